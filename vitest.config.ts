@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'web',
+          include: ['src/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'node',
+          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/config/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30000,
+        },
+      },
+    ],
+  },
+});
