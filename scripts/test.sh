@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# npm test: every check a submission must pass, cheapest first.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "contract lint";            npx redocly lint openapi/gateway.yaml --format=summary
+step "generated types are fresh"; bash scripts/check-api-types.sh
+step "config check";             npx tsx scripts/check-config.ts
+step "form validators";          npx tsx scripts/compile-form-validators.ts
+step "typecheck";                npx tsc -p tsconfig.json --noEmit
+step "unit, gateway and contract tests"; npx vitest run
+step "web build";                npx vite build --logLevel warn
+step "login route size";         npx tsx scripts/check-login-size.ts
+step "end-to-end (Chromium)";    npx playwright test

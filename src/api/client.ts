@@ -1,0 +1,66 @@
+// The one API client: typed by the contract, one place for the bearer, the 401 and the error text (STYLE §4).
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { paths } from './gateway';
+import { gatewayUrl } from './runtime-config';
+import { sessionStore } from './session';
+import { ApiError, SESSION_EXPIRED_LOGIN, SessionExpiredError, isErrorDocument } from './errors';
+
+/** Calls whose 401 means "wrong credentials", not "session expired". */
+const signInPaths = ['/api/v1/id/token'];
+
+const bearer: Middleware = {
+  onRequest({ request }) {
+    const token = sessionStore.bearer();
+    if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
+    return request;
+  },
+};
+
+export const onSessionExpired = {
+  // users-and-wallets §8: a 401 clears storage, stores the login text and reloads.
+  handle: () => {
+    sessionStore.clear(SESSION_EXPIRED_LOGIN);
+    window.location.assign(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+  },
+};
+
+const sessionExpiry: Middleware = {
+  onResponse({ request, response }) {
+    const path = new URL(request.url).pathname;
+    if (response.status === 401 && !signInPaths.some((signIn) => path.endsWith(signIn)) && sessionStore.get().session) {
+      onSessionExpired.handle();
+      throw new SessionExpiredError();
+    }
+    return response;
+  },
+};
+
+export const api = createClient<paths>({
+  baseUrl: gatewayUrl() || window.location.origin,
+  querySerializer: { array: { style: 'form', explode: false } },
+});
+api.use(bearer, sessionExpiry);
+
+/** Resolves the base URL at call time, so runtime config loaded after import still applies. */
+api.use({
+  onRequest({ request }) {
+    const base = gatewayUrl();
+    if (!base) return request;
+    const url = new URL(request.url);
+    const target = new URL(url.pathname + url.search, base);
+    return new Request(target, request);
+  },
+});
+
+/** Unwraps an openapi-fetch result: the data, or an ApiError carrying the gateway's errors. */
+export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {
+  if (result.error !== undefined || !result.response.ok) {
+    const errors = isErrorDocument(result.error) ? result.error.errors : [];
+    throw new ApiError(result.response.status, errors);
+  }
+  return result.data as T;
+}
+
+export function idempotencyKey(): string {
+  return crypto.randomUUID();
+}

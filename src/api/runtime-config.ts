@@ -1,0 +1,24 @@
+// Where the gateway is: `/config.json` served next to the app (so one build can point at any gateway),
+// else the build-time VITE_GATEWAY_URL, else the app's own origin.
+export interface RuntimeConfig {
+  gatewayUrl: string;
+}
+
+let current: RuntimeConfig = { gatewayUrl: import.meta.env.VITE_GATEWAY_URL ?? '' };
+
+export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
+  try {
+    const response = await fetch('/config.json', { headers: { accept: 'application/json' } });
+    if (response.ok) {
+      const body = (await response.json()) as Partial<RuntimeConfig>;
+      if (typeof body.gatewayUrl === 'string' && body.gatewayUrl) current = { gatewayUrl: body.gatewayUrl };
+    }
+  } catch {
+    // No runtime config: keep the build-time value.
+  }
+  return current;
+}
+
+export function gatewayUrl(): string {
+  return current.gatewayUrl.replace(/\/$/, '');
+}

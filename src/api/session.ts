@@ -1,0 +1,84 @@
+// The signed-in session, kept in localStorage so a reload restores it (users-and-wallets §3 "Session storage").
+import { useSyncExternalStore } from 'react';
+
+export interface StaffSession {
+  userId: string;
+  email: string;
+  accessToken: string;
+  roles: number[];
+  /** The tenant the user belongs to. */
+  tenantId: string;
+  /** The tenant claim of the token; 'dssc' for the admin tenant (users-and-wallets §6). */
+  claim: string | null;
+  expiresAt: number;
+}
+
+export interface SelectedTenant {
+  id: string;
+  name: string;
+  type: string;
+  accessToken: string;
+}
+
+export interface SessionState {
+  session: StaffSession | null;
+  tenant: SelectedTenant | null;
+}
+
+const keys = { session: 'teller.session', tenant: 'teller.tenant', loginMessage: 'teller.loginMessage' } as const;
+
+function read<T>(key: string): T | null {
+  try {
+    const raw = localStorage.getItem(key);
+    return raw ? (JSON.parse(raw) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+let state: SessionState = { session: read<StaffSession>(keys.session), tenant: read<SelectedTenant>(keys.tenant) };
+const listeners = new Set<() => void>();
+
+function publish(next: SessionState) {
+  state = next;
+  listeners.forEach((listener) => listener());
+}
+
+export const sessionStore = {
+  get: (): SessionState => state,
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    return () => listeners.delete(listener);
+  },
+  signIn(session: StaffSession) {
+    localStorage.setItem(keys.session, JSON.stringify(session));
+    localStorage.removeItem(keys.tenant);
+    localStorage.removeItem(keys.loginMessage);
+    publish({ session, tenant: null });
+  },
+  selectTenant(tenant: SelectedTenant | null) {
+    if (tenant) localStorage.setItem(keys.tenant, JSON.stringify(tenant));
+    else localStorage.removeItem(keys.tenant);
+    publish({ ...state, tenant });
+  },
+  /** Logout and session expiry both clear local storage (users-and-wallets §4). */
+  clear(loginMessage?: string) {
+    localStorage.clear();
+    if (loginMessage) localStorage.setItem(keys.loginMessage, loginMessage);
+    publish({ session: null, tenant: null });
+  },
+  /** Reads and forgets the message the login page must show once. */
+  takeLoginMessage(): string | null {
+    const message = localStorage.getItem(keys.loginMessage);
+    if (message) localStorage.removeItem(keys.loginMessage);
+    return message;
+  },
+  /** The bearer for the next call: the selected tenant's token, else the session's. */
+  bearer(): string | null {
+    return state.tenant?.accessToken ?? state.session?.accessToken ?? null;
+  },
+};
+
+export function useSessionState(): SessionState {
+  return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}

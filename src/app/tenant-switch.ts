@@ -1,0 +1,49 @@
+// Switching tenant (users-and-wallets §4, §8; identity-and-catalogue §4): the selected tenant's own token is
+// obtained through connect/token and used for every call from then on; payout channels load after it.
+import { api, unwrap } from '../api/client';
+import { ApiError, apiErrorText } from '../api/errors';
+import { sessionStore, type SelectedTenant } from '../api/session';
+
+export const TENANT_LOGIN_ERROR = 'There was an error loggin in the client.  Please Try Again later.';
+
+export interface TenantChoice {
+  id: string;
+  name: string;
+  type: string;
+  grantType: string;
+  scope: string;
+}
+
+export async function listTenantChoices(): Promise<TenantChoice[]> {
+  const document = unwrap(await api.GET('/api/v1/id/tenant/tenantselections'));
+  return document.data.map((entry) => ({
+    id: entry.id,
+    name: entry.attributes.name,
+    type: entry.attributes.type,
+    grantType: entry.attributes.grantType,
+    scope: entry.attributes.scope,
+  }));
+}
+
+/** Text for a failed switch: the server's errors message when it answered, else the spec's text. */
+export function tenantSwitchErrorText(error: unknown): string {
+  return error instanceof ApiError ? (apiErrorText(error.errors) ?? TENANT_LOGIN_ERROR) : TENANT_LOGIN_ERROR;
+}
+
+export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant> {
+  const session = sessionStore.get().session;
+  const result = await api.POST('/connect/token', {
+    body: { client_id: choice.id, grant_type: choice.grantType, scope: choice.scope },
+    bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      // The switch is authorised by the signed-in session, not by a previously selected tenant.
+      authorization: `Bearer ${session?.accessToken ?? ''}`,
+    },
+  });
+  const token = unwrap(result);
+  const selected: SelectedTenant = { id: choice.id, name: choice.name, type: choice.type, accessToken: token.access_token };
+  sessionStore.selectTenant(selected);
+  unwrap(await api.GET('/api/v1/channel'));
+  return selected;
+}

@@ -1,0 +1,40 @@
+// The theme switch (users-and-wallets §2): the chosen theme lives in the cookie `theme`;
+// the default theme is named after the main tenant.
+import { useSyncExternalStore } from 'react';
+
+export const MAIN_THEME = 'teller';
+export const DARK_THEME = 'dark';
+export type ThemeName = typeof MAIN_THEME | typeof DARK_THEME;
+
+const COOKIE = 'theme';
+const ONE_YEAR = 60 * 60 * 24 * 365;
+
+function readCookie(): ThemeName {
+  const match = document.cookie.split('; ').find((entry) => entry.startsWith(`${COOKIE}=`));
+  const value = match?.slice(COOKIE.length + 1);
+  return value === DARK_THEME ? DARK_THEME : MAIN_THEME;
+}
+
+let theme: ThemeName = readCookie();
+const listeners = new Set<() => void>();
+
+export function setTheme(next: ThemeName) {
+  theme = next;
+  document.cookie = `${COOKIE}=${next}; path=/; max-age=${ONE_YEAR}; SameSite=Lax`;
+  listeners.forEach((listener) => listener());
+}
+
+export function useTheme(): ThemeName {
+  return useSyncExternalStore(
+    (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    () => theme,
+  );
+}
+
+/** Ensures the cookie exists from the first visit, so it names the default theme. */
+export function initTheme() {
+  if (!document.cookie.split('; ').some((entry) => entry.startsWith(`${COOKIE}=`))) setTheme(theme);
+}

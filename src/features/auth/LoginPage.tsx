@@ -1,0 +1,73 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { errorText } from '../../api/errors';
+import { sessionStore } from '../../api/session';
+import { safeRedirect } from '../../app/guards';
+import { AuthCard } from './AuthCard';
+import { signIn } from './api';
+
+const LOGIN_FAILED = 'Login failed!';
+
+export default function LoginPage() {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [busy, setBusy] = useState(false);
+  // users-and-wallets §4: the alert stays until dismissed; a 401 elsewhere leaves its text for this page.
+  const [alert, setAlert] = useState<string | null>(() => sessionStore.takeLoginMessage());
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!email || !password) return;
+    setBusy(true);
+    try {
+      await signIn(email.trim(), password);
+      navigate(safeRedirect(params.get('redirect')), { replace: true });
+    } catch (error) {
+      setAlert(errorText(error, LOGIN_FAILED));
+      setBusy(false);
+    }
+  }
+
+  return (
+    <AuthCard title="Sign in">
+      <Text size="sm" c="dimmed">
+        An advanced platform for international remittances and mobile payments, developed in-house.
+      </Text>
+      {alert && (
+        <Alert color="red" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAlert(null)} role="alert">
+          {alert}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <TextInput
+            label="Email"
+            type="email"
+            autoComplete="username"
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+            required
+            data-autofocus
+          />
+          <PasswordInput
+            label="Password"
+            autoComplete="current-password"
+            value={password}
+            onChange={(event) => setPassword(event.currentTarget.value)}
+            required
+          />
+          {/* users-and-wallets §5: enabled only when both fields are filled */}
+          <Button type="submit" disabled={!email || !password} loading={busy}>
+            Login
+          </Button>
+          <Anchor component={Link} to="/forgetpassword" size="sm">
+            Forgot password?
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

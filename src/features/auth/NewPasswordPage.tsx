@@ -1,0 +1,91 @@
+import { useState, type FormEvent } from 'react';
+import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Link, useParams } from 'react-router';
+import { errorText } from '../../api/errors';
+import { useFormValidator } from '../../render/form/useFormValidator';
+import { AuthCard } from './AuthCard';
+import { resetPassword } from './api';
+
+type Mode = 'reset' | 'newAccount';
+
+// users-and-wallets §2: one screen, two modes.
+const texts: Record<Mode, { heading: string; submit: string; success: string }> = {
+  reset: { heading: 'Reset Password', submit: 'Reset Password', success: 'You have successfully reset your password.' },
+  newAccount: {
+    heading: 'Your new account has been created',
+    submit: 'Set Password',
+    success: 'You have successfully set your password.',
+  },
+};
+
+export default function NewPasswordPage({ mode }: { mode: Mode }) {
+  const { token = '' } = useParams();
+  const text = texts[mode];
+  const validate = useFormValidator('new-password');
+  const [values, setValues] = useState({ password: '', confirmPassword: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [alert, setAlert] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const found = validate(values);
+    setErrors(found);
+    if (Object.keys(found).length > 0) return;
+    setBusy(true);
+    try {
+      await resetPassword(token, values.password);
+      setDone(true);
+    } catch (error) {
+      setAlert(errorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  if (done) {
+    return (
+      <AuthCard title={text.heading}>
+        <Text role="status">{text.success}</Text>
+        <Button component={Link} to="/login">
+          Go to Login
+        </Button>
+      </AuthCard>
+    );
+  }
+
+  const bothFilled = values.password !== '' && values.confirmPassword !== '';
+  return (
+    <AuthCard title={text.heading}>
+      {alert && (
+        <Alert color="red" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAlert(null)} role="alert">
+          {alert}
+        </Alert>
+      )}
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            value={values.password}
+            error={errors.password}
+            onChange={(event) => setValues({ ...values, password: event.currentTarget.value })}
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            required
+            value={values.confirmPassword}
+            error={errors.confirmPassword}
+            onChange={(event) => setValues({ ...values, confirmPassword: event.currentTarget.value })}
+          />
+          <Button type="submit" loading={busy} disabled={!bothFilled}>
+            {text.submit}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,166 @@
+import { expect, test } from '@playwright/test';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } from './support';
+
+test.describe('sign-in', () => {
+  test('[UW-2.68] the page title starts as Loading...', async ({ page }) => {
+    const response = await page.request.get('/login');
+    expect(await response.text()).toContain('<title>Loading...</title>');
+  });
+
+  test('[UW-5.01] the login button is enabled only with both fields', async ({ page }) => {
+    await page.goto('/login');
+    const login = page.getByRole('button', { name: 'Login' });
+    await expect(login).toBeDisabled();
+    await page.getByLabel('Email').fill(demoLogins.partner);
+    await expect(login).toBeDisabled();
+    await page.getByLabel('Password').fill('x');
+    await expect(login).toBeEnabled();
+    await page.getByLabel('Email').fill('');
+    await expect(login).toBeDisabled();
+  });
+
+  test('[UW-4.49][UW-8.06] a wrong password shows the server message until dismissed', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('Email').fill(demoLogins.partner);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    const alert = page.getByRole('alert');
+    await expect(alert).toBeVisible();
+    await expect(page).toHaveURL(/\/login/);
+    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(alert).toBeHidden();
+  });
+
+  test('[UW-2.10][UW-2.02] a protected route redirects to login with the redirect parameter, and back after sign-in', async ({ page }) => {
+    await page.goto('/user/profile?tab=1');
+    await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile%3Ftab%3D1$/);
+    await page.getByLabel('Email').fill(demoLogins.partner);
+    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/user\/profile\?tab=1$/);
+  });
+
+  test('[UW-2.11][UW-2.03] a signed-in visitor of /login goes to the redirect target or /', async ({ page }) => {
+    await signIn(page, demoLogins.partner);
+    await page.goto('/login?redirect=%2Fuser%2Fprofile');
+    await expect(page).toHaveURL(/\/user\/profile$/);
+    await page.goto('/forgetpassword');
+    await expect(page).not.toHaveURL(/forgetpassword/);
+  });
+
+  test('[UW-2.08] an unknown path shows the not-found page', async ({ page }) => {
+    await page.goto('/no/such/place');
+    await expect(page.getByText('Sorry, page not found!')).toBeVisible();
+  });
+
+  test('[UW-4.50][UW-8.04] a 401 clears the session and the login page says it expired', async ({ page }) => {
+    await signIn(page, demoLogins.partner);
+    // The gateway rejects a token it did not sign: the next call answers 401.
+    await page.evaluate(() => {
+      const session = JSON.parse(localStorage.getItem('teller.session') ?? '{}') as { accessToken: string };
+      session.accessToken = 'expired.token.value';
+      localStorage.setItem('teller.session', JSON.stringify(session));
+    });
+    await page.goto('/user/profile');
+    await expect(page).toHaveURL(/\/login/);
+    await expect(page.getByRole('alert')).toHaveText('Session has expired.  Log-in again.');
+    expect(await page.evaluate(() => localStorage.getItem('teller.session'))).toBeNull();
+  });
+
+  test('keyboard-only sign-in', async ({ page }) => {
+    await page.goto('/login');
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Email')).toBeFocused();
+    await page.keyboard.type(demoLogins.partner);
+    await page.keyboard.press('Tab');
+    await expect(page.getByLabel('Password')).toBeFocused();
+    await page.keyboard.type(DEMO_PASSWORD);
+    await page.keyboard.press('Enter');
+    await expect(page).not.toHaveURL(/\/login/);
+  });
+
+  test('[UW-2.68] theme cookie survives a reload', async ({ page, context }) => {
+    await signIn(page, demoLogins.partner);
+    const cookie = async () => (await context.cookies()).find((entry) => entry.name === 'theme')?.value;
+    expect(await cookie()).toBe('teller');
+    await page.getByRole('button', { name: /theme/i }).click();
+    expect(await cookie()).toBe('dark');
+    await page.reload();
+    await expect(page.locator('html')).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
+
+  test('login and recovery screens have no serious accessibility violation', async ({ page }) => {
+    for (const path of ['/login', '/forgetpassword', '/recoverycode?email=a%2Bb@demo.test', '/auth/resetpassword/x', '/auth/newpassword/x', '/nowhere']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectAccessible(page);
+    }
+  });
+});
+
+test.describe('password recovery through the outbox', () => {
+  test('[UW-2.13][UW-2.14][UW-4.52] a link account gets the neutral text and an email with a reset link', async ({ page, request }) => {
+    const since = new Date().toISOString();
+    await page.goto('/forgetpassword');
+    await page.getByLabel('Email').fill(demoLogins.payin);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(
+      page.getByText(
+        `If you have an existing and valid account from us, you will receive an email at ${demoLogins.payin} for the link and instructions to reset your password`,
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
+
+    const message = await latestMessage(request, demoLogins.payin, since);
+    expect(message.link).toMatch(/\/auth\/resetpassword\//);
+    await page.goto(new URL(message.link ?? '', page.url()).pathname);
+    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await page.getByLabel('New password').fill('abc');
+    await page.getByLabel('Confirm password').fill('abc');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Invalid Password').first()).toBeVisible();
+    await page.getByLabel('New password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('You have successfully reset your password.')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('[UW-2.12][UW-5.02] forgot password requires a valid email', async ({ page }) => {
+    await page.goto('/forgetpassword');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Invalid Email')).toBeVisible();
+  });
+
+  test('[UW-4.51][UW-2.15][UW-2.16][UW-5.03] a code account goes to /recoverycode and resets with the code from the outbox', async ({ page, request }) => {
+    const since = new Date().toISOString();
+    await page.goto('/forgetpassword');
+    await page.getByLabel('Email').fill(demoLogins.officer);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page).toHaveURL(/\/recoverycode\?email=officer%40demo\.test/);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('Invalid Recovery Code')).toBeVisible();
+
+    const message = await latestMessage(request, demoLogins.officer, since);
+    await page.getByLabel('Recovery code').fill(message.code ?? '');
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page).toHaveURL(/\/auth\/resetpassword\//);
+    await page.getByLabel('New password').fill(DEMO_PASSWORD);
+    await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await expect(page.getByText('You have successfully reset your password.')).toBeVisible();
+    await signIn(page, demoLogins.officer);
+  });
+
+  test('[UW-2.15] the recovery screen turns spaces in the email back into plus signs', async ({ page }) => {
+    await page.goto('/recoverycode?email=ops+team@demo.test');
+    await expect(page.getByText('ops+team@demo.test')).toBeVisible();
+  });
+
+  test('[UW-2.18][UW-2.19] new-account mode has its own heading and button', async ({ page }) => {
+    await page.goto('/auth/newpassword/some-token');
+    await expect(page.getByRole('heading', { name: 'Your new account has been created' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set Password' })).toBeVisible();
+  });
+});

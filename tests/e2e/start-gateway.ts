@@ -1,0 +1,18 @@
+// Starts the real gateway for the end-to-end suite on a fresh temporary data directory (a fresh demo world).
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { spawn } from 'node:child_process';
+
+const dataDir = mkdtempSync(join(tmpdir(), 'teller-e2e-'));
+const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  env: { ...process.env, PORT: process.env.E2E_PORT ?? '8191', TELLER_DATA_DIR: dataDir, NODE_ENV: 'test', TELLER_DEMO: '1' },
+  stdio: 'inherit',
+});
+const stop = () => {
+  child.kill('SIGTERM');
+  rmSync(dataDir, { recursive: true, force: true });
+};
+process.on('SIGTERM', () => { stop(); process.exit(0); });
+process.on('SIGINT', () => { stop(); process.exit(0); });
+child.on('exit', (code) => { rmSync(dataDir, { recursive: true, force: true }); process.exit(code ?? 0); });

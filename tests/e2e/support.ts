@@ -1,0 +1,55 @@
+// Shared steps for the end-to-end suite: demo logins, the gateway's outbox, accessibility scans.
+import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const DEMO_PASSWORD = 'Demo@12345';
+
+export const demoLogins = {
+  super: 'super@demo.test',
+  partner: 'partner@demo.test',
+  group: 'group@demo.test',
+  officer: 'officer@demo.test',
+  payout: 'payout@demo.test',
+  payin: 'payin@demo.test',
+} as const;
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+export interface OutboxMessage {
+  id: string;
+  at: string;
+  channel: string;
+  to: string;
+  subject: string;
+  body: string;
+  code?: string;
+  link?: string;
+}
+
+/** The newest outbox message to `to` written after `since`, waiting briefly for it to arrive. */
+export async function latestMessage(request: APIRequestContext, to: string, since: string): Promise<OutboxMessage> {
+  let found: OutboxMessage | undefined;
+  await expect
+    .poll(async () => {
+      const response = await request.get('/dev/outbox');
+      const body = (await response.json()) as { data: OutboxMessage[] };
+      found = body.data.find((message) => message.to === to && message.at >= since);
+      return Boolean(found);
+    })
+    .toBe(true);
+  if (!found) throw new Error(`no outbox message to ${to}`);
+  return found;
+}
+
+/** axe must find no serious or critical violation on the page as it stands. */
+export async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
