@@ -1,5 +1,6 @@
-import { Suspense, lazy } from 'react';
-import { RouterProvider, createBrowserRouter } from 'react-router';
+import { Suspense, lazy, type ReactNode } from 'react';
+import { RouterProvider, createBrowserRouter, useLocation } from 'react-router';
+import { findScreenRoute } from '../config/routes';
 import { Providers } from './Providers';
 import { PublicOnly, RequireSession } from './guards';
 import { PageLoader } from './PageLoader';
@@ -11,7 +12,7 @@ const NewPasswordPage = lazy(() => import('../features/auth/NewPasswordPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const ProtectedApp = lazy(() => import('./ProtectedApp'));
 
-const publicOnly = (element: React.ReactNode) => (
+const publicOnly = (element: ReactNode) => (
   <PublicOnly>
     <Suspense fallback={<PageLoader />}>{element}</Suspense>
   </PublicOnly>
@@ -23,18 +24,25 @@ const router = createBrowserRouter([
   { path: '/recoverycode', element: publicOnly(<RecoveryCodePage />) },
   { path: '/auth/resetpassword/:token', element: publicOnly(<NewPasswordPage mode="reset" />) },
   { path: '/auth/newpassword/:token', element: publicOnly(<NewPasswordPage mode="newAccount" />) },
-  { path: '/404', element: <Suspense fallback={<PageLoader />}><NotFoundPage /></Suspense> },
-  {
-    path: '*',
-    element: (
-      <RequireSession>
-        <Suspense fallback={<PageLoader />}>
-          <ProtectedApp />
-        </Suspense>
-      </RequireSession>
-    ),
-  },
+  { path: '*', element: <ProtectedOrNotFound /> },
 ]);
+
+/** A path of the route map needs a session; any other path is not found, signed in or not (users-and-wallets §2). */
+function ProtectedOrNotFound() {
+  const { pathname } = useLocation();
+  const route = findScreenRoute(pathname);
+  return (
+    <Suspense fallback={<PageLoader />}>
+      {route?.access === 'protected' ? (
+        <RequireSession>
+          <ProtectedApp />
+        </RequireSession>
+      ) : (
+        <NotFoundPage />
+      )}
+    </Suspense>
+  );
+}
 
 export function App() {
   return (

@@ -10,6 +10,7 @@ export interface TenantChoice {
   id: string;
   name: string;
   type: string;
+  clientId: string;
   grantType: string;
   scope: string;
 }
@@ -20,6 +21,7 @@ export async function listTenantChoices(): Promise<TenantChoice[]> {
     id: entry.id,
     name: entry.attributes.name,
     type: entry.attributes.type,
+    clientId: entry.attributes.clientId,
     grantType: entry.attributes.grantType,
     scope: entry.attributes.scope,
   }));
@@ -33,7 +35,7 @@ export function tenantSwitchErrorText(error: unknown): string {
 export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant> {
   const session = sessionStore.get().session;
   const result = await api.POST('/connect/token', {
-    body: { client_id: choice.id, grant_type: choice.grantType, scope: choice.scope },
+    body: { client_id: choice.clientId, grant_type: choice.grantType, scope: choice.scope },
     bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',

@@ -1,0 +1,97 @@
+// The frame of every signed-in screen: header (logo, Control Panel, theme switch, user menu), the tenant's menu,
+// and the breadcrumb bar holding the tenant selector.
+import type { ReactNode } from 'react';
+import { ActionIcon, Alert, AppShell, Burger, Button, Group, Image, Menu as MantineMenu, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { Link, useNavigate } from 'react-router';
+import { sessionStore } from '../api/session';
+import { evaluateRule, type ResolvedMenuItem } from '../config';
+import { Breadcrumb } from '../render/Breadcrumb';
+import { Menu } from '../render/Menu';
+import { Toaster } from '../render/Toaster';
+import { TenantSelector } from './TenantSelector';
+import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
+import { useStaffContext } from './useStaffContext';
+import { controlPanelRule } from './control-panel';
+
+/** Menu labels by route, so the breadcrumb says 'Members' where the menu does. */
+function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = {}): Record<string, string> {
+  for (const item of items) {
+    if (item.route) labels[item.route] = item.label;
+    if (item.children) menuLabels(item.children, labels);
+  }
+  return labels;
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const staff = useStaffContext();
+  const navigate = useNavigate();
+  const theme = useTheme();
+  const [navOpen, { toggle }] = useDisclosure();
+
+  const logout = () => {
+    sessionStore.clear();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="md">
+      <Toaster />
+      <AppShell.Header>
+        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap">
+            <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
+            <UnstyledButton component={Link} to="/" aria-label="Home">
+              <Group gap={8} wrap="nowrap">
+                {staff.tenant?.logo && <Image src={staff.tenant.logo} alt="" h={28} w="auto" />}
+                <Text fw={700}>{staff.tenant?.name ?? 'Teller'}</Text>
+              </Group>
+            </UnstyledButton>
+          </Group>
+          <Group gap="xs" wrap="nowrap">
+            {evaluateRule(controlPanelRule, staff.ruleContext) && (
+              <Button component={Link} to="/admin/dashboard" variant="light" size="xs">
+                Control Panel
+              </Button>
+            )}
+            <ActionIcon
+              variant="default"
+              size="lg"
+              aria-label={theme === DARK_THEME ? 'Switch to the light theme' : 'Switch to the dark theme'}
+              onClick={() => setTheme(theme === DARK_THEME ? MAIN_THEME : DARK_THEME)}
+            >
+              <span aria-hidden>{theme === DARK_THEME ? '☀' : '☾'}</span>
+            </ActionIcon>
+            <MantineMenu position="bottom-end" withinPortal>
+              <MantineMenu.Target>
+                <Button variant="subtle" size="xs" aria-label={`Account menu for ${staff.session.email}`}>
+                  {staff.session.email}
+                </Button>
+              </MantineMenu.Target>
+              <MantineMenu.Dropdown>
+                <MantineMenu.Item component={Link} to="/user/profile">
+                  Profile
+                </MantineMenu.Item>
+                <MantineMenu.Item onClick={logout}>Logout</MantineMenu.Item>
+              </MantineMenu.Dropdown>
+            </MantineMenu>
+          </Group>
+        </Group>
+      </AppShell.Header>
+      <AppShell.Navbar p="xs">
+        <ScrollArea>
+          {staff.menu && <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />}
+        </ScrollArea>
+      </AppShell.Navbar>
+      <AppShell.Main>
+        {staff.menu?.banner && (
+          <Alert variant="light" mb="sm" title={staff.menu.banner} />
+        )}
+        <Paper withBorder px="md" mb="md" radius="sm">
+          <Breadcrumb labels={menuLabels(staff.menu?.items ?? [])}>{staff.isAdminTenant && <TenantSelector />}</Breadcrumb>
+        </Paper>
+        {children}
+      </AppShell.Main>
+    </AppShell>
+  );
+}

@@ -1,0 +1,67 @@
+// The tenant selector in the breadcrumb bar, for users whose token carries the dssc claim (users-and-wallets §6).
+import { useState } from 'react';
+import { Select } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useLocation, useNavigate } from 'react-router';
+import { useSessionState } from '../api/session';
+import { contextFor, firstMenuRoute, getTenant, menuFor } from '../config';
+import { notifyError } from '../render/notify';
+import { listTenantChoices, switchTenant, tenantSwitchErrorText, type TenantChoice } from './tenant-switch';
+import { primaryRole } from './useStaffContext';
+
+export const tenantChoicesQuery = { queryKey: ['tenant-selections'], queryFn: listTenantChoices, staleTime: 5 * 60_000 };
+
+/** identity-and-catalogue §2: after a switch, go to the first menu item if the tenant type changed, unless under /admin/. */
+export function landingAfterSwitch(previousType: string | null, next: TenantChoice, path: string, role: number | null): string | null {
+  if (path.toLowerCase().startsWith('/admin/') || previousType === next.type) return null;
+  const tenant = getTenant(next.id);
+  if (!tenant) return null;
+  return firstMenuRoute(menuFor(tenant, role, contextFor(tenant, role))) ?? null;
+}
+
+export function useTenantSwitch() {
+  const { session, tenant } = useSessionState();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [busy, setBusy] = useState(false);
+
+  async function select(choice: TenantChoice, landing?: string) {
+    const previousType = tenant?.type ?? (session ? (getTenant(session.tenantId)?.type ?? null) : null);
+    setBusy(true);
+    try {
+      await switchTenant(choice);
+      const target = landing ?? landingAfterSwitch(previousType, choice, pathname, primaryRole(session?.roles ?? []));
+      if (target) navigate(target);
+    } catch (error) {
+      notifyError(tenantSwitchErrorText(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return { select, busy };
+}
+
+export function TenantSelector() {
+  const { tenant } = useSessionState();
+  const choices = useQuery(tenantChoicesQuery);
+  const { select, busy } = useTenantSwitch();
+
+  return (
+    <Select
+      aria-label="Tenant"
+      placeholder="Select tenant"
+      searchable
+      w={260}
+      size="xs"
+      disabled={busy || choices.isLoading}
+      data={(choices.data ?? []).map((choice) => ({ value: choice.id, label: choice.name }))}
+      value={tenant?.id ?? null}
+      onChange={(id) => {
+        const choice = choices.data?.find((entry) => entry.id === id);
+        if (choice) void select(choice);
+      }}
+      error={choices.isError ? 'Could not load tenants' : undefined}
+      comboboxProps={{ withinPortal: true }}
+    />
+  );
+}

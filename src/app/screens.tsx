@@ -1,0 +1,9 @@
+// Screen id (src/config/routes.ts) → the lazily loaded component that draws it. Screens that later work fills
+// show a placeholder naming what will be there.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+
+type Screen = LazyExoticComponent<ComponentType>;
+
+export const screens: Partial<Record<string, Screen>> = {
+  home: lazy(() => import('./HomePage')),
+};

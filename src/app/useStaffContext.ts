@@ -1,0 +1,39 @@
+// Who is working where: the session, the tenant in use, the rule context every config rule is evaluated against,
+// and the menu that follows from them. The one place the shell derives these.
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { useSessionState, type StaffSession } from '../api/session';
+import { adminTenant, contextFor, getTenant, menuFor, type ResolvedMenu, type RuleContext, type Tenant } from '../config';
+
+/** The admin tenant's claim in the token (users-and-wallets §6). */
+export const ADMIN_CLAIM = 'dssc';
+
+export interface StaffContext {
+  session: StaffSession;
+  /** The tenant in use: the selected one, else the user's own. */
+  tenant: Tenant | null;
+  role: number | null;
+  isAdminTenant: boolean;
+  ruleContext: RuleContext;
+  menu: ResolvedMenu | null;
+}
+
+export function primaryRole(roles: readonly number[]): number | null {
+  return roles.length > 0 ? Math.min(...roles) : null;
+}
+
+export function useStaffContext(): StaffContext {
+  const { session, tenant: selected } = useSessionState();
+  const { pathname } = useLocation();
+  if (!session) throw new Error('useStaffContext is used inside the protected app only (RequireSession guards it)');
+
+  return useMemo(() => {
+    const isAdminTenant = session.claim === ADMIN_CLAIM;
+    const tenant = (selected && getTenant(selected.id)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
+    const role = primaryRole(session.roles);
+    const known = { isAdminTenant, path: pathname, payoutAdmin: tenant?.payoutAdmin === true };
+    const ruleContext = contextFor(tenant, role, known);
+    const menu = tenant ? menuFor(tenant, role, known) : null;
+    return { session, tenant, role, isAdminTenant, ruleContext, menu };
+  }, [session, selected, pathname]);
+}
