@@ -1,0 +1,55 @@
+// `npm run check:config`: validates every config file (tenants/, schemas/) and prints one
+// `file#/json/pointer: message (how to fix)` line per problem; exits 1 on any. Runs before every build and in npm test.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { checkConfigReport, formatProblem } from '../src/config/check/index.ts';
+import type { CheckReport, Problem } from '../src/config/check/index.ts';
+import { listConfigPaths } from '../src/config/fs-source.ts';
+import { FormCompileError, compileFormModule } from './compile-form-validators.ts';
+
+export type { Problem } from '../src/config/check/index.ts';
+export { formatProblem } from '../src/config/check/index.ts';
+
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** Each form's JSON Schema must also compile into its precompiled validator (unknown keywords, bad patterns). */
+function formCompileProblems(rootDir: string): Problem[] {
+  return listConfigPaths(rootDir)
+    .filter((key) => key.startsWith('/schemas/forms/'))
+    .flatMap((key) => {
+      const file = key.slice(1);
+      try {
+        compileFormModule(JSON.parse(readFileSync(path.join(rootDir, file), 'utf8')), file, './runtime');
+        return [];
+      } catch (error) {
+        if (!(error instanceof FormCompileError)) throw error;
+        const message = error.message.slice(`${error.file}#${error.pointer}: `.length);
+        return [{ file, pointer: error.pointer, message: `does not compile into a validator: ${message}`, fix: 'fix the JSON Schema keyword or value named' }];
+      }
+    });
+}
+
+export function checkConfigReportWithForms(rootDir: string): CheckReport {
+  const report = checkConfigReport(rootDir);
+  const broken = new Set(report.problems.map((problem) => problem.file));
+  // A file that already failed its meta-schema is reported once, not again by the compiler.
+  const compile = formCompileProblems(rootDir).filter((problem) => !broken.has(problem.file));
+  return { ...report, problems: [...report.problems, ...compile] };
+}
+
+/** Every problem of the config under `rootDir` (a repository root or a copy of its config); empty when ok. */
+export function checkConfig(rootDir: string = repositoryRoot): Problem[] {
+  return checkConfigReportWithForms(rootDir).problems;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const report = checkConfigReportWithForms(repositoryRoot);
+  for (const notice of report.notices) console.log(`notice: ${notice}`);
+  for (const problem of report.problems) console.error(formatProblem(problem));
+  if (report.problems.length > 0) {
+    console.error(`config check failed: ${report.problems.length} problem${report.problems.length === 1 ? '' : 's'}`);
+    process.exit(1);
+  }
+  console.log(`config ok (${report.fileCount} files)`);
+}

@@ -1,0 +1,171 @@
+// Pure functions over the loaded config: which tenants exist, which menu and table a tenant and role get.
+// Files are validated by `npm run check:config` before every build, so shapes are trusted here.
+import { baseName, kindOf } from './files.ts';
+import { evaluateRule, ruleContext } from './rules.ts';
+import type { RuleContext } from './rules.ts';
+import type {
+  ColorMap,
+  ConfigFiles,
+  ConfigSet,
+  FormConfig,
+  Menu,
+  MenuGroupName,
+  MenuItem,
+  RoleGroups,
+  SemanticColor,
+  TableConfig,
+  Tenant,
+} from './types.ts';
+
+/** Used when a config has no role-groups file, e.g. a test fixture: everyone sees the default group. */
+const ALL_DEFAULT: RoleGroups = { groups: [], otherwise: 'default', whenMenuLacksGroup: 'default' };
+
+export function buildConfigSet(files: ConfigFiles): ConfigSet {
+  const set: ConfigSet = { tenants: [], menus: {}, roleGroups: ALL_DEFAULT, forms: {}, tables: {}, colorMaps: {} };
+  for (const path of Object.keys(files).sort()) {
+    const json = files[path];
+    const id = baseName(path);
+    switch (kindOf(path, json)) {
+      case 'tenant':
+        set.tenants.push(json as Tenant);
+        break;
+      case 'menu':
+        set.menus[id] = json as Menu;
+        break;
+      case 'role-groups':
+        set.roleGroups = json as RoleGroups;
+        break;
+      case 'form':
+        set.forms[id] = json as FormConfig;
+        break;
+      case 'table':
+        set.tables[id] = json as TableConfig;
+        break;
+      case 'color-maps':
+        set.colorMaps = (json as { maps: Record<string, ColorMap> }).maps;
+        break;
+      default:
+        break;
+    }
+  }
+  set.tenants.sort((a, b) => a.id.localeCompare(b.id));
+  return set;
+}
+
+/** The rule context of a user with `role` working in `tenant`; `known` adds what the session and screen know. */
+export function contextFor(tenant: Tenant | null, role: number | null, known: Partial<RuleContext> = {}): RuleContext {
+  return ruleContext({
+    role,
+    roles: role === null ? [] : [role],
+    tenant: tenant?.id ?? null,
+    tenantType: tenant?.type ?? null,
+    isMainTenant: tenant?.main === true,
+    ...known,
+  });
+}
+
+export function menuGroupFor(roleGroups: RoleGroups, ctx: RuleContext): MenuGroupName {
+  return roleGroups.groups.find((entry) => evaluateRule(entry.when, ctx))?.group ?? roleGroups.otherwise;
+}
+
+export interface ResolvedMenuItem {
+  label: string;
+  route?: string;
+  icon?: string;
+  children?: ResolvedMenuItem[];
+}
+
+export interface ResolvedMenu {
+  id: string;
+  group: MenuGroupName;
+  banner?: string;
+  items: ResolvedMenuItem[];
+}
+
+function resolveItems(items: MenuItem[], tenant: Tenant, ctx: RuleContext): ResolvedMenuItem[] {
+  const resolved: ResolvedMenuItem[] = [];
+  for (const item of items) {
+    if (!evaluateRule(item.visible, ctx)) continue;
+    const label = (item.key && tenant.labels?.[item.key]) || item.label;
+    const children = item.children ? resolveItems(item.children, tenant, ctx) : undefined;
+    if (!item.route && !children?.length) continue;
+    resolved.push({
+      label,
+      ...(item.route ? { route: item.route } : {}),
+      ...(item.icon ? { icon: item.icon } : {}),
+      ...(children?.length ? { children } : {}),
+    });
+  }
+  return resolved;
+}
+
+/** The menu shown in `tenant` for `ctx`: a menu whose activeWhen holds, else the tenant's own; the role's group;
+ * items whose rules hold, relabelled by the tenant's labels (identity-and-catalogue §2 "Per-tenant menus"). */
+export function resolveMenu(set: ConfigSet, tenant: Tenant, ctx: RuleContext): ResolvedMenu {
+  const override = Object.keys(set.menus)
+    .sort()
+    .map((id) => set.menus[id])
+    .find((menu): menu is Menu => menu?.activeWhen !== undefined && evaluateRule(menu.activeWhen, ctx));
+  const menu = override ?? set.menus[tenant.menu];
+  if (!menu) {
+    throw new Error(`Tenant ${tenant.id} names menu '${tenant.menu}', which has no file schemas/menus/${tenant.menu}.json`);
+  }
+  const group = menuGroupFor(set.roleGroups, ctx);
+  const items = menu.groups[group] ?? menu.groups[set.roleGroups.whenMenuLacksGroup] ?? menu.groups.default;
+  return {
+    id: menu.id,
+    group,
+    ...(menu.banner ? { banner: menu.banner } : {}),
+    items: resolveItems(items, tenant, ctx),
+  };
+}
+
+/** The first route of a resolved menu (identity-and-catalogue §2: where a tenant switch lands). */
+export function firstMenuRoute(menu: ResolvedMenu): string | undefined {
+  const first = (items: ResolvedMenuItem[]): string | undefined => {
+    for (const item of items) {
+      const route = item.route ?? (item.children ? first(item.children) : undefined);
+      if (route) return route;
+    }
+    return undefined;
+  };
+  return first(menu.items);
+}
+
+/** A table as `tenant` shows it in `ctx`: hidden and rule-hidden columns removed, rule-hidden (row and toolbar) actions removed,
+ * the title relabelled by the tenant's labels. */
+export function tableView(table: TableConfig, tenant: Tenant | null, ctx: RuleContext): TableConfig {
+  const hidden = new Set(tenant?.hiddenColumns?.[table.id] ?? []);
+  const title = (table.labelKey && tenant?.labels?.[table.labelKey]) || table.title;
+  return {
+    ...table,
+    ...(title ? { title } : {}),
+    columns: table.columns.filter((column) => !hidden.has(column.id) && evaluateRule(column.visible, ctx)),
+    ...(table.rowActions ? { rowActions: table.rowActions.filter((action) => evaluateRule(action.visible, ctx)) } : {}),
+    ...(table.toolbarActions ? { toolbarActions: table.toolbarActions.filter((action) => evaluateRule(action.visible, ctx)) } : {}),
+  };
+}
+
+/** The colour of `value` in colour map `mapId`, or the map's default. */
+export function colorFor(set: ConfigSet, mapId: string, value: unknown): SemanticColor | undefined {
+  const map = set.colorMaps[mapId];
+  if (!map) return undefined;
+  return map.colors[String(value)] ?? map.default;
+}
+
+/** The functions the app uses, bound to one config set (the bundled files, or a directory in tests). */
+export function configApi(set: ConfigSet) {
+  return {
+    loadTenants: (): Tenant[] => set.tenants,
+    getTenant: (id: string): Tenant | undefined => set.tenants.find((tenant) => tenant.id === id),
+    adminTenant: (): Tenant | undefined => set.tenants.find((tenant) => tenant.admin === true),
+    mainTenant: (): Tenant | undefined => set.tenants.find((tenant) => tenant.main === true),
+    menuFor: (tenant: Tenant, role: number | null, known: Partial<RuleContext> = {}): ResolvedMenu =>
+      resolveMenu(set, tenant, contextFor(tenant, role, known)),
+    getForm: (id: string): FormConfig | undefined => set.forms[id],
+    getTable: (id: string): TableConfig | undefined => set.tables[id],
+    colorFor: (mapId: string, value: unknown): SemanticColor | undefined => colorFor(set, mapId, value),
+  };
+}
+
+export type ConfigApi = ReturnType<typeof configApi>;

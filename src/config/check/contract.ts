@@ -1,0 +1,196 @@
+// Reads openapi/gateway.yaml for the config checker: operations by operationId, their query parameters, and
+// whether a flattened JSON:API row (src/api/jsonapi.ts) of a list operation has a given field path.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+
+export const CONTRACT_FILE = 'openapi/gateway.yaml';
+
+type Node = Record<string, unknown>;
+
+function isNode(value: unknown): value is Node {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+export interface QueryParameter {
+  name: string;
+  schema: Node;
+}
+
+export interface Operation {
+  id: string;
+  method: string;
+  path: string;
+  parameters: QueryParameter[];
+  /** The JSON schema of the first 2xx JSON response, $refs unresolved. */
+  response?: unknown;
+}
+
+/** Whether a field was found; 'open' when the contract leaves that part of the row free-form. */
+export type FieldLookup = 'found' | 'missing' | 'open';
+
+export class Contract {
+  readonly operations = new Map<string, Operation>();
+
+  constructor(private readonly document: Node) {
+    const paths = isNode(document.paths) ? document.paths : {};
+    for (const [path, item] of Object.entries(paths)) {
+      if (!isNode(item)) continue;
+      const shared = Array.isArray(item.parameters) ? item.parameters : [];
+      for (const [method, operation] of Object.entries(item)) {
+        if (!isNode(operation) || typeof operation.operationId !== 'string') continue;
+        const own = Array.isArray(operation.parameters) ? operation.parameters : [];
+        this.operations.set(operation.operationId, {
+          id: operation.operationId,
+          method,
+          path,
+          parameters: [...shared, ...own].map((parameter) => this.resolve(parameter)).flatMap((parameter) =>
+            isNode(parameter) && parameter.in === 'query' && typeof parameter.name === 'string'
+              ? [{ name: parameter.name, schema: isNode(parameter.schema) ? this.resolve(parameter.schema) : {} }]
+              : [],
+          ),
+          response: this.successSchema(operation),
+        });
+      }
+    }
+  }
+
+  private resolve(node: unknown, seen = new Set<string>()): Node {
+    if (!isNode(node)) return {};
+    const ref = node.$ref;
+    if (typeof ref !== 'string' || !ref.startsWith('#/') || seen.has(ref)) return node;
+    let target: unknown = this.document;
+    for (const token of ref.slice(2).split('/')) {
+      const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
+      target = isNode(target) ? target[key] : undefined;
+    }
+    return this.resolve(target, new Set([...seen, ref]));
+  }
+
+  private successSchema(operation: Node): unknown {
+    const responses = isNode(operation.responses) ? operation.responses : {};
+    for (const [status, response] of Object.entries(responses)) {
+      if (!/^2\d\d$/.test(status)) continue;
+      const content = this.resolve(response).content;
+      if (!isNode(content)) continue;
+      const json = Object.entries(content).find(([type]) => type.includes('json'));
+      if (json && isNode(json[1])) return json[1].schema;
+    }
+    return undefined;
+  }
+
+  /** The alternatives a schema allows (oneOf/anyOf), each as the list of its allOf parts. */
+  private alternatives(schema: unknown): Node[][] {
+    const node = this.resolve(schema);
+    const choices = [node.oneOf, node.anyOf].find(Array.isArray);
+    if (choices) return choices.flatMap((choice) => this.alternatives(choice));
+    const parts = Array.isArray(node.allOf) ? node.allOf.flatMap((part) => this.alternatives(part).flat()) : [];
+    return [[node, ...parts]];
+  }
+
+  /** The schemas of property `name` across every alternative, and whether some alternative is free-form. */
+  private property(schemas: unknown[], name: string): { found: unknown[]; open: boolean } {
+    const found: unknown[] = [];
+    let open = false;
+    for (const alternative of schemas.flatMap((schema) => this.alternatives(schema))) {
+      const declared = alternative.flatMap((part) => (isNode(part.properties) && name in part.properties ? [part.properties[name]] : []));
+      found.push(...declared);
+      const closed = alternative.some((part) => isNode(part.properties) || part.additionalProperties === false || isScalar(part));
+      if (declared.length === 0 && !closed) open = true;
+    }
+    return { found, open };
+  }
+
+  /** Steps into arrays: the item schemas of any array alternative, else the schemas themselves. */
+  private elements(schemas: unknown[]): unknown[] {
+    return schemas.flatMap((schema) =>
+      this.alternatives(schema).map((parts) => parts.find((part) => part.items !== undefined)?.items ?? schema),
+    );
+  }
+
+  private walk(schemas: unknown[], path: string[]): FieldLookup {
+    let current = schemas;
+    for (const segment of path) {
+      const { found, open } = this.property(this.elements(current), segment);
+      if (found.length === 0) return open ? 'open' : 'missing';
+      current = found;
+    }
+    return 'found';
+  }
+
+  /** The resource schemas of a list operation's rows, or undefined when its response has no `data` array. */
+  listResources(operationId: string): unknown[] | undefined {
+    const response = this.operations.get(operationId)?.response;
+    if (response === undefined) return undefined;
+    const data = this.property([response], 'data').found;
+    const lists = data.flatMap((schema) => this.alternatives(schema)).filter((parts) => parts.some((part) => part.items !== undefined));
+    if (lists.length === 0) return undefined;
+    return this.elements(data);
+  }
+
+  private included(operationId: string, typeNames: string[]): unknown[] {
+    const response = this.operations.get(operationId)?.response;
+    const included = this.elements(this.property([response], 'included').found);
+    return included
+      .flatMap((schema) => this.alternatives(schema))
+      .filter((parts) => {
+        const types = this.property([{ allOf: parts }], 'type').found.flatMap((type) => constants(this.resolve(type)));
+        return types.some((type) => typeNames.includes(type));
+      })
+      .map((parts) => ({ allOf: parts }));
+  }
+
+  /** Whether a flattened row of `operationId` has `field` ({ id, ...attributes, <relationship>: {...attributes} }). */
+  rowField(operationId: string, field: string): FieldLookup {
+    const resources = this.listResources(operationId) ?? [];
+    const [head = '', ...rest] = field.split('.');
+    if ((head === 'id' || head === 'type') && rest.length === 0) return 'found';
+    const attributes = this.property(resources, 'attributes').found;
+    const attribute = this.walk(attributes, [head, ...rest]);
+    if (attribute !== 'missing') return attribute;
+    const relationship = this.property(this.property(resources, 'relationships').found, head).found;
+    if (relationship.length === 0) return 'missing';
+    if (rest.length === 0 || (rest.length === 1 && rest[0] === 'id')) return 'found';
+    const declaredTypes = this.elements(this.property(relationship, 'data').found).flatMap((identifier) =>
+      this.property([identifier], 'type').found.flatMap((type) => constants(this.resolve(type))),
+    );
+    const related = this.included(operationId, declaredTypes.length > 0 ? declaredTypes : [head]);
+    if (related.length === 0) return 'missing';
+    return this.walk(this.property(related, 'attributes').found, rest);
+  }
+
+  /** The values an enum query parameter allows, e.g. the sort fields; undefined when not an enum. */
+  parameterEnum(operationId: string, name: string): string[] | undefined {
+    const parameter = this.operations.get(operationId)?.parameters.find((candidate) => candidate.name === name);
+    const values = parameter?.schema.enum;
+    return Array.isArray(values) ? values.map(String) : undefined;
+  }
+
+  hasParameter(operationId: string, name: string): boolean {
+    return this.operations.get(operationId)?.parameters.some((parameter) => parameter.name === name) ?? false;
+  }
+
+  parameterMaximum(operationId: string, name: string): number | undefined {
+    const maximum = this.operations.get(operationId)?.parameters.find((parameter) => parameter.name === name)?.schema.maximum;
+    return typeof maximum === 'number' ? maximum : undefined;
+  }
+}
+
+function isScalar(schema: Node): boolean {
+  const type = schema.type;
+  const types = Array.isArray(type) ? type : [type];
+  return types.length > 0 && types.every((name) => typeof name === 'string' && name !== 'object' && name !== 'array');
+}
+
+function constants(schema: Node): string[] {
+  if (typeof schema.const === 'string') return [schema.const];
+  return Array.isArray(schema.enum) ? schema.enum.filter((value): value is string => typeof value === 'string') : [];
+}
+
+/** The contract of a repository directory, or undefined when it has none yet. */
+export function loadContract(rootDir: string): Contract | undefined {
+  const file = join(rootDir, CONTRACT_FILE);
+  if (!existsSync(file)) return undefined;
+  const document: unknown = parse(readFileSync(file, 'utf8'));
+  return new Contract(isNode(document) ? document : {});
+}

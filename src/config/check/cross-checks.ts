@@ -1,0 +1,234 @@
+// Checks that span files or need the contract; run only on files that passed their meta-schema.
+import type { ConfigKind } from '../files.ts';
+import type { ConfigFiles, ConfigSet, FormConfig, OptionsSource, TableConfig, Tenant } from '../types.ts';
+import type { Contract } from './contract.ts';
+import { listOf, pointer } from './problems.ts';
+import type { Problem } from './problems.ts';
+
+export interface CrossCheckInput {
+  files: ConfigFiles;
+  kinds: Record<string, ConfigKind>;
+  /** Paths of files that passed their meta-schema. */
+  valid: Set<string>;
+  set: ConfigSet;
+  contract: Contract | undefined;
+}
+
+type Json = Record<string, unknown>;
+
+function isJson(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function filesOf<T>(input: CrossCheckInput, kind: ConfigKind): [string, T][] {
+  return Object.entries(input.files)
+    .filter(([path]) => input.kinds[path] === kind && input.valid.has(path))
+    .map(([path, json]) => [path.slice(1), json as T]);
+}
+
+function checkTenants(input: CrossCheckInput): Problem[] {
+  const problems: Problem[] = [];
+  const firstWith = new Map<string, string>();
+  const flagged: Record<'admin' | 'main', string[]> = { admin: [], main: [] };
+  for (const [file, tenant] of filesOf<Tenant>(input, 'tenant')) {
+    for (const key of ['id', 'clientId'] as const) {
+      const owner = firstWith.get(`${key}:${tenant[key]}`);
+      if (owner) {
+        problems.push({ file, pointer: `/${key}`, message: `${key} '${tenant[key]}' is also used by ${owner}`, fix: `give each tenant its own ${key}` });
+      } else firstWith.set(`${key}:${tenant[key]}`, file);
+    }
+    if (tenant.admin) flagged.admin.push(file);
+    if (tenant.main) flagged.main.push(file);
+    for (const [tableId, columns] of Object.entries(tenant.hiddenColumns ?? {})) {
+      const table = input.set.tables[tableId];
+      if (!table) {
+        problems.push({
+          file,
+          pointer: pointer('/hiddenColumns', tableId),
+          message: `'${tableId}' is not a table in schemas/tables/`,
+          fix: `use ${listOf(Object.keys(input.set.tables).sort())}`,
+        });
+        continue;
+      }
+      const known = table.columns.map((column) => column.id);
+      columns.forEach((column, index) => {
+        if (!known.includes(column)) {
+          problems.push({
+            file,
+            pointer: pointer('/hiddenColumns', tableId, index),
+            message: `table '${tableId}' has no column '${column}'`,
+            fix: `use ${listOf(known, 20)}`,
+          });
+        }
+      });
+    }
+  }
+  for (const flag of ['admin', 'main'] as const) {
+    for (const file of flagged[flag].slice(1)) {
+      problems.push({ file, pointer: `/${flag}`, message: `${flagged[flag][0]} is already the ${flag} tenant`, fix: `mark only one tenant "${flag}": true` });
+    }
+  }
+  return problems;
+}
+
+/** Every property name a form schema declares, in properties and in allOf/anyOf/oneOf/if/then/else/dependencies. */
+function formFields(schema: unknown, fields = new Map<string, Json>()): Map<string, Json> {
+  if (!isJson(schema)) return fields;
+  if (isJson(schema.properties)) {
+    for (const [name, property] of Object.entries(schema.properties)) if (!fields.has(name) && isJson(property)) fields.set(name, property);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const branches = schema[key];
+    if (Array.isArray(branches)) for (const branch of branches) formFields(branch, fields);
+  }
+  for (const key of ['if', 'then', 'else']) formFields(schema[key], fields);
+  if (isJson(schema.dependencies)) for (const dependency of Object.values(schema.dependencies)) formFields(dependency, fields);
+  return fields;
+}
+
+function optionsSourceProblems(input: CrossCheckInput, file: string, at: string, source: OptionsSource): Problem[] {
+  const { contract } = input;
+  if (!contract || !contract.operations.has(source.operation)) return [];
+  return (['value', 'label'] as const).flatMap((key) =>
+    contract.rowField(source.operation, source[key]) === 'missing'
+      ? [
+          {
+            file,
+            pointer: pointer(at, key),
+            message: `rows of ${source.operation} have no field '${source[key]}'`,
+            fix: `use a field of the ${source.operation} response in openapi/gateway.yaml`,
+          },
+        ]
+      : [],
+  );
+}
+
+function checkForms(input: CrossCheckInput): Problem[] {
+  const problems: Problem[] = [];
+  for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
+    const fields = formFields(form.schema);
+    const names = [...fields.keys()];
+    const unknownField = (at: string, name: string): Problem => ({
+      file,
+      pointer: at,
+      message: `names field '${name}', which the form's schema lacks`,
+      fix: names.length > 0 ? `use ${listOf(names, 20)} or add it to schema.properties` : 'add it to schema.properties',
+    });
+    for (const [key, value] of Object.entries(form.uiSchema)) {
+      if (key === 'ui:order' && Array.isArray(value)) {
+        value.forEach((name, index) => {
+          if (name !== '*' && !fields.has(String(name))) problems.push(unknownField(pointer('/uiSchema/ui:order', index), String(name)));
+        });
+      } else if (!key.startsWith('ui:')) {
+        if (!fields.has(key)) problems.push(unknownField(pointer('/uiSchema', key), key));
+        const source = isJson(value) && isJson(value['ui:options']) ? value['ui:options'].optionsFrom : undefined;
+        if (isJson(source)) problems.push(...optionsSourceProblems(input, file, pointer('/uiSchema', key, 'ui:options', 'optionsFrom'), source as unknown as OptionsSource));
+      }
+    }
+    for (const [name, rules] of Object.entries(form.rules ?? {})) {
+      const field = fields.get(name);
+      if (!field) {
+        problems.push(unknownField(pointer('/rules', name), name));
+        continue;
+      }
+      const requiredMessages = isJson(form.schema.errorMessage) ? form.schema.errorMessage.required : undefined;
+      if (rules.required !== undefined && !(isJson(requiredMessages) && typeof requiredMessages[name] === 'string')) {
+        problems.push({
+          file,
+          pointer: pointer('/rules', name, 'required'),
+          message: `has no message for an empty '${name}'`,
+          fix: `add schema.errorMessage.required.${name} with the spec's text`,
+        });
+      }
+      const allowed = Array.isArray(field.enum) ? field.enum.map(String) : undefined;
+      for (const option of Object.keys(rules.options ?? {})) {
+        if (!allowed || !allowed.includes(option)) {
+          problems.push({
+            file,
+            pointer: pointer('/rules', name, 'options', option),
+            message: `'${option}' is not a value of field '${name}'`,
+            fix: allowed ? `use ${listOf(allowed)}` : `give '${name}' an enum in the schema`,
+          });
+        }
+      }
+    }
+  }
+  return problems;
+}
+
+function checkTables(input: CrossCheckInput): Problem[] {
+  const problems: Problem[] = [];
+  const { contract } = input;
+  for (const [file, table] of filesOf<TableConfig>(input, 'table')) {
+    const seen = new Set<string>();
+    table.columns.forEach((column, index) => {
+      if (seen.has(column.id)) {
+        problems.push({ file, pointer: pointer('/columns', index, 'id'), message: `column id '${column.id}' is used twice`, fix: 'give each column its own id' });
+      }
+      seen.add(column.id);
+    });
+    if (!contract || !contract.operations.has(table.operation)) continue;
+    const operation = table.operation;
+    if (!contract.listResources(operation)) {
+      problems.push({ file, pointer: '/operation', message: `${operation} does not answer a list (a data array)`, fix: 'name a list operation such as listUsers' });
+      continue;
+    }
+    const sorts = contract.parameterEnum(operation, 'sort');
+    const canSort = contract.hasParameter(operation, 'sort');
+    const sortProblem = (at: string, key: string): Problem | undefined => {
+      if (!canSort) return { file, pointer: at, message: `${operation} takes no sort parameter`, fix: 'remove the sorting or add sort to the operation' };
+      const wanted = key.replace(/^-/, '');
+      const ok = !sorts || sorts.includes(key) || (key === wanted && (sorts.includes(wanted) || sorts.includes(`-${wanted}`)));
+      return ok ? undefined : { file, pointer: at, message: `${operation} cannot sort by '${key}'`, fix: `use ${listOf(sorts ?? [], 24)}` };
+    };
+    const filterProblem = (at: string, key: string): Problem | undefined =>
+      contract.hasParameter(operation, `filter[${key}]`)
+        ? undefined
+        : {
+            file,
+            pointer: at,
+            message: `${operation} takes no filter[${key}]`,
+            fix: `use ${listOf(contract.operations.get(operation)?.parameters.map((parameter) => parameter.name).filter((name) => name.startsWith('filter[')) ?? [], 20)}`,
+          };
+    if (table.defaultSort) {
+      const problem = sortProblem('/defaultSort', table.defaultSort);
+      if (problem) problems.push(problem);
+    }
+    const maximum = contract.parameterMaximum(operation, 'page[size]');
+    if (table.pageSize !== undefined && maximum !== undefined && table.pageSize > maximum) {
+      problems.push({ file, pointer: '/pageSize', message: `${operation} serves at most ${maximum} rows a page`, fix: `use a page size up to ${maximum}` });
+    }
+    for (const key of Object.keys(table.fixedFilters ?? {})) {
+      const problem = filterProblem(pointer('/fixedFilters', key), key);
+      if (problem) problems.push(problem);
+    }
+    table.columns.forEach((column, index) => {
+      const at = pointer('/columns', index);
+      for (const key of ['field', 'avatarField'] as const) {
+        const field = column[key];
+        if (field && contract.rowField(operation, field) === 'missing') {
+          problems.push({
+            file,
+            pointer: pointer(at, key),
+            message: `rows of ${operation} have no field '${field}'`,
+            fix: `use a field of the ${operation} response in openapi/gateway.yaml, or add it there`,
+          });
+        }
+      }
+      if (column.sortable && column.field) {
+        const problem = sortProblem(pointer(at, column.sortKey ? 'sortKey' : 'sortable'), column.sortKey ?? column.field);
+        if (problem) problems.push(problem);
+      }
+      if ((column.filter === 'text' || column.filter === 'select') && column.field) {
+        const problem = filterProblem(pointer(at, column.filterKey ? 'filterKey' : 'filter'), column.filterKey ?? column.field);
+        if (problem) problems.push(problem);
+      }
+      if (isJson(column.filterOptions)) problems.push(...optionsSourceProblems(input, file, pointer(at, 'filterOptions'), column.filterOptions as OptionsSource));
+    });
+  }
+  return problems;
+}
+
+export function crossCheck(input: CrossCheckInput): Problem[] {
+  return [...checkTenants(input), ...checkForms(input), ...checkTables(input)];
+}

@@ -1,0 +1,95 @@
+// The config checker (`npm run check:config`): every tenant, menu, form, table and colour-map file validated
+// against its meta-schema and cross-checked against the others, the screen routes and the contract.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildConfigSet } from '../catalogue.ts';
+import { baseName, kindOf } from '../files.ts';
+import type { ConfigKind } from '../files.ts';
+import { readConfigSource } from '../fs-source.ts';
+import { SCREEN_ROUTES, matchesRoute } from '../routes.ts';
+import type { ConfigSet } from '../types.ts';
+import { CONTRACT_FILE, loadContract } from './contract.ts';
+import type { Contract } from './contract.ts';
+import { crossCheck } from './cross-checks.ts';
+import { compileMetaSchemas, toProblems } from './meta.ts';
+import type { ReferenceIndex } from './meta.ts';
+import type { Problem } from './problems.ts';
+
+export type { Problem } from './problems.ts';
+export { formatProblem } from './problems.ts';
+
+export interface CheckReport {
+  problems: Problem[];
+  /** Checks that could not run, e.g. because the contract is missing. */
+  notices: string[];
+  /** Config files plus meta-schemas looked at. */
+  fileCount: number;
+}
+
+function referenceIndex(rootDir: string, set: ConfigSet, contract: Contract | undefined): ReferenceIndex {
+  const known = {
+    menu: () => Object.keys(set.menus).sort(),
+    table: () => Object.keys(set.tables).sort(),
+    colorMap: () => Object.keys(set.colorMaps).sort(),
+    operation: () => [...(contract?.operations.keys() ?? [])].sort(),
+    route: () => SCREEN_ROUTES.map((route) => route.path),
+    publicFile: () => [],
+  };
+  return {
+    known: (kind) => known[kind](),
+    has: (kind, name) => {
+      switch (kind) {
+        case 'operation':
+          return contract ? contract.operations.has(name) : 'unknown';
+        case 'route':
+          return SCREEN_ROUTES.some((route) => route.path !== '*' && matchesRoute(route.path, name));
+        case 'publicFile':
+          return existsSync(join(rootDir, 'public', name));
+        default:
+          return known[kind]().includes(name);
+      }
+    },
+    ...(contract ? { rowField: (operation: string, field: string) => contract.rowField(operation, field) !== 'missing' } : {}),
+  };
+}
+
+export function checkConfigReport(rootDir: string): CheckReport {
+  const source = readConfigSource(rootDir);
+  const set = buildConfigSet(source.files);
+  const contract = loadContract(rootDir);
+  const notices = contract ? [] : [`${CONTRACT_FILE} not found: skipped the checks of tables and form options against the contract`];
+  const meta = compileMetaSchemas(rootDir, referenceIndex(rootDir, set, contract));
+  const problems: Problem[] = [...meta.problems];
+
+  for (const [path, { error }] of Object.entries(source.unparsed)) {
+    problems.push({ file: path.slice(1), pointer: '', message: `is not valid JSON: ${error}`, fix: 'fix the JSON syntax' });
+  }
+  const kinds: Record<string, ConfigKind> = {};
+  const valid = new Set<string>();
+  for (const [path, json] of Object.entries(source.files)) {
+    const kind = kindOf(path, json);
+    if (!kind) continue;
+    kinds[path] = kind;
+    const validate = meta.validators[kind];
+    if (!validate) continue;
+    if (validate(json)) valid.add(path);
+    else problems.push(...toProblems(path.slice(1), validate.errors ?? []));
+    const id = json !== null && typeof json === 'object' ? (json as { id?: unknown }).id : undefined;
+    if (['tenant', 'menu', 'form', 'table'].includes(kind) && typeof id === 'string' && id !== baseName(path)) {
+      problems.push({ file: path.slice(1), pointer: '/id', message: `id '${id}' differs from the file name`, fix: `rename the file to ${id}.json or set id to '${baseName(path)}'` });
+    }
+  }
+  problems.push(...crossCheck({ files: source.files, kinds, valid, set, contract }));
+
+  const fileCount = Object.keys(source.files).length + Object.keys(source.unparsed).length + meta.fileCount;
+  return { problems: sortProblems(problems), notices, fileCount };
+}
+
+/** Every problem of the config in `rootDir`; empty when the config is ok. */
+export function checkConfig(rootDir: string): Problem[] {
+  return checkConfigReport(rootDir).problems;
+}
+
+function sortProblems(problems: Problem[]): Problem[] {
+  return [...problems].sort((a, b) => a.file.localeCompare(b.file) || a.pointer.localeCompare(b.pointer));
+}

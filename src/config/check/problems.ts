@@ -1,0 +1,30 @@
+// A config mistake, located by file and JSON pointer, with how to fix it (STYLE.md §6).
+
+export interface Problem {
+  /** Repository-relative path with posix separators, e.g. tenants/naccug.json. */
+  file: string;
+  /** JSON pointer into the file ('' is the whole file). */
+  pointer: string;
+  message: string;
+  fix: string;
+}
+
+export function formatProblem(problem: Problem): string {
+  return `${problem.file}#${problem.pointer}: ${problem.message} (${problem.fix})`;
+}
+
+export function escapePointerToken(token: string | number): string {
+  return String(token).replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+/** Joins pointer tokens: pointer('', 'columns', 3, 'field') is '/columns/3/field'. */
+export function pointer(base: string, ...tokens: (string | number)[]): string {
+  return base + tokens.map((token) => `/${escapePointerToken(token)}`).join('');
+}
+
+/** "a, b or c" for fix hints; long lists are cut. */
+export function listOf(values: readonly (string | number)[], max = 12): string {
+  const shown = values.slice(0, max).map((value) => `'${value}'`);
+  if (values.length > max) shown.push('…');
+  return shown.length <= 1 ? (shown[0] ?? 'nothing') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
+}

@@ -1,0 +1,120 @@
+// Who sees and may do what is data: json-logic rules in config, evaluated against one context (DESIGN.md).
+import jsonLogic from 'json-logic-js';
+import type { RulesLogic } from 'json-logic-js';
+
+/** A json-logic rule (https://jsonlogic.com); true and false are constant rules. */
+export type Rule = boolean | { [operator: string]: unknown };
+
+export type TenantType = 'wallet' | 'payin' | 'payout' | 'payinpayoutservice' | 'bunna' | 'identity';
+export type OpenedFrom = 'users' | 'transactions' | 'adminTransactions';
+
+/** What a rule may ask about (docs/decisions.md, "Config file shapes"). */
+export interface RuleContext {
+  /** The account role: 4 top admin, 16 mid admin, 64 lower admin, 256 end user. */
+  role: number | null;
+  roles: number[];
+  /** Id of the selected tenant. */
+  tenant: string | null;
+  tenantType: TenantType | null;
+  /** The session's token carries the admin tenant claim (dssc). */
+  isAdminTenant: boolean;
+  /** The selected tenant is the main wallet tenant. */
+  isMainTenant: boolean;
+  ownProfile: boolean;
+  newRecord: boolean;
+  openedFrom: OpenedFrom | null;
+  payoutAdmin: boolean;
+  /** Current location path, e.g. /admin/tenants. */
+  path: string;
+}
+
+export const RULE_CONTEXT_KEYS = [
+  'role',
+  'roles',
+  'tenant',
+  'tenantType',
+  'isAdminTenant',
+  'isMainTenant',
+  'ownProfile',
+  'newRecord',
+  'openedFrom',
+  'payoutAdmin',
+  'path',
+] as const satisfies readonly (keyof RuleContext)[];
+
+// Fails to compile when RuleContext gains a key that RULE_CONTEXT_KEYS lacks.
+type MissingKeys = Exclude<keyof RuleContext, (typeof RULE_CONTEXT_KEYS)[number]>;
+const allKeysListed: MissingKeys extends never ? true : never = true;
+void allKeysListed;
+
+/** The json-logic operations config may use ('method' and 'log' are left out on purpose). */
+export const RULE_OPERATORS: readonly string[] = [
+  'var', 'missing', 'missing_some', 'if', '?:', '==', '===', '!=', '!==', '!', '!!', 'or', 'and',
+  '>', '>=', '<', '<=', 'max', 'min', '+', '-', '*', '/', '%',
+  'map', 'filter', 'reduce', 'all', 'none', 'some', 'merge', 'in', 'cat', 'substr',
+];
+
+/** A context with nothing known: no role, no tenant, every flag false. */
+export const EMPTY_RULE_CONTEXT: RuleContext = {
+  role: null,
+  roles: [],
+  tenant: null,
+  tenantType: null,
+  isAdminTenant: false,
+  isMainTenant: false,
+  ownProfile: false,
+  newRecord: false,
+  openedFrom: null,
+  payoutAdmin: false,
+  path: '/',
+};
+
+export function ruleContext(known: Partial<RuleContext>): RuleContext {
+  return { ...EMPTY_RULE_CONTEXT, ...known };
+}
+
+/** Evaluates a rule; a missing rule allows. Truthiness follows json-logic (an empty array is false). */
+export function evaluateRule(rule: Rule | undefined, ctx: RuleContext | Record<string, unknown>): boolean {
+  if (rule === undefined) return true;
+  if (typeof rule === 'boolean') return rule;
+  return jsonLogic.truthy(jsonLogic.apply(rule as RulesLogic, ctx));
+}
+
+export interface RuleReference {
+  /** JSON pointer inside the rule. */
+  pointer: string;
+  kind: 'variable' | 'operator' | 'dynamicVariable';
+  /** The variable path or operator name. */
+  name: string;
+}
+
+function escapePointer(token: string): string {
+  return token.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+// In these operations every argument after the first is evaluated per element, where var names the element.
+const PER_ELEMENT = new Set(['map', 'filter', 'all', 'none', 'some', 'reduce']);
+
+/** The variables and operators a rule names, for the config checker. */
+export function ruleReferences(rule: unknown, pointer = ''): RuleReference[] {
+  if (Array.isArray(rule)) return rule.flatMap((item, index) => ruleReferences(item, `${pointer}/${index}`));
+  if (rule === null || typeof rule !== 'object') return [];
+  const entries = Object.entries(rule);
+  if (entries.length !== 1) return [];
+  const [operator, operand] = entries[0] as [string, unknown];
+  const here = `${pointer}/${escapePointer(operator)}`;
+  if (!RULE_OPERATORS.includes(operator)) return [{ pointer, kind: 'operator', name: operator }];
+  if (operator === 'var') {
+    const name = Array.isArray(operand) ? operand[0] : operand;
+    const namePointer = Array.isArray(operand) ? `${here}/0` : here;
+    if (typeof name === 'string' || typeof name === 'number') return [{ pointer: namePointer, kind: 'variable', name: String(name) }];
+    return [{ pointer: namePointer, kind: 'dynamicVariable', name: JSON.stringify(name) }];
+  }
+  if (PER_ELEMENT.has(operator) && Array.isArray(operand)) {
+    const [collection, perElement, initial] = operand as unknown[];
+    const elementOperators = ruleReferences(perElement, `${here}/1`).filter((reference) => reference.kind === 'operator');
+    const references = [...ruleReferences(collection, `${here}/0`), ...elementOperators];
+    return operator === 'reduce' ? [...references, ...ruleReferences(initial, `${here}/2`)] : references;
+  }
+  return ruleReferences(operand, here);
+}

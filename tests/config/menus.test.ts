@@ -1,0 +1,155 @@
+// The per-tenant menus of identity-and-catalogue §2 as each demo login and tenant gets them, from the real files.
+import { describe, expect, it } from 'vitest';
+import { configApi, firstMenuRoute } from '../../src/config/catalogue.ts';
+import type { ResolvedMenu, ResolvedMenuItem } from '../../src/config/catalogue.ts';
+import { loadConfigSet } from '../../src/config/fs-source.ts';
+import { findScreenRoute } from '../../src/config/routes.ts';
+import type { Tenant } from '../../src/config/types.ts';
+import { REPOSITORY_ROOT } from './config-copy.ts';
+
+const config = configApi(loadConfigSet(REPOSITORY_ROOT));
+
+function tenant(id: string): Tenant {
+  const found = config.getTenant(id);
+  if (!found) throw new Error(`no tenant ${id} in tenants/`);
+  return found;
+}
+
+const flatten = (items: ResolvedMenuItem[]): ResolvedMenuItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
+const routes = (menu: ResolvedMenu) => flatten(menu.items).flatMap((item) => (item.route ? [item.route] : []));
+const labelOf = (menu: ResolvedMenu, route: string) => flatten(menu.items).find((item) => item.route === route)?.label;
+
+describe('menus by tenant type', () => {
+  it('[IC-2.71] [IC-2.72] shows the identity admin menu and its banner on /admin/ paths to admin-tenant users, whatever tenant is selected', () => {
+    const menu = config.menuFor(tenant('amal'), 4, { isAdminTenant: true, path: '/admin/tenants' });
+    expect(menu.id).toBe('identity-admin');
+    expect(menu.banner).toBe('Admin Control Panel');
+    expect(routes(menu)).toEqual(['/remittances/dashboard', '/admin/dashboard', '/admin/tenants', '/admin/resources', '/admin/scopes', '/admin/transactions']);
+    expect(labelOf(menu, '/remittances/dashboard')).toBe('Main Dashboard');
+  });
+
+  it('[IC-6.04] keeps the tenant menu on /admin/ paths for users outside the admin tenant', () => {
+    const menu = config.menuFor(tenant('amal'), 4, { isAdminTenant: false, path: '/admin/tenants' });
+    expect(menu.id).toBe('payin');
+    expect(menu.banner).toBeUndefined();
+  });
+
+  it('[IC-2.73] [IC-2.74] wallet type: dashboard, transactions, Admin Users, users, products, currencies, fees', () => {
+    const menu = config.menuFor(tenant('guulpay'), 4);
+    expect(routes(menu)).toEqual([
+      '/dashboard', '/wallet/transactions', '/wallet/admins', '/wallet/users',
+      '/products/list', '/products/new', '/currencies/list', '/currencies/new', '/fees',
+    ]);
+    expect(labelOf(menu, '/wallet/admins')).toBe('Admin Users');
+  });
+
+  it('[IC-2.75] payin type: remittances dashboard, transactions, admins, users, products, forex', () => {
+    expect(routes(config.menuFor(tenant('amal'), 4))).toEqual([
+      '/remittances/dashboard', '/transactions/remittances', '/admins', '/users', '/products/list', '/products/new', '/forex',
+    ]);
+  });
+
+  it('[IC-2.76] payout type: dashboard, transactions, admins, users, products, currencies, forex', () => {
+    expect(routes(config.menuFor(tenant('tawakal-swift'), 4))).toEqual([
+      '/dashboard', '/transactions/remittances', '/admins', '/users',
+      '/products/list', '/products/new', '/currencies/list', '/currencies/new', '/forex',
+    ]);
+  });
+
+  it('[IC-2.77] Bunna and Nordic default: dashboard, pay-in, pay-out, admins, users', () => {
+    const expected = ['/dashboard', '/remittances/payin', '/remittances/payout', '/admins', '/users'];
+    expect(routes(config.menuFor(tenant('bunna'), 4))).toEqual(expected);
+    expect(routes(config.menuFor(tenant('bunna'), 16))).toEqual(expected);
+    expect(routes(config.menuFor(tenant('nordic'), 64))).toEqual(expected);
+  });
+
+  it('[IC-2.80] Nordic admins (teller group): remittance transactions, wallet admins, wallet users', () => {
+    const menu = config.menuFor(tenant('nordic'), 16);
+    expect(menu.group).toBe('Admins');
+    expect(routes(menu)).toEqual(['/transactions/remittances', '/wallet/admins', '/wallet/users']);
+  });
+
+  it('[IC-2.78] credit union, microfinance and main wallet: /Dashboard, transactions, admins, users labelled Members, for admin and teller', () => {
+    for (const id of ['naccug', 'smfi', 'teller']) {
+      for (const role of [4, 16, 64]) {
+        const menu = config.menuFor(tenant(id), role);
+        expect(routes(menu)).toEqual(['/Dashboard', '/wallet/transactions', '/wallet/admins', '/wallet/users']);
+        expect(labelOf(menu, '/wallet/users')).toBe('Members');
+      }
+    }
+  });
+
+  it('[IC-2.79] [UW-1.03] labels the admin-side list Agents for ss-gmb only', () => {
+    expect(labelOf(config.menuFor(tenant('ss-gmb'), 4), '/wallet/admins')).toBe('Agents');
+    expect(labelOf(config.menuFor(tenant('naccug'), 4), '/wallet/admins')).toBe('Admins');
+  });
+
+  it('[IC-2.81] [IC-2.82] [IC-2.83] remittances variants: Payout Account only in Admins variants, users only in WithUsers variants', () => {
+    const variant = (menu: string) => routes(config.menuFor({ ...tenant('nationtransfer'), menu }, 4));
+    const base = ['/remittances/dashboard', '/transactions/remittances', '/forex'];
+    expect(variant('remittances')).toEqual(base);
+    expect(variant('remittances-admins')).toEqual([...base, '/payoutAccount']);
+    expect(variant('remittances-with-users')).toEqual([...base, '/remittances/users']);
+    expect(variant('remittances-admins-with-users')).toEqual([...base, '/payoutAccount', '/remittances/users']);
+    expect(labelOf(config.menuFor(tenant('nationtransfer'), 4), '/payoutAccount')).toBe('Payout Account');
+  });
+
+  it('[IC-2.84] [IC-2.85] UPT, and its admin variant with countries and banks', () => {
+    expect(routes(config.menuFor({ ...tenant('payinupt'), menu: 'upt' }, 4))).toEqual(['/upt/transactions/remittances']);
+    expect(routes(config.menuFor(tenant('payinupt'), 4))).toEqual(['/upt/transactions/remittances', '/upt/settings/countries', '/upt/settings/banks']);
+  });
+
+  it('[IC-2.86] [IC-2.87] roles 4 and 64 get the default group, roles 16 and 256 the Admins group', () => {
+    expect([4, 16, 64, 256].map((role) => config.menuFor(tenant('naccug'), role).group)).toEqual(['default', 'Admins', 'default', 'Admins']);
+  });
+
+  it('[UW-4.58] knows the first menu item a tenant switch lands on', () => {
+    expect(firstMenuRoute(config.menuFor(tenant('naccug'), 64))).toBe('/Dashboard');
+    expect(firstMenuRoute(config.menuFor(tenant('amal'), 4))).toBe('/remittances/dashboard');
+    expect(firstMenuRoute(config.menuFor(tenant('payinupt'), 4))).toBe('/upt/transactions/remittances');
+  });
+
+  it('every tenant has a menu for every role, and every menu route opens a screen', () => {
+    for (const each of config.loadTenants()) {
+      for (const role of [4, 16, 64, 256]) {
+        const menu = config.menuFor(each, role);
+        expect(routes(menu).length).toBeGreaterThan(0);
+        for (const route of routes(menu)) expect(findScreenRoute(route), `${each.id} ${route}`).toBeDefined();
+      }
+    }
+  });
+});
+
+describe('the demo logins (docs/decisions.md) and the menu each gets', () => {
+  it.each([
+    ['super@demo.test', 'dssc', 4, { isAdminTenant: true, path: '/' }, 'identity-admin', 'default'],
+    ['partner@demo.test', 'teller', 4, {}, 'credit-union', 'default'],
+    ['group@demo.test', 'naccug', 16, {}, 'credit-union', 'Admins'],
+    ['officer@demo.test', 'naccug', 64, {}, 'credit-union', 'default'],
+    ['payout@demo.test', 'tawakal-swift', 4, { payoutAdmin: true }, 'payout', 'default'],
+    ['payin@demo.test', 'amal', 4, {}, 'payin', 'default'],
+  ] as const)('%s in %s (role %i)', (_login, tenantId, role, known, menuId, group) => {
+    const menu = config.menuFor(tenant(tenantId), role, known);
+    expect(menu.id).toBe(menuId);
+    expect(menu.group).toBe(group);
+  });
+});
+
+describe('the tenants', () => {
+  it('[UW-1.05] include a wallet-type and a payin-type client, one admin tenant with claim dssc and one main tenant', () => {
+    const tenants = config.loadTenants();
+    expect(tenants.some((each) => each.type === 'wallet')).toBe(true);
+    expect(tenants.some((each) => each.type === 'payin')).toBe(true);
+    expect(config.adminTenant()).toMatchObject({ id: 'dssc', type: 'identity', claim: 'dssc' });
+    expect(config.mainTenant()?.id).toBe('teller');
+  });
+
+  it('[UW-1.06] group users in a credit union labelled Credit Union, member id Member ID (naccug)', () => {
+    expect(tenant('naccug').creditUnion).toEqual({ groupLabel: 'Credit Union', memberIdLabel: 'Member ID' });
+  });
+
+  it('[IC-6.05] each carry their own logo', () => {
+    const logos = config.loadTenants().map((each) => each.logo);
+    expect(new Set(logos).size).toBe(logos.length);
+  });
+});
