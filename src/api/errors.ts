@@ -6,6 +6,8 @@ export const SESSION_EXPIRED_REJECT = 'Session has expired.  You will be logged-
 
 export interface ApiErrorObject {
   status?: string;
+  /** A machine-readable reason, e.g. `invalid_otp`, `not_pending`. */
+  code?: string;
   title?: string;
   detail?: string;
   source?: { pointer?: string; parameter?: string };

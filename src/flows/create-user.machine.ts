@@ -1,0 +1,382 @@
+// users-and-wallets §4 create-user wizard: 'Create User Details' → 'Upload Document(s)' → 'Review Page' →
+// 'Finish & Save' (create the user, then store its document). The §5 field rules come from the create-user form's
+// precompiled validator (injected); the §6 role and group rules from ./user-rules.ts.
+import { assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import type { components } from '../api/gateway';
+import { CONNECTION_ERROR, errorText, fieldErrorsOf } from './failures';
+import { chooseDocumentFiles, removeDocumentFile, type FileRejection, type RandomSource } from './document-files';
+import {
+  ATTACHMENT_REQUIRED_ALERT,
+  EMPTY_DOCUMENT,
+  documentUpload,
+  type DocumentFields,
+  type FieldErrors,
+  type FlowAlert,
+  type UploadDocumentsInput,
+  type UploadedDocument,
+} from './upload-documents.machine';
+import { groupRuleFor, isAdminRole, roleChoices, type Audience } from './user-rules';
+
+type Schemas = components['schemas'];
+export type CreateAdminAttributes = Schemas['CreateAdminAttributes'];
+export type CreateEndUserAttributes = Schemas['CreateEndUserAttributes'];
+
+/** createAdmin (POST um/user) for admins, createEndUser (POST um/pendingUser) for end users. */
+export type CreateUserInput =
+  | { audience: 'admin'; attributes: CreateAdminAttributes }
+  | { audience: 'endUser'; attributes: CreateEndUserAttributes };
+
+export interface CreatedUser {
+  id: string;
+}
+
+export const CREATE_USER_STEPS = ['Create User Details', 'Upload Document(s)', 'Review Page'] as const;
+
+export const CREATE_USER_TEXT = {
+  finish: 'Finish & Save',
+  created: 'Successfully created user.',
+  roleRequired: 'Please select a role',
+  groupRequired: 'Please select a Credit Union',
+  // The create-user form's message; the spec quotes none for gender.
+  genderRequired: 'Please select gender',
+} as const;
+
+/** A Finish & Save that has not answered by then is treated as a connection failure. */
+export const CREATE_TIMEOUT_MS = 30_000;
+
+/** The create-user form's values (schemas/forms/create-user.json). */
+export interface UserDetails {
+  role?: number;
+  group?: number;
+  firstname?: string;
+  middlename?: string;
+  lastname?: string;
+  birthdate?: string;
+  gender?: string;
+  email?: string;
+  nationality?: string;
+  phonenumber?: string;
+  externalid?: string;
+}
+
+const DETAIL_FIELDS: readonly (keyof UserDetails)[] = [
+  'role',
+  'group',
+  'firstname',
+  'middlename',
+  'lastname',
+  'birthdate',
+  'gender',
+  'email',
+  'nationality',
+  'phonenumber',
+  'externalid',
+];
+
+export interface CreateUserRules {
+  audience: Audience;
+  creatorRole: number;
+  /** The tenant has the Credit Union group (`tenantAsksGroup(tenant)`: the main or the credit-union tenant). */
+  requiresGroup: boolean;
+}
+
+export type CreateUserRequestResult = { request: CreateUserInput; errors?: undefined } | { request?: undefined; errors: FieldErrors };
+
+const text = (value: string | undefined) => value ?? '';
+
+/**
+ * The create call for these details, or the §6 errors that block it: a role outside the creator's choices, a missing
+ * group where one is required. Roles 4 and 16 get group 0. Other field rules are the form validator's.
+ */
+export function createUserRequest(details: UserDetails, rules: CreateUserRules): CreateUserRequestResult {
+  const errors: FieldErrors = {};
+  const { role } = details;
+  if (role === undefined || !roleChoices(rules.creatorRole, rules.audience).some((choice) => choice === role)) {
+    errors.role = CREATE_USER_TEXT.roleRequired;
+  }
+  const groupRule = groupRuleFor(role, rules.requiresGroup);
+  let group: number | undefined = groupRule.value;
+  if (groupRule.asked) {
+    if (typeof details.group === 'number' && details.group > 0) group = details.group;
+    else errors.group = CREATE_USER_TEXT.groupRequired;
+  }
+  const gender: Schemas['Gender'] | null = details.gender === 'Male' || details.gender === 'Female' ? details.gender : null;
+  if (gender === null) errors.gender = CREATE_USER_TEXT.genderRequired;
+  if (gender === null || Object.keys(errors).length > 0) return { errors };
+
+  const common = {
+    firstname: text(details.firstname),
+    lastname: text(details.lastname),
+    birthdate: text(details.birthdate),
+    gender,
+    nationality: text(details.nationality),
+    phonenumber: text(details.phonenumber),
+    ...(group === undefined ? {} : { group }),
+    ...(details.middlename ? { middlename: details.middlename } : {}),
+    ...(details.externalid ? { externalid: details.externalid } : {}),
+  };
+  if (rules.audience === 'admin' && isAdminRole(role)) {
+    return { request: { audience: 'admin', attributes: { ...common, role, email: text(details.email) } } };
+  }
+  if (rules.audience === 'endUser' && role === 256) {
+    return { request: { audience: 'endUser', attributes: { ...common, role, ...(details.email ? { email: details.email } : {}) } } };
+  }
+  return { errors: { role: CREATE_USER_TEXT.roleRequired } };
+}
+
+export interface CreateUserWizardInput extends CreateUserRules {
+  tenantId: string | null;
+  /** The create-user form's precompiled validator: field path → message, {} when valid. */
+  validateDetails: (details: UserDetails) => FieldErrors;
+  /** The document-upload form's precompiled validator. */
+  validateDocument?: (fields: DocumentFields) => FieldErrors;
+  random?: RandomSource;
+}
+
+export interface CreateUserContext extends CreateUserRules {
+  tenantId: string | null;
+  details: UserDetails;
+  /** Step 1 messages: the validator's after a NEXT, or the gateway's field errors. */
+  detailErrors: FieldErrors;
+  document: DocumentFields;
+  files: File[];
+  rejectedFiles: FileRejection[];
+  documentErrors: FieldErrors;
+  alert: FlowAlert | null;
+  /** Set once the gateway created the user: a retry then only uploads. */
+  createdUserId: string | null;
+  uploaded: UploadedDocument | null;
+  validateDetails: (details: UserDetails) => FieldErrors;
+  validateDocument: (fields: DocumentFields) => FieldErrors;
+  random: RandomSource;
+}
+
+export type CreateUserEvent =
+  | { type: 'CHANGE_DETAILS'; values: UserDetails }
+  | { type: 'CHANGE_DOCUMENT'; values: Partial<DocumentFields> }
+  | { type: 'ADD_FILES'; files: readonly File[] }
+  | { type: 'REMOVE_FILE'; name: string }
+  | { type: 'NEXT' }
+  | { type: 'BACK' }
+  | { type: 'FINISH' }
+  | { type: 'DISMISS_ALERT' }
+  | { type: 'CLOSE' };
+
+export interface CreateUserOutput {
+  userId: string | null;
+  /** The list needs a refresh: a user was created (even if its document upload then failed). */
+  refreshNeeded: boolean;
+}
+
+function detailErrorsOf(context: CreateUserContext): FieldErrors {
+  const fromForm = context.validateDetails(context.details);
+  const fromRules = createUserRequest(context.details, context).errors ?? {};
+  return { ...fromRules, ...fromForm };
+}
+
+function requireRequest(context: CreateUserContext): CreateUserInput {
+  const result = createUserRequest(context.details, context);
+  if (!result.request) throw new Error('createUserMachine: Finish & Save ran with invalid details; NEXT from step 1 must validate them');
+  return result.request;
+}
+
+/** Gateway field errors that belong to step 1 (e.g. `/data/attributes/email` already in use). */
+function detailFieldErrors(error: unknown): FieldErrors {
+  const fields = fieldErrorsOf(error);
+  return Object.fromEntries(Object.entries(fields).filter(([field]) => DETAIL_FIELDS.some((detail) => detail === field)));
+}
+
+const noErrors = () => ({});
+
+export const createUserMachine = setup({
+  types: {
+    context: {} as CreateUserContext,
+    events: {} as CreateUserEvent,
+    input: {} as CreateUserWizardInput,
+    output: {} as CreateUserOutput,
+    tags: {} as 'busy',
+  },
+  actors: {
+    createUser: fromPromise<CreatedUser, CreateUserInput>(() =>
+      Promise.reject(new Error('createUserMachine: provide the "createUser" actor')),
+    ),
+    uploadDocuments: fromPromise<UploadedDocument, UploadDocumentsInput>(() =>
+      Promise.reject(new Error('createUserMachine: provide the "uploadDocuments" actor')),
+    ),
+  },
+  delays: {
+    createTimeout: CREATE_TIMEOUT_MS,
+  },
+  guards: {
+    detailsValid: ({ context }) => Object.keys(detailErrorsOf(context)).length === 0,
+    noFiles: ({ context }) => context.files.length === 0,
+    documentInvalid: ({ context }) => Object.keys(context.validateDocument(context.document)).length > 0,
+    userCreated: ({ context }) => context.createdUserId !== null,
+    hasDetailFieldErrors: (_, params: { error: unknown }) => Object.keys(detailFieldErrors(params.error)).length > 0,
+  },
+  actions: {
+    /** The UI shows the toast (src/render/notify.ts); a no-op until provided. */
+    notifySuccess: (_, _params: { text: string }) => {},
+    changeDetails: assign(({ context }, params: { values: UserDetails }) => {
+      const next = { ...context, details: params.values };
+      const shown = Object.keys(context.detailErrors).length > 0;
+      return { details: params.values, detailErrors: shown ? detailErrorsOf(next) : context.detailErrors };
+    }),
+    showDetailErrors: assign(({ context }) => ({ detailErrors: detailErrorsOf(context) })),
+    changeDocument: assign(({ context }, params: { values: Partial<DocumentFields> }) => {
+      const document = { ...context.document, ...params.values };
+      const shown = Object.keys(context.documentErrors).length > 0;
+      return { document, documentErrors: shown ? context.validateDocument(document) : context.documentErrors };
+    }),
+    addFiles: assign(({ context }, params: { files: readonly File[] }) => {
+      const choice = chooseDocumentFiles(context.files, params.files, context.random);
+      const required = context.alert?.title === ATTACHMENT_REQUIRED_ALERT.title && choice.files.length > 0;
+      return { files: choice.files, rejectedFiles: choice.rejected, alert: required ? null : context.alert };
+    }),
+    removeFile: assign(({ context }, params: { name: string }) => ({
+      files: removeDocumentFile(context.files, params.name),
+      rejectedFiles: [],
+    })),
+    attachmentRequired: assign({ alert: ATTACHMENT_REQUIRED_ALERT }),
+    showDocumentErrors: assign(({ context }) => ({ documentErrors: context.validateDocument(context.document) })),
+    leaveStep: assign({ alert: null, detailErrors: {}, documentErrors: {} }),
+    storeCreated: assign((_, params: { user: CreatedUser }) => ({ createdUserId: params.user.id })),
+    storeUploaded: assign((_, params: { uploaded: UploadedDocument }) => ({ uploaded: params.uploaded })),
+    showError: assign((_, params: { error: unknown }) => ({
+      alert: { severity: 'error' as const, text: errorText(params.error) },
+    })),
+    showFieldErrors: assign((_, params: { error: unknown }) => ({
+      alert: { severity: 'error' as const, text: errorText(params.error) },
+      detailErrors: detailFieldErrors(params.error),
+    })),
+    showTimeout: assign({ alert: { severity: 'error', text: CONNECTION_ERROR } }),
+    dismissAlert: assign({ alert: null }),
+  },
+}).createMachine({
+  id: 'createUser',
+  context: ({ input }) => ({
+    audience: input.audience,
+    creatorRole: input.creatorRole,
+    requiresGroup: input.requiresGroup,
+    tenantId: input.tenantId,
+    details: input.audience === 'endUser' ? { role: 256 } : {},
+    detailErrors: {},
+    document: EMPTY_DOCUMENT,
+    files: [],
+    rejectedFiles: [],
+    documentErrors: {},
+    alert: null,
+    createdUserId: null,
+    uploaded: null,
+    validateDetails: input.validateDetails,
+    validateDocument: input.validateDocument ?? noErrors,
+    random: input.random ?? Math.random,
+  }),
+  initial: 'details',
+  on: {
+    CLOSE: '.closed',
+    DISMISS_ALERT: { actions: 'dismissAlert' },
+  },
+  states: {
+    details: {
+      on: {
+        CHANGE_DETAILS: { actions: { type: 'changeDetails', params: ({ event }) => ({ values: event.values }) } },
+        // users-and-wallets §4: step 1 advances only when the form has no validation errors.
+        NEXT: [{ guard: 'detailsValid', target: 'documents', actions: 'leaveStep' }, { actions: 'showDetailErrors' }],
+      },
+    },
+    documents: {
+      on: {
+        CHANGE_DOCUMENT: { actions: { type: 'changeDocument', params: ({ event }) => ({ values: event.values }) } },
+        ADD_FILES: { actions: { type: 'addFiles', params: ({ event }) => ({ files: event.files }) } },
+        REMOVE_FILE: { actions: { type: 'removeFile', params: ({ event }) => ({ name: event.name }) } },
+        NEXT: [
+          { guard: 'noFiles', actions: 'attachmentRequired' },
+          { guard: 'documentInvalid', actions: 'showDocumentErrors' },
+          { target: 'review', actions: 'leaveStep' },
+        ],
+        // The details cannot change once the user exists.
+        BACK: { guard: not('userCreated'), target: 'details', actions: 'leaveStep' },
+      },
+    },
+    review: {
+      on: {
+        FINISH: [{ guard: 'userCreated', target: 'saving.uploading' }, { target: 'saving' }],
+        BACK: { target: 'documents', actions: 'leaveStep' },
+      },
+    },
+    saving: {
+      tags: 'busy',
+      entry: 'leaveStep',
+      initial: 'creating',
+      states: {
+        creating: {
+          invoke: {
+            src: 'createUser',
+            input: ({ context }) => requireRequest(context),
+            onDone: {
+              target: 'uploading',
+              actions: { type: 'storeCreated', params: ({ event }) => ({ user: event.output }) },
+            },
+            onError: [
+              {
+                guard: { type: 'hasDetailFieldErrors', params: ({ event }) => ({ error: event.error }) },
+                target: '#createUser.details',
+                actions: { type: 'showFieldErrors', params: ({ event }) => ({ error: event.error }) },
+              },
+              { target: '#createUser.review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            ],
+          },
+          // Creating is not idempotent, but the gateway refuses a second user with the same e-mail or phone (409).
+          after: { createTimeout: { target: '#createUser.review', actions: 'showTimeout' } },
+        },
+        uploading: {
+          invoke: {
+            src: 'uploadDocuments',
+            input: ({ context }) => ({
+              userId: context.createdUserId ?? '',
+              document: documentUpload(context.document, context.files),
+            }),
+            onDone: {
+              target: '#createUser.done',
+              actions: [
+                { type: 'storeUploaded', params: ({ event }) => ({ uploaded: event.output }) },
+                { type: 'notifySuccess', params: { text: CREATE_USER_TEXT.created } },
+              ],
+            },
+            // The user exists now: FINISH retries only the upload.
+            onError: { target: '#createUser.review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+          },
+        },
+      },
+    },
+    done: { type: 'final' },
+    closed: { type: 'final' },
+  },
+  output: ({ context }) => ({ userId: context.createdUserId, refreshNeeded: context.createdUserId !== null }),
+});
+
+export type CreateUserActor = ActorRefFrom<typeof createUserMachine>;
+export type CreateUserSnapshot = SnapshotFrom<typeof createUserMachine>;
+
+/** For the stepper: 0 details, 1 documents, 2 review, 3 once Finish & Save runs. */
+export function wizardStep(snapshot: CreateUserSnapshot): number {
+  if (snapshot.matches('details')) return 0;
+  if (snapshot.matches('documents')) return 1;
+  if (snapshot.matches('review')) return 2;
+  return 3;
+}
+
+export function isSaving(snapshot: CreateUserSnapshot): boolean {
+  return snapshot.hasTag('busy');
+}
+
+/** The role choices for the step 1 select (§6). */
+export function wizardRoleChoices(snapshot: CreateUserSnapshot): number[] {
+  return roleChoices(snapshot.context.creatorRole, snapshot.context.audience);
+}
+
+/** Whether step 1 asks for the group for the role chosen so far (§6: roles 4 and 16 get 0). */
+export function asksGroup(snapshot: CreateUserSnapshot): boolean {
+  return groupRuleFor(snapshot.context.details.role, snapshot.context.requiresGroup).asked;
+}
