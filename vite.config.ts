@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
 
 const gateway = process.env.TELLER_DEV_GATEWAY ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
 
 export default defineConfig({
-  plugins: [react()],
+  // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser).
+  plugins: [react(), formValidatorsPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

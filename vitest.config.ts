@@ -1,10 +1,12 @@
 import { defineConfig } from 'vitest/config';
+import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
 
 // Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node.
 export default defineConfig({
   test: {
     projects: [
       {
+        plugins: [formValidatorsPlugin()],
         test: {
           name: 'web',
           include: ['src/**/*.test.{ts,tsx}'],

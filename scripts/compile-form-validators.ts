@@ -1,0 +1,235 @@
+// Precompiles every form file's JSON Schema into a standalone ESM validator module (ajv standalone code), so the
+// browser validates without ajv and without `new Function` (the app's Content-Security-Policy has no unsafe-eval).
+//
+//   npx tsx scripts/compile-form-validators.ts            schemas/forms/*.json -> src/generated/validators/<id>.js
+//   npx tsx scripts/compile-form-validators.ts --forms <dir> --out <dir>
+//
+// Each module exports `form` (the form file without `$schema`), `validate` (the root validator) and `validateFns`
+// (every validator RJSF may ask for, keyed like @rjsf/validator-ajv8's precompiled validator expects).
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { schemaParser, type RJSFSchema } from '@rjsf/utils';
+import Ajv, { _, str, type KeywordCxt, type Options } from 'ajv';
+import ajvErrors from 'ajv-errors';
+import standaloneCode from 'ajv/dist/standalone/index.js';
+import type { Plugin } from 'vite';
+import { formats, notBeforeToday, notLaterThanYearsAgo } from '../src/render/form/validation/runtime.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const DEFAULT_FORMS_DIR = path.join(root, 'schemas/forms');
+export const DEFAULT_OUT_DIR = path.join(root, 'src/generated/validators');
+const RUNTIME_FILE = path.join(root, 'src/render/form/validation/runtime.ts');
+
+/** The keywords a form file may add to its JSON Schema (schemas/meta/form.schema.json), implemented once in the
+ * validator runtime: `x-minAgeYears: N` (a date no later than today minus N years) and `x-notBeforeToday: true`. */
+export const CUSTOM_KEYWORDS = ['x-minAgeYears', 'x-notBeforeToday'] as const;
+
+// ajv's standalone output `require`s a few helpers; the generated module takes them from our runtime instead.
+const RUNTIME_REQUIRES: Record<string, string> = {
+  'require("ajv/dist/runtime/ucs2length").default': '__runtime.ucs2length',
+  'require("ajv/dist/runtime/equal").default': '__runtime.equal',
+};
+
+export class FormCompileError extends Error {
+  constructor(
+    readonly file: string,
+    readonly pointer: string,
+    message: string,
+  ) {
+    super(`${file}#${pointer}: ${message}`);
+    this.name = 'FormCompileError';
+  }
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** ajv options of form validation: @rjsf/validator-ajv8's AJV_CONFIG (errors carry the parentSchema RJSF reads for
+ * titles), `$data` references (a confirm field equal to another), standalone ESM output that takes formats from the
+ * validator runtime, and strictSchema 'log' so a misspelt keyword is reported rather than silently validating nothing. */
+export const FORM_AJV_OPTIONS = {
+  allErrors: true,
+  multipleOfPrecision: 8,
+  strict: false,
+  strictSchema: 'log',
+  verbose: true,
+  discriminator: false,
+  $data: true,
+  code: { source: true, esm: true, lines: true, formats: _`__runtime.formats` },
+} satisfies Options;
+
+/** Adds the form formats, the custom keywords and ajv-errors' `errorMessage` to an ajv made with FORM_AJV_OPTIONS.
+ * The keywords generate code that calls the validator runtime, so they work in-process and in standalone modules. */
+export function addFormKeywords(ajv: Ajv): Ajv {
+  for (const [name, format] of Object.entries(formats)) ajv.addFormat(name, format);
+  ajv.addKeyword({
+    keyword: 'x-minAgeYears',
+    type: 'string',
+    schemaType: 'number',
+    error: { message: ({ schemaCode }) => str`must be a date at least ${schemaCode} years ago` },
+    code(cxt: KeywordCxt) {
+      const check = cxt.gen.scopeValue('func', { ref: notLaterThanYearsAgo, code: _`__runtime.notLaterThanYearsAgo` });
+      cxt.fail(_`!${check}(${cxt.data}, ${cxt.schemaCode})`);
+    },
+  });
+  ajv.addKeyword({
+    keyword: 'x-notBeforeToday',
+    type: 'string',
+    schemaType: 'boolean',
+    error: { message: 'must not be before today' },
+    code(cxt: KeywordCxt) {
+      const check = cxt.gen.scopeValue('func', { ref: notBeforeToday, code: _`__runtime.notBeforeToday` });
+      cxt.fail(_`${cxt.schemaCode} && !${check}(${cxt.data})`);
+    },
+  });
+  ajvErrors(ajv);
+  return ajv;
+}
+
+/** An ajv for form schemas; schema warnings (unknown keyword or format) are pushed to `warnings`. */
+export function createFormAjv(warnings: string[] = []): Ajv {
+  const logger = { log: () => {}, warn: (...args: unknown[]) => warnings.push(args.map(String).join(' ')), error: console.error };
+  return addFormKeywords(new Ajv({ ...FORM_AJV_OPTIONS, logger }));
+}
+
+/** The JS module for one form file; `runtimeImport` is the path of the validator runtime as seen from the module. */
+export function compileFormModule(formFile: unknown, file: string, runtimeImport: string): string {
+  if (!isRecord(formFile)) throw new FormCompileError(file, '', 'a form file must be a JSON object');
+  if (typeof formFile.id !== 'string' || formFile.id === '') throw new FormCompileError(file, '/id', 'must be a non-empty string');
+  const expectedId = path.basename(file, '.json');
+  if (formFile.id !== expectedId) {
+    throw new FormCompileError(file, '/id', `"${formFile.id}" must equal the file name "${expectedId}"`);
+  }
+  if (!isRecord(formFile.schema)) throw new FormCompileError(file, '/schema', 'must be a JSON Schema object');
+
+  const { $schema: _metaSchema, ...form } = formFile;
+  const schema = formFile.schema as RJSFSchema;
+  const warnings: string[] = [];
+  const ajv = createFormAjv(warnings);
+  let exportNames: Record<string, string>;
+  let code: string;
+  try {
+    // Every (sub)schema RJSF may validate with `isValid` (anyOf/oneOf/dependencies), keyed by $id or schema hash.
+    const schemaMap = schemaParser(schema);
+    exportNames = Object.fromEntries(Object.keys(schemaMap).map((key, index) => [`v${index}`, key]));
+    for (const sub of Object.values(schemaMap)) ajv.addSchema(sub);
+    code = standaloneCode(ajv, exportNames);
+  } catch (error) {
+    throw new FormCompileError(file, '/schema', error instanceof Error ? error.message : String(error));
+  }
+  if (warnings.length > 0) throw new FormCompileError(file, '/schema', warnings.join('; '));
+
+  for (const [required, replacement] of Object.entries(RUNTIME_REQUIRES)) code = code.split(required).join(replacement);
+  const leftover = /require\("([^"]+)"\)/.exec(code);
+  if (leftover) {
+    throw new FormCompileError(file, '/schema', `uses "${leftover[1]}", which the precompiled validator runtime does not provide`);
+  }
+  code = code.replace(/^"use strict";/, '');
+
+  const rootKey = Object.entries(exportNames)[0];
+  if (!rootKey) throw new FormCompileError(file, '/schema', 'produced no validator');
+  const entries = Object.entries(exportNames).map(([name, key]) => `  ${JSON.stringify(key)}: ${name},`);
+  return [
+    `// Generated by scripts/compile-form-validators.ts from ${path.basename(file)}. Do not edit; edit the form file.`,
+    `import * as __runtime from ${JSON.stringify(runtimeImport)};`,
+    `export const form = ${JSON.stringify(form, null, 2)};`,
+    code.trim(),
+    `export const validateFns = {`,
+    ...entries,
+    `};`,
+    `export const validate = ${rootKey[0]};`,
+    '',
+  ].join('\n');
+}
+
+function runtimeImportFrom(outDir: string): string {
+  const relative = path.relative(outDir, RUNTIME_FILE).split(path.sep).join('/').replace(/\.ts$/, '');
+  return relative.startsWith('.') ? relative : `./${relative}`;
+}
+
+export interface CompileResult {
+  written: string[];
+  unchanged: string[];
+  removed: string[];
+  errors: string[];
+}
+
+/** Compiles every `<formsDir>/*.json` into `<outDir>/<id>.js`; stale modules of deleted forms are removed. */
+export function compileFormValidators({ formsDir = DEFAULT_FORMS_DIR, outDir = DEFAULT_OUT_DIR } = {}): CompileResult {
+  const result: CompileResult = { written: [], unchanged: [], removed: [], errors: [] };
+  const files = existsSync(formsDir) ? readdirSync(formsDir).filter((name) => name.endsWith('.json')).sort() : [];
+  mkdirSync(outDir, { recursive: true });
+  const runtimeImport = runtimeImportFrom(outDir);
+  const expected = new Set<string>();
+  for (const name of files) {
+    const file = path.relative(root, path.join(formsDir, name)) || name;
+    const target = path.join(outDir, name.replace(/\.json$/, '.js'));
+    expected.add(path.basename(target));
+    try {
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(readFileSync(path.join(formsDir, name), 'utf8'));
+      } catch (error) {
+        throw new FormCompileError(file, '', `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
+      }
+      const moduleCode = compileFormModule(parsed, file, runtimeImport);
+      if (existsSync(target) && readFileSync(target, 'utf8') === moduleCode) result.unchanged.push(target);
+      else {
+        writeFileSync(target, moduleCode);
+        result.written.push(target);
+      }
+    } catch (error) {
+      result.errors.push(error instanceof Error ? error.message : String(error));
+    }
+  }
+  for (const name of readdirSync(outDir)) {
+    if (name.endsWith('.js') && !expected.has(name)) {
+      rmSync(path.join(outDir, name));
+      result.removed.push(path.join(outDir, name));
+    }
+  }
+  return result;
+}
+
+/** Vite plugin: compiles the form validators when a build or the dev server starts, and again when a form file is
+ * added, changed or removed while the dev server runs (the rewritten module then hot-reloads like any source). */
+export function formValidatorsPlugin({ formsDir = DEFAULT_FORMS_DIR, outDir = DEFAULT_OUT_DIR } = {}): Plugin {
+  return {
+    name: 'teller-form-validators',
+    buildStart() {
+      const result = compileFormValidators({ formsDir, outDir });
+      if (result.errors.length > 0) this.error(`form validators:\n${result.errors.join('\n')}`);
+    },
+    configureServer(server) {
+      server.watcher.add(formsDir);
+      const recompile = (file: string) => {
+        if (path.dirname(path.resolve(file)) !== path.resolve(formsDir) || !file.endsWith('.json')) return;
+        const result = compileFormValidators({ formsDir, outDir });
+        for (const error of result.errors) server.config.logger.error(error);
+      };
+      server.watcher.on('add', recompile);
+      server.watcher.on('change', recompile);
+      server.watcher.on('unlink', recompile);
+    },
+  };
+}
+
+function argument(flag: string): string | undefined {
+  const index = process.argv.indexOf(flag);
+  return index >= 0 ? process.argv[index + 1] : undefined;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
+  const formsDir = argument('--forms');
+  const outDir = argument('--out');
+  const result = compileFormValidators({
+    formsDir: formsDir ? path.resolve(formsDir) : DEFAULT_FORMS_DIR,
+    outDir: outDir ? path.resolve(outDir) : DEFAULT_OUT_DIR,
+  });
+  for (const error of result.errors) console.error(error);
+  const total = result.written.length + result.unchanged.length;
+  console.log(`form validators: ${total} compiled (${result.written.length} written), ${result.removed.length} removed`);
+  if (result.errors.length > 0) process.exit(1);
+}

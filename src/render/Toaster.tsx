@@ -1,0 +1,8 @@
+import '@mantine/notifications/styles.css';
+import { Notifications } from '@mantine/notifications';
+import { TOAST_AUTO_CLOSE_MS, TOAST_POSITION } from './notify';
+
+/** Mount once inside MantineProvider; `notifySuccess` and friends render here. */
+export function Toaster() {
+  return <Notifications position={TOAST_POSITION} autoClose={TOAST_AUTO_CLOSE_MS} />;
+}

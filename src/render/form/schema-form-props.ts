@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import type { RuleContext } from '../../config/rules';
+import type { FormValues } from './form-errors';
+
+export interface SchemaFormProps {
+  /** The form file id: schemas/forms/<formId>.json. */
+  formId: string;
+  /** The rule context the form file's rules (visible, disabled, required, options) are evaluated against. */
+  context?: RuleContext;
+  /** Initial values; a new object resets the form to it. */
+  formData?: FormValues;
+  /** Called only with valid data, without the fields hidden by rules. */
+  onSubmit: (data: FormValues) => void;
+  onChange?: (data: FormValues) => void;
+  /** Overrides the form file's submitLabel. */
+  submitLabel?: string;
+  /** Disables every field and the submit button. */
+  disabled?: boolean;
+  /** Shows the submit button busy. */
+  submitting?: boolean;
+  /** Server-side messages by field path, shown under the fields like the form's own. */
+  extraErrors?: Record<string, string | string[]>;
+  /** Rows of list operations by operationId, for selects with `ui:options.optionsFrom`. */
+  lists?: Record<string, readonly Record<string, unknown>[]>;
+  /** More buttons beside submit, e.g. Cancel. */
+  actions?: ReactNode;
+}

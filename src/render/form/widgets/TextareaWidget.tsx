@@ -1,0 +1,25 @@
+import { Textarea } from '@mantine/core';
+import type { WidgetProps } from '@rjsf/utils';
+import { fieldError, fieldLabel } from './widget-props';
+
+export function TextareaWidget(props: WidgetProps) {
+  const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus, rawErrors } = props;
+  return (
+    <Textarea
+      id={id}
+      name={htmlName ?? id}
+      label={fieldLabel(props)}
+      value={typeof value === 'string' ? value : ''}
+      required={required}
+      disabled={disabled}
+      readOnly={readonly}
+      autoFocus={autofocus}
+      placeholder={placeholder || undefined}
+      rows={typeof options.rows === 'number' ? options.rows : 3}
+      error={fieldError(rawErrors)}
+      onChange={(event) => onChange(event.currentTarget.value === '' ? options.emptyValue : event.currentTarget.value)}
+      onBlur={(event) => onBlur(id, event.currentTarget.value)}
+      onFocus={(event) => onFocus(id, event.currentTarget.value)}
+    />
+  );
+}

@@ -1,0 +1,34 @@
+// users-and-wallets §2 and §9: toasts appear top right and close after 5 seconds; four types with default titles
+// quoted from the spec (typo included: staff know 'An Error Occured!').
+import { notifications } from '@mantine/notifications';
+
+export const TOAST_POSITION = 'top-right';
+export const TOAST_AUTO_CLOSE_MS = 5000;
+
+export type ToastType = 'success' | 'info' | 'error' | 'warning';
+
+export const DEFAULT_TOAST_TITLES: Record<ToastType, string> = {
+  success: 'Request Success!',
+  info: 'Information!',
+  error: 'An Error Occured!',
+  warning: 'Warning!',
+};
+
+const COLORS: Record<ToastType, string> = { success: 'green', info: 'blue', error: 'red', warning: 'yellow' };
+
+export function notify(type: ToastType, message: string, title?: string): string {
+  return notifications.show({
+    color: COLORS[type],
+    title: title ?? DEFAULT_TOAST_TITLES[type],
+    message,
+    position: TOAST_POSITION,
+    autoClose: TOAST_AUTO_CLOSE_MS,
+    withCloseButton: true,
+    'data-toast-type': type,
+  });
+}
+
+export const notifySuccess = (message: string, title?: string) => notify('success', message, title);
+export const notifyInfo = (message: string, title?: string) => notify('info', message, title);
+export const notifyError = (message: string, title?: string) => notify('error', message, title);
+export const notifyWarning = (message: string, title?: string) => notify('warning', message, title);

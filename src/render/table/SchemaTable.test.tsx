@@ -1,0 +1,317 @@
+import { useState } from 'react';
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { FlatRecord, ListMeta } from '../../api/jsonapi';
+import { ruleContext } from '../../config/rules';
+import type { ColorMap, TableConfig, Tenant } from '../../config/types';
+import { renderWithProviders } from '../test-utils';
+import { SchemaTable, type SchemaTableProps } from './SchemaTable';
+import { initialTableQuery, listParams, type TableQuery } from './table-query';
+
+// Shaped like schemas/tables/users.json and user-transactions.json (users-and-wallets §2, remittances-and-payouts §2).
+const usersTable: TableConfig & { toolbarActions: { id: string; label: string; visible?: unknown }[] } = {
+  id: 'users',
+  title: 'Users',
+  labelKey: 'users',
+  operation: 'listUsers',
+  rowKey: 'id',
+  fixedFilters: { 'account.roles': '256' },
+  defaultSort: '-created',
+  pageSize: 10,
+  columns: [
+    { id: 'rowNumber', header: '#', format: 'rowNumber' },
+    { id: 'accountId', field: 'account.accountId', header: 'Account Id', filter: 'text', sortable: true },
+    { id: 'name', field: 'fullname', avatarField: 'photo.url', header: 'Name', format: 'avatarName', filter: 'text', sortable: true },
+    { id: 'groups', field: 'account.groups', header: 'Groups' },
+    { id: 'email', field: 'email.value', header: 'Email', filter: 'text', filterKey: 'email', sortable: true, sortKey: 'email' },
+    { id: 'balance', field: 'wallet.balance', header: 'Wallet Balance', format: 'money', sortable: true },
+    { id: 'rate', field: 'rate', header: 'Rate', format: 'number' },
+    { id: 'created', field: 'created', header: 'Created', format: 'date', sortable: true },
+    {
+      id: 'status',
+      field: 'account.statusName',
+      header: 'Status',
+      format: 'badge',
+      colorMap: 'userStatus',
+      filter: 'select',
+      filterKey: 'status',
+      filterOptions: [
+        { value: 'Active', label: 'Active' },
+        { value: 'Pending', label: 'Pending' },
+      ],
+    },
+    { id: 'actions', header: 'Actions', format: 'actions', visible: { '!': { var: 'payoutAdmin' } } },
+  ],
+  rowActions: [
+    { id: 'view', label: 'View' },
+    { id: 'otp', label: 'OTP', visibleForRow: { '==': [{ var: 'account.statusName' }, 'Pending'] } },
+  ],
+  toolbarActions: [{ id: 'addUser', label: 'Add user', visible: { '==': [{ var: 'role' }, 64] } }],
+};
+
+const colorMaps: Record<string, ColorMap> = {
+  userStatus: { colors: { Active: 'primary', Pending: 'warning', Sanctioned: 'danger' }, default: 'inactive' },
+};
+
+function user(index: number, overrides: Record<string, unknown> = {}): FlatRecord {
+  return {
+    id: `u${index}`,
+    type: 'user',
+    fullname: `User ${index}`,
+    created: new Date(2025, 0, 5, 15, 4).toISOString(),
+    rate: 1234.5,
+    account: { accountId: `AC${index}`, groups: 'Banjul', statusName: index % 2 === 0 ? 'Active' : 'Pending' },
+    email: { value: `user${index}@demo.test` },
+    wallet: { balance: '1250.5' },
+    photo: { url: `/files/u${index}.jpg` },
+    ...overrides,
+  };
+}
+
+const rows = [user(1), user(2)];
+const meta: ListMeta = { itemTotal: 2, pageNumber: 1, pageSize: 10, pageTotal: 1 };
+const admin = ruleContext({ role: 4, tenant: 'teller', tenantType: 'wallet', isMainTenant: true });
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+function renderTable(props: Partial<SchemaTableProps> = {}) {
+  const onQueryChange = vi.fn();
+  const result = renderWithProviders(
+    <SchemaTable
+      config={usersTable}
+      data={rows}
+      meta={meta}
+      query={initialTableQuery(usersTable)}
+      onQueryChange={onQueryChange}
+      ruleContext={admin}
+      colorMaps={colorMaps}
+      {...props}
+    />,
+  );
+  return { onQueryChange, ...result };
+}
+
+/** A table whose query follows its own changes, as a feature's would. */
+function Stateful(props: { onQueryChange: (query: TableQuery) => void }) {
+  const [query, setQuery] = useState(initialTableQuery(usersTable));
+  return (
+    <SchemaTable
+      config={usersTable}
+      data={rows}
+      meta={meta}
+      query={query}
+      onQueryChange={(next) => {
+        setQuery(next);
+        props.onQueryChange(next);
+      }}
+      ruleContext={admin}
+      colorMaps={colorMaps}
+    />
+  );
+}
+
+function bodyRows() {
+  const [, body] = screen.getAllByRole('rowgroup');
+  return within(body as HTMLElement).getAllByRole('row');
+}
+
+describe('SchemaTable', () => {
+  it('[UW-2.27] [UW-2.28] shows the table file columns with their formats', () => {
+    renderTable();
+    const table = screen.getByRole('table', { name: 'Users' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers.slice(0, 10)).toEqual(
+      expect.arrayContaining(['#', expect.stringContaining('Account Id'), expect.stringContaining('Name'), 'Groups', 'Rate', 'Actions']),
+    );
+    const [first] = bodyRows();
+    const cells = within(first as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent);
+    expect(cells).toEqual(['1', 'AC1', 'User 1', 'Banjul', 'user1@demo.test', '1,250.50', '1,234.50', '05-Jan-2025 3:04pm', 'Pending', 'ViewOTP']);
+    // The photo is decorative beside the name (alt=""): Mantine shows it once the image loads.
+    expect((first as HTMLElement).querySelector('.mantine-Avatar-root')).toBeInTheDocument();
+  });
+
+  it('[UW-9.10] [UW-9.11] [UW-9.13] formats numbers 0,0.00[00], money with 2 decimals and dates DD-MMM-YYYY h:mma', () => {
+    renderTable({ data: [user(1, { rate: '0.12345', wallet: { balance: 7 } })] });
+    const [first] = bodyRows();
+    expect(first).toHaveTextContent('0.1235');
+    expect(first).toHaveTextContent('7.00');
+    expect(first).toHaveTextContent('05-Jan-2025 3:04pm');
+  });
+
+  it('colours a badge from its colour map', () => {
+    renderTable();
+    const [first, second] = bodyRows();
+    expect(within(first as HTMLElement).getByText('Pending').closest('.mantine-Badge-root')?.getAttribute('style')).toContain('orange');
+    expect(within(second as HTMLElement).getByText('Active').closest('.mantine-Badge-root')?.getAttribute('style')).toContain('blue');
+  });
+
+  it('sorts by one field: a header click cycles ascending, descending ("-field") and none', async () => {
+    const onQueryChange = vi.fn();
+    renderWithProviders(<Stateful onQueryChange={onQueryChange} />);
+    const emailHeader = screen.getByRole('columnheader', { name: /Email/ });
+    expect(emailHeader).toHaveAttribute('aria-sort', 'none');
+    expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
+
+    const button = within(emailHeader).getByRole('button', { name: /Email/ });
+    await userEvent.click(button);
+    expect(onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ sort: 'email', page: 1 }));
+    expect(emailHeader).toHaveAttribute('aria-sort', 'ascending');
+    await userEvent.click(button);
+    expect(onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ sort: '-email' }));
+    expect(emailHeader).toHaveAttribute('aria-sort', 'descending');
+    await userEvent.click(button);
+    expect(onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ sort: null }));
+    expect(emailHeader).toHaveAttribute('aria-sort', 'none');
+  });
+
+  it('[UW-9.05] sends a column filter 1000 ms after the last keystroke, back on page 1', () => {
+    vi.useFakeTimers();
+    const { onQueryChange } = renderTable({ query: { ...initialTableQuery(usersTable), page: 3 } });
+    const filter = screen.getByRole('textbox', { name: 'Filter Email' });
+    fireEvent.change(filter, { target: { value: 'fa' } });
+    act(() => {
+      vi.advanceTimersByTime(800);
+    });
+    // Typing again restarts the wait.
+    fireEvent.change(filter, { target: { value: 'fat' } });
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
+    expect(onQueryChange).not.toHaveBeenCalled();
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
+    expect(onQueryChange).toHaveBeenCalledTimes(1);
+    expect(onQueryChange).toHaveBeenCalledWith(expect.objectContaining({ page: 1, filters: { email: 'fat' } }));
+  });
+
+  it('sends a select filter at once', async () => {
+    const { onQueryChange } = renderTable();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Filter Status' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Active' }));
+    expect(onQueryChange).toHaveBeenCalledWith(expect.objectContaining({ filters: { status: 'Active' } }));
+  });
+
+  it('[UW-9.04] changes page with the page number and the page size of the server meta', async () => {
+    const { onQueryChange } = renderTable({ meta: { itemTotal: 60, pageNumber: 1, pageSize: 20, pageTotal: 3 } });
+    expect(screen.getByText('Showing 1 to 2 of 60')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(onQueryChange).toHaveBeenCalledWith(expect.objectContaining({ page: 2, pageSize: 20 }));
+    await userEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ page: 2 }));
+  });
+
+  it('numbers rows across pages', () => {
+    renderTable({ meta: { itemTotal: 12, pageNumber: 2, pageSize: 10, pageTotal: 2 } });
+    const [first] = bodyRows();
+    expect(within(first as HTMLElement).getAllByRole('cell')[0]).toHaveTextContent('11');
+  });
+
+  it('selects all rows of the page with select-all', async () => {
+    const onSelectionChange = vi.fn();
+    renderTable({ selectable: true, onSelectionChange });
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select all rows' }));
+    expect(screen.getByRole('checkbox', { name: 'Select row 1' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select row 2' })).toBeChecked();
+    expect(onSelectionChange).toHaveBeenLastCalledWith(rows);
+    await userEvent.click(screen.getByRole('checkbox', { name: 'Select row 1' }));
+    expect(screen.getByRole('checkbox', { name: 'Select all rows' })).not.toBeChecked();
+    expect(onSelectionChange).toHaveBeenLastCalledWith([rows[1]]);
+  });
+
+  it('shows a loader, an empty text, or the given error message', () => {
+    const { rerender } = renderTable({ data: [], meta: { itemTotal: 0, pageNumber: 1, pageSize: 10, pageTotal: 0 }, loading: true });
+    expect(screen.getByLabelText('Loading...')).toBeInTheDocument();
+    const props = { config: usersTable, meta, query: initialTableQuery(usersTable), onQueryChange: () => {}, ruleContext: admin, colorMaps };
+    rerender(<SchemaTable {...props} data={[]} meta={{ itemTotal: 0, pageNumber: 1, pageSize: 10, pageTotal: 0 }} />);
+    expect(screen.getByText('No records found')).toBeInTheDocument();
+    rerender(<SchemaTable {...props} data={rows} error="There was a problem in connecting to the server. Please check your internet and try again." />);
+    expect(screen.getByRole('alert')).toHaveTextContent('There was a problem in connecting to the server. Please check your internet and try again.');
+    expect(screen.queryByText('User 1')).not.toBeInTheDocument();
+  });
+
+  it('[UW-2.31] removes the columns a tenant hides and the columns whose rule fails', () => {
+    const ssGmb = { id: 'ss-gmb', hiddenColumns: { users: ['groups'] }, labels: { users: 'Members' } } as unknown as Tenant;
+    renderTable({ tenant: ssGmb, ruleContext: ruleContext({ role: 4, tenant: 'ss-gmb', payoutAdmin: true }) });
+    const table = screen.getByRole('table', { name: 'Members' });
+    const headers = within(table).getAllByRole('columnheader').map((header) => header.textContent ?? '');
+    expect(headers.some((header) => header.includes('Groups'))).toBe(false);
+    expect(headers.some((header) => header.includes('Actions'))).toBe(false);
+    expect(headers.some((header) => header.includes('Email'))).toBe(true);
+  });
+
+  it('[UW-2.32] opens a row with a click or Enter, and a row action is a labelled button that does not open the row', async () => {
+    const onRowOpen = vi.fn();
+    const onRowAction = vi.fn();
+    renderTable({ onRowOpen, onRowAction });
+    const [first, second] = bodyRows();
+    (second as HTMLElement).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(onRowOpen).toHaveBeenCalledWith(rows[1]);
+    await userEvent.click(within(first as HTMLElement).getByText('User 1'));
+    expect(onRowOpen).toHaveBeenLastCalledWith(rows[0]);
+    onRowOpen.mockClear();
+    await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'View' }));
+    expect(onRowAction).toHaveBeenCalledWith('view', rows[0]);
+    expect(onRowOpen).not.toHaveBeenCalled();
+  });
+
+  it('offers a row action only on rows its row rule accepts', () => {
+    renderTable();
+    const [pending, active] = bodyRows();
+    expect(within(pending as HTMLElement).getByRole('button', { name: 'OTP' })).toBeInTheDocument();
+    expect(within(active as HTMLElement).queryByRole('button', { name: 'OTP' })).not.toBeInTheDocument();
+  });
+
+  it('[UW-2.30] shows a toolbar action only when its rule holds', async () => {
+    const onToolbarAction = vi.fn();
+    const { unmount } = renderTable({ onToolbarAction });
+    expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
+    unmount();
+    renderTable({ onToolbarAction, ruleContext: ruleContext({ role: 64, tenant: 'naccug' }) });
+    await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
+    expect(onToolbarAction).toHaveBeenCalledWith('addUser');
+  });
+
+  it('expands a row to show its details', async () => {
+    renderTable({ renderExpanded: (row) => <p>{`Details of ${String(row.fullname)}`}</p> });
+    expect(screen.queryByText('Details of User 2')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Expand row 2' }));
+    expect(screen.getByText('Details of User 2')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Collapse row 2' })).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('renders only the rows in view when a page holds many rows', () => {
+    // jsdom has no layout: give the scroll container a 540 px high view.
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(540);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    const many = Array.from({ length: 500 }, (_, index) => user(index + 1));
+    renderTable({ data: many, meta: { itemTotal: 500, pageNumber: 1, pageSize: 500, pageTotal: 1 } });
+    const rendered = bodyRows().filter((row) => !row.hasAttribute('aria-hidden'));
+    expect(rendered.length).toBeGreaterThan(0);
+    expect(rendered.length).toBeLessThan(60);
+    expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '502');
+  });
+});
+
+describe('table query', () => {
+  it('[UW-9.01] starts on page 1 with the table page size (10 by default) and its default sort', () => {
+    expect(initialTableQuery(usersTable)).toEqual({ page: 1, pageSize: 10, sort: '-created', filters: {} });
+    expect(initialTableQuery({})).toEqual({ page: 1, pageSize: 10, sort: null, filters: {} });
+  });
+
+  it('[UW-9.03] becomes list parameters: 1-based page, size, sort, filters and the fixed filters', () => {
+    expect(listParams(usersTable, { page: 2, pageSize: 20, sort: '-created', filters: { email: 'fat', 'account.roles': '-256' } })).toEqual({
+      'page[number]': '2',
+      'page[size]': '20',
+      sort: '-created',
+      'filter[email]': 'fat',
+      'filter[account.roles]': '256',
+    });
+    expect(listParams({}, { page: 1, pageSize: 10, sort: null, filters: {} })).toEqual({ 'page[number]': '1', 'page[size]': '10' });
+  });
+});

@@ -1,0 +1,58 @@
+// What a server-paged table asks the gateway for (users-and-wallets §7 and §9, the contract's paging conventions):
+// 1-based page[number], page[size], one sort field with '-' for descending, filter[<key>] per column.
+import type { TableColumn, TableConfig } from '../../config/types';
+
+export interface TableQuery {
+  /** 1-based. */
+  page: number;
+  pageSize: number;
+  /** A server sort field, '-' prefixed for descending; null for the server's own order. */
+  sort: string | null;
+  /** Server filter key (a column's filterKey, else its field) to value; empty values are left out. */
+  filters: Record<string, string>;
+}
+
+/** users-and-wallets §9: page 1, size 10 unless the table says otherwise. */
+export const DEFAULT_PAGE_SIZE = 10;
+
+export function initialTableQuery(config: Pick<TableConfig, 'pageSize' | 'defaultSort'>): TableQuery {
+  return { page: 1, pageSize: config.pageSize ?? DEFAULT_PAGE_SIZE, sort: config.defaultSort ?? null, filters: {} };
+}
+
+export function sortKeyOf(column: TableColumn): string | undefined {
+  return column.sortable ? (column.sortKey ?? column.field) : undefined;
+}
+
+export function filterKeyOf(column: TableColumn): string | undefined {
+  return column.filter ? (column.filterKey ?? column.field) : undefined;
+}
+
+export type SortDirection = 'ascending' | 'descending' | 'none';
+
+export function sortDirection(sort: string | null, key: string | undefined): SortDirection {
+  if (!key || !sort) return 'none';
+  if (sort === key) return 'ascending';
+  return sort === `-${key}` ? 'descending' : 'none';
+}
+
+/** A header click cycles ascending, descending, then no sort of its own. */
+export function nextSort(sort: string | null, key: string): string | null {
+  switch (sortDirection(sort, key)) {
+    case 'none':
+      return key;
+    case 'ascending':
+      return `-${key}`;
+    default:
+      return null;
+  }
+}
+
+/** The query as list parameters, with the table's fixed filters (e.g. account.roles 256 for end users). */
+export function listParams(config: Pick<TableConfig, 'fixedFilters'>, query: TableQuery): Record<string, string> {
+  const params: Record<string, string> = { 'page[number]': String(query.page), 'page[size]': String(query.pageSize) };
+  if (query.sort) params.sort = query.sort;
+  for (const [key, value] of Object.entries({ ...query.filters, ...config.fixedFilters })) {
+    if (value !== '') params[`filter[${key}]`] = value;
+  }
+  return params;
+}

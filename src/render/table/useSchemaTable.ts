@@ -1,0 +1,210 @@
+// The headless part of SchemaTable: which columns and actions show (rules and the tenant's hidden columns), sort
+// and filter state turned into query changes, paging from the server's meta, row selection and expansion.
+// Fetching is the feature's job: it passes the rows and meta it got for `query` and refetches on onQueryChange.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  getCoreRowModel,
+  getExpandedRowModel,
+  useReactTable,
+  type ColumnDef,
+  type ExpandedState,
+  type RowSelectionState,
+  type Table,
+} from '@tanstack/react-table';
+import type { FlatRecord, ListMeta } from '../../api/jsonapi';
+import { readPath } from '../../api/jsonapi';
+import { tableView } from '../../config/catalogue';
+import { evaluateRule, type Rule, type RuleContext } from '../../config/rules';
+import type { RowAction, TableColumn, TableConfig, Tenant } from '../../config/types';
+import { filterKeyOf, nextSort, sortDirection, sortKeyOf, type SortDirection, type TableQuery } from './table-query';
+
+/** users-and-wallets §9: a column filter is sent after 1000 ms without typing. */
+export const FILTER_DELAY_MS = 1000;
+
+export interface ToolbarAction {
+  id: string;
+  label: string;
+  icon?: string;
+  visible?: Rule;
+}
+
+export interface SchemaTableOptions {
+  data: readonly FlatRecord[];
+  meta: ListMeta;
+  query: TableQuery;
+  onQueryChange: (next: TableQuery) => void;
+  ruleContext: RuleContext;
+  /** The selected tenant: its hiddenColumns and labels apply. */
+  tenant?: Tenant | null;
+  /** Adds a select column with select-all. */
+  selectable?: boolean;
+  onSelectionChange?: (rows: FlatRecord[]) => void;
+  /** Rows can expand to show this under them. */
+  expandable?: boolean;
+}
+
+export interface PageInfo {
+  page: number;
+  pageSize: number;
+  pageTotal: number;
+  itemTotal: number;
+  /** 1-based number of the first and last row shown; 0 when there are none. */
+  firstRow: number;
+  lastRow: number;
+}
+
+export const SELECT_COLUMN = '__select';
+export const EXPAND_COLUMN = '__expand';
+
+function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
+  const key = readPath(row, config.rowKey);
+  return key === undefined || key === null ? `row-${index}` : String(key);
+}
+
+export function useSchemaTable(config: TableConfig, options: SchemaTableOptions) {
+  const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false } = options;
+  const view = useMemo(() => tableView(config, tenant, ruleContext), [config, tenant, ruleContext]);
+  const toolbarActions = useMemo(
+    () => ((config as TableConfig & { toolbarActions?: ToolbarAction[] }).toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)),
+    [config, ruleContext],
+  );
+
+  // Filter inputs live here while the user types; the query changes FILTER_DELAY_MS after the last keystroke.
+  const [filterInputs, setFilterInputs] = useState<Record<string, string>>(() => {
+    const inputs: Record<string, string> = {};
+    for (const column of view.columns) {
+      const key = filterKeyOf(column);
+      if (key && query.filters[key]) inputs[column.id] = query.filters[key];
+    }
+    return inputs;
+  });
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const latest = useRef({ query, onQueryChange, filterInputs });
+  latest.current = { query, onQueryChange, filterInputs };
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const sendFilters = useCallback(
+    (inputs: Record<string, string>) => {
+      const filters: Record<string, string> = {};
+      for (const column of view.columns) {
+        const key = filterKeyOf(column);
+        const value = inputs[column.id]?.trim();
+        if (key && value) filters[key] = value;
+      }
+      const { query: current, onQueryChange: change } = latest.current;
+      change({ ...current, page: 1, filters });
+    },
+    [view.columns],
+  );
+
+  const setFilter = useCallback(
+    (columnId: string, value: string, { immediate = false } = {}) => {
+      const inputs = { ...latest.current.filterInputs, [columnId]: value };
+      setFilterInputs(inputs);
+      clearTimeout(timer.current);
+      if (immediate) sendFilters(inputs);
+      else timer.current = setTimeout(() => sendFilters(inputs), FILTER_DELAY_MS);
+    },
+    [sendFilters],
+  );
+
+  const sortState = useCallback(
+    (column: TableColumn): SortDirection => sortDirection(query.sort, sortKeyOf(column)),
+    [query.sort],
+  );
+
+  const toggleSort = useCallback(
+    (column: TableColumn) => {
+      const key = sortKeyOf(column);
+      if (key) onQueryChange({ ...query, page: 1, sort: nextSort(query.sort, key) });
+    },
+    [query, onQueryChange],
+  );
+
+  // users-and-wallets §9: other tables take the page size from the server's meta.
+  const setPage = useCallback(
+    (page: number) => onQueryChange({ ...query, page, pageSize: meta.pageSize || query.pageSize }),
+    [query, meta.pageSize, onQueryChange],
+  );
+
+  const pageInfo: PageInfo = useMemo(() => {
+    const pageSize = meta.pageSize || query.pageSize;
+    const firstRow = data.length === 0 ? 0 : (meta.pageNumber - 1) * pageSize + 1;
+    return {
+      page: meta.pageNumber,
+      pageSize,
+      pageTotal: meta.pageTotal,
+      itemTotal: meta.itemTotal,
+      firstRow,
+      lastRow: data.length === 0 ? 0 : firstRow + data.length - 1,
+    };
+  }, [meta, query.pageSize, data.length]);
+
+  const rowNumber = useCallback((index: number) => (pageInfo.page - 1) * pageInfo.pageSize + index + 1, [pageInfo]);
+
+  const rowActionsFor = useCallback(
+    (row: FlatRecord): RowAction[] => (view.rowActions ?? []).filter((action) => evaluateRule(action.visibleForRow, row)),
+    [view.rowActions],
+  );
+
+  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [expanded, setExpanded] = useState<ExpandedState>({});
+
+  const columns = useMemo<ColumnDef<FlatRecord>[]>(() => {
+    const defs: ColumnDef<FlatRecord>[] = view.columns.map((column) => ({
+      id: column.id,
+      header: column.header,
+      accessorFn: (row) => (column.field ? readPath(row, column.field) : undefined),
+      enableSorting: false,
+      meta: { column },
+    }));
+    if (expandable) defs.unshift({ id: EXPAND_COLUMN, header: '', enableSorting: false });
+    if (selectable) defs.unshift({ id: SELECT_COLUMN, header: '', enableSorting: false });
+    return defs;
+  }, [view.columns, selectable, expandable]);
+
+  const table: Table<FlatRecord> = useReactTable({
+    data: data as FlatRecord[],
+    columns,
+    getRowId: (row, index) => rowKey(config, row, index),
+    getCoreRowModel: getCoreRowModel(),
+    getExpandedRowModel: getExpandedRowModel(),
+    getRowCanExpand: () => expandable,
+    manualPagination: true,
+    manualSorting: true,
+    manualFiltering: true,
+    pageCount: meta.pageTotal,
+    enableRowSelection: selectable,
+    state: { rowSelection, expanded },
+    onRowSelectionChange: setRowSelection,
+    onExpandedChange: setExpanded,
+  });
+
+  const selectedRows = useMemo(
+    () => data.filter((row, index) => rowSelection[rowKey(config, row, index)] === true),
+    [data, rowSelection, config],
+  );
+  const reportSelection = useRef(onSelectionChange);
+  reportSelection.current = onSelectionChange;
+  useEffect(() => {
+    reportSelection.current?.(selectedRows);
+  }, [selectedRows]);
+
+  return {
+    view,
+    table,
+    columns: view.columns,
+    toolbarActions,
+    filterInputs,
+    setFilter,
+    sortState,
+    toggleSort,
+    setPage,
+    pageInfo,
+    rowNumber,
+    rowActionsFor,
+    selectedRows,
+  };
+}
+
+export type SchemaTableModel = ReturnType<typeof useSchemaTable>;
