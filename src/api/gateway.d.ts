@@ -302,7 +302,8 @@ export interface paths {
         /**
          * Apply a status action to a user's account
          * @description UW §4 admin status actions, applied by numeric id; a negative id removes the status. `{id}` is the user's id.
-         *     An action whose account flag is false (e.g. `-32` on an account that is not Sanctioned) answers 409.
+         *     An action whose account flag is false (e.g. `-32` on an account that is not Sanctioned) answers 422 with
+         *     `source.pointer` `/data/attributes/status`; 409 means another admin changed the account at the same moment.
          *     The signed-in user may not change their own status (403), nor a user outside their scope (404).
          *     The optional reason is kept in the audit trail.
          */
@@ -326,7 +327,7 @@ export interface paths {
         /**
          * Create an admin user
          * @description UW §5 create-user rules and UW §6 role rules: role 4 may create 4, 16 or 64; role 16 may create 16 or 64;
-         *     role 64 may create 64 (otherwise 403). For roles 4 and 16 the group is 0; for role 64 a group is required
+         *     role 64 may create 64 (otherwise 422 with `source.pointer` `/data/attributes/role`). For roles 4 and 16 the group is 0; for role 64 a group is required
          *     (422). Birth date no later than today minus 16 years (422). An e-mail or phone number already in use
          *     answers 409. The new admin gets an e-mail with an `/auth/newpassword/{token}` link.
          */
