@@ -1,0 +1,237 @@
+// The gateway's plumbing: routes only from the contract, one JSON:API error shape, no 5xx a client can cause,
+// and the web app's headers and fallback.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { InjectOptions } from 'fastify';
+import fc from 'fast-check';
+import { sql } from 'kysely';
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectMatchesContract, listOperations } from '../tests/contract/harness.ts';
+import { toErrorResponse } from './http/errors.ts';
+import { bearer, buildTestApp, signIn, type TestGateway } from './testing.ts';
+
+const MINI_CONTRACT = fileURLToPath(new URL('./test-fixtures/mini-gateway.yaml', import.meta.url));
+
+let gateway: TestGateway | undefined;
+afterEach(async () => {
+  await gateway?.app.close();
+  gateway = undefined;
+});
+
+async function start(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestGateway> {
+  gateway = await buildTestApp(options);
+  return gateway;
+}
+
+function expectErrorDocument(body: unknown, status: number): void {
+  const errors = (body as { errors?: unknown }).errors;
+  expect(Array.isArray(errors) && errors.length > 0, JSON.stringify(body)).toBe(true);
+  for (const error of errors as unknown[]) expect(error).toMatchObject({ status: String(status), title: expect.any(String) });
+}
+
+describe('routes come from the contract', () => {
+  it('answers 404 as a JSON:API error for a path the contract does not have', async () => {
+    const { app } = await start();
+    for (const url of ['/api/v1/nothing', '/api/v1/um/countries/extra', '/', '/favicon.ico']) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expectErrorDocument(res.json(), 404);
+    }
+  });
+
+  it('binds only the operations of the given contract, and answers 501 for one without a handler', async () => {
+    const { app } = await start({ contractPath: MINI_CONTRACT });
+    const token = await signIn(app, 'super@demo.test');
+    expect((await app.inject({ method: 'GET', url: '/api/v1/um/countries', headers: bearer(token) })).statusCode).toBe(200);
+    // In the real contract, not in this one.
+    expect((await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: bearer(token) })).statusCode).toBe(404);
+    const missing = await app.inject({ method: 'GET', url: '/api/v1/not-yet-built/abc', headers: bearer(token) });
+    expect(missing.statusCode).toBe(501);
+    expect(missing.json()).toEqual({
+      errors: [{ status: '501', title: 'Not Implemented', detail: 'Operation getNotYetBuilt is not implemented yet.' }],
+    });
+    const badParam = await app.inject({ method: 'GET', url: '/api/v1/not-yet-built/ABC', headers: bearer(token) });
+    expect(badParam.statusCode).toBe(400);
+    expect(badParam.json().errors[0].source).toEqual({ parameter: 'id' });
+  });
+});
+
+describe('error documents', () => {
+  it('answers malformed JSON with 400', async () => {
+    const { app } = await start();
+    const res = await app.inject({ method: 'POST', url: '/api/v1/id/token', headers: { 'content-type': 'application/json' }, payload: '{"data": {' });
+    expectMatchesContract(res, 'createToken');
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0]).toMatchObject({ status: '400', title: 'Malformed JSON' });
+  });
+
+  it('answers a body that breaks the schema with 422 and one pointer per field', async () => {
+    const { app } = await start();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/id/token',
+      payload: { data: { type: 'session', attributes: { username: '', password: 'x', clientid: 'teller-web' } } },
+    });
+    expectMatchesContract(res, 'createToken');
+    expect(res.statusCode).toBe(422);
+    const pointers = res.json().errors.map((error: { source: { pointer: string } }) => error.source.pointer);
+    expect(pointers.sort()).toEqual(['/data/attributes/username', '/data/type']);
+  });
+
+  it('accepts application/vnd.api+json like application/json, and refuses other media types with 415', async () => {
+    const { app } = await start();
+    const body = JSON.stringify({ data: { type: 'token', attributes: { username: 'super@demo.test', password: 'Demo@12345', clientid: 'teller-web' } } });
+    const jsonApi = await app.inject({ method: 'POST', url: '/api/v1/id/token', headers: { 'content-type': 'application/vnd.api+json' }, payload: body });
+    expect(jsonApi.statusCode).toBe(200);
+    for (const type of ['text/plain', 'application/xml', 'image/png', 'multipart/form-data; boundary=x']) {
+      const res = await app.inject({ method: 'POST', url: '/api/v1/id/token', headers: { 'content-type': type }, payload: body });
+      expect(res.statusCode, type).toBe(415);
+      expectErrorDocument(res.json(), 415);
+    }
+  });
+
+  it('answers a body over the limit with 413', async () => {
+    const { app } = await start();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/id/token',
+      payload: { data: { type: 'token', attributes: { username: 'a', password: 'x'.repeat(2_000_000), clientid: 'teller-web' } } },
+    });
+    expect(res.statusCode).toBe(413);
+    expectErrorDocument(res.json(), 413);
+  });
+
+  it('never lets a 5xx carry its cause out', async () => {
+    const { app } = await start();
+    const token = await signIn(app, 'super@demo.test');
+    await sql`drop table countries`.execute(app.db);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/um/countries', headers: bearer(token) });
+    expect(res.statusCode).toBe(500);
+    expect(res.json()).toEqual({ errors: [{ status: '500', title: 'Internal Server Error' }] });
+    expect(toErrorResponse(new Error('password hash abc at /srv/db')).errors).toEqual([{ status: '500', title: 'Internal Server Error' }]);
+  });
+});
+
+describe('no request a client can send answers 500', () => {
+  const nastyBodies = [
+    '{"data":',
+    '[]',
+    '"text"',
+    'null',
+    '12',
+    '{"__proto__":{"admin":true}}',
+    '{"constructor":{"prototype":{"admin":true}}}',
+    `${'['.repeat(5000)}${']'.repeat(5000)}`,
+    '{"data":{"type":"token","attributes":{"username":{"$gt":""},"password":["x"],"clientid":1e400}}}',
+    '{"data":{"type":"token","attributes":{"username":"\\u0000","password":"\\ud800","clientid":"teller-web"}}}',
+    '\u0000\u0001\u0002',
+  ];
+
+  it('survives malformed bodies, headers, paths and query strings', async () => {
+    const { app } = await start();
+    const token = await signIn(app, 'super@demo.test');
+    const requests: InjectOptions[] = [
+      ...nastyBodies.map((payload) => ({ method: 'POST' as const, url: '/api/v1/id/token', headers: { 'content-type': 'application/json' }, payload })),
+      ...nastyBodies.map((payload) => ({ method: 'POST' as const, url: '/connect/token', headers: { ...bearer(token), 'content-type': 'application/json' }, payload })),
+      { method: 'POST', url: '/connect/token', headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: '__proto__[admin]=1&client_id[]=a&client_id[]=b&scope=%' },
+      { method: 'POST', url: '/connect/token', headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' }, payload: 'client_id=naccug-client&grant_type=delegation&scope=' },
+      { method: 'POST', url: '/api/v1/id/token', headers: { 'content-type': 'application/json; charset=utf-16' }, payload: '{}' },
+      { method: 'POST', url: '/api/v1/id/token', headers: { 'content-type': '' }, payload: '{}' },
+      { method: 'POST', url: '/api/v1/id/token', headers: { 'content-type': 'multipart/form-data; boundary=zz' }, payload: '--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\nb\r\n--zz--' },
+      { method: 'GET', url: '/api/v1/um/countries', headers: { authorization: `Bearer ${'a'.repeat(10_000)}` } },
+      { method: 'GET', url: '/api/v1/um/countries', headers: { authorization: 'Basic c3VwZXI6RGVtb0AxMjM0NQ==' } },
+      { method: 'GET', url: '/api/v1/um/countries', headers: { authorization: 'Bearer a.b.c' } },
+      { method: 'GET', url: '/api/v1/um/%zz' },
+      { method: 'GET', url: '/api/v1/um/User/..%2f..%2fetc%2fpasswd', headers: bearer(token) },
+      { method: 'GET', url: `/api/v1/${'x/'.repeat(2000)}` },
+      { method: 'GET', url: '/api/v1/product?page[size]=abc&page[number]=-1', headers: bearer(token) },
+      { method: 'GET', url: '/api/v1/product?page[size]=1&page[size]=2&sort=constructor', headers: bearer(token) },
+      { method: 'GET', url: '/api/v1/product?filter[title][]=a&filter[title][x]=b&filter=1', headers: bearer(token) },
+      { method: 'GET', url: '/api/v1/product?page[number]=99999999999999999999', headers: bearer(token) },
+      { method: 'GET', url: '/dev/outbox?filter[to]=%00' },
+      { method: 'DELETE', url: '/api/v1/um/countries', headers: bearer(token) },
+      { method: 'OPTIONS', url: '/api/v1/id/token' },
+      { method: 'GET', url: '/api/v1/id/token', headers: { 'content-type': 'application/json' }, payload: '{' },
+    ];
+    for (const request of requests) {
+      const res = await app.inject(request);
+      expect(res.statusCode, `${request.method} ${request.url} ${String(request.payload ?? '')}`.slice(0, 200)).toBeLessThan(500);
+      if (res.statusCode >= 400) expectErrorDocument(res.json(), res.statusCode);
+    }
+  });
+
+  it('survives random paths, parameters and bodies on every operation of the contract', async () => {
+    const { app } = await start();
+    const token = await signIn(app, 'super@demo.test');
+    const operations = listOperations();
+    const segment = fc.oneof(fc.string({ maxLength: 20 }), fc.constantFrom('0', '-1', '1e9', '%00', '..', 'null', '99999999999999999999'));
+    const body = fc.oneof(fc.json({ maxDepth: 4 }), fc.string({ maxLength: 200 }));
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...operations), segment, body, fc.boolean(), async (operation, id, payload, withToken) => {
+        const url = operation.path.replace(/\{[^}]+\}/g, encodeURIComponent(id));
+        const res = await app.inject({
+          method: operation.method as 'GET',
+          url: `${url}?page[size]=${encodeURIComponent(id)}&sort=${encodeURIComponent(id)}&include=${encodeURIComponent(id)}`,
+          headers: { ...(withToken ? bearer(token) : {}), 'content-type': 'application/json', 'idempotency-key': id },
+          ...(operation.method === 'GET' ? {} : { payload }),
+        });
+        // 501 marks an operation whose handler is not written yet (server/http/contract.ts), not a crash.
+        if (res.statusCode >= 500 && res.statusCode !== 501) {
+          throw new Error(`${operation.operationId} ${url} answered ${res.statusCode}: ${res.body}`);
+        }
+      }),
+      { numRuns: 300, seed: 42 },
+    );
+  });
+});
+
+describe('the web app next to the API', () => {
+  function distDir(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'teller-dist-'));
+    mkdirSync(join(dir, 'assets'));
+    writeFileSync(join(dir, 'index.html'), '<!doctype html><title>Loading...</title>');
+    writeFileSync(join(dir, 'assets', 'app-abc123.js'), 'console.log(1)');
+    return dir;
+  }
+
+  it('serves /config.json with the configured gateway and a strict Content-Security-Policy', async () => {
+    const { app } = await start({ web: { gatewayUrl: 'https://gateway.example.com/base' } });
+    const res = await app.inject({ method: 'GET', url: '/config.json' });
+    expect(res.json()).toEqual({ gatewayUrl: 'https://gateway.example.com/base' });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("default-src 'self'");
+    expect(csp).toContain("script-src 'self';");
+    expect(csp).toContain("style-src 'self' 'unsafe-inline'");
+    expect(csp).toContain("img-src 'self' data: blob:");
+    expect(csp).toContain("connect-src 'self' https://gateway.example.com");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(csp).not.toContain('unsafe-eval');
+  });
+
+  it('serves index.html for app paths that accept HTML, files as they are, and never HTML for API paths', async () => {
+    const dir = distDir();
+    try {
+      const { app } = await start({ web: { root: dir, gatewayUrl: '' } });
+      const page = await app.inject({ method: 'GET', url: '/wallet/users?page=2', headers: { accept: 'text/html' } });
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain('<title>Loading...</title>');
+      expect(page.headers['cache-control']).toBe('no-cache');
+
+      const asset = await app.inject({ method: 'GET', url: '/assets/app-abc123.js' });
+      expect(asset.body).toBe('console.log(1)');
+      expect(asset.headers['cache-control']).toContain('immutable');
+
+      for (const url of ['/api/v1/nothing', '/dev/nothing', '/connect/nothing', '/files/a/b']) {
+        const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(res.statusCode, url).toBe(404);
+        expectErrorDocument(res.json(), 404);
+      }
+      const json = await app.inject({ method: 'GET', url: '/wallet/users', headers: { accept: 'application/json' } });
+      expect(json.statusCode).toBe(404);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,102 @@
+// Builds the reference gateway (DESIGN.md "The reference gateway"): storage, the contract's routes, errors.
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import formbody from '@fastify/formbody';
+import multipart from '@fastify/multipart';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { limiterRegistry, type TellerContext } from './context.ts';
+import { openDatabase, type Db } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { resolveJwtSecret } from './domain/auth/tokens.ts';
+import { bearerAuth } from './http/auth.ts';
+import { loadContract, registerContractRoutes } from './http/contract.ts';
+import { installErrorHandling, sendError, toErrorResponse } from './http/errors.ts';
+import { validatorCompiler } from './http/validation.ts';
+import { registerSecurityHeaders, registerWebApp, type WebOptions } from './http/web.ts';
+import { loadHandlers } from './routes/index.ts';
+
+export const DEFAULT_CONTRACT = fileURLToPath(new URL('../openapi/gateway.yaml', import.meta.url));
+
+/** Largest upload file (users-and-wallets §9) and JSON body the gateway reads. */
+export const MAX_FILE_BYTES = 50_000_000;
+const MAX_JSON_BYTES = 1_048_576;
+
+export interface BuildAppOptions {
+  /** `postgres://...`, `:memory:`, a SQLite file; default `<dataDir>/teller.db`. */
+  databaseUrl?: string | undefined;
+  /** Database file, uploads and the generated JWT secret live here. */
+  dataDir: string;
+  /** Demo mode: GET /dev/outbox answers and outgoing messages are logged. */
+  demo: boolean;
+  /** The OpenAPI contract; default openapi/gateway.yaml. */
+  contractPath?: string;
+  /** Else env TELLER_JWT_SECRET, else a random secret kept in `<dataDir>/jwt-secret`. */
+  jwtSecret?: string | undefined;
+  now?: () => Date;
+  logger?: boolean;
+  /** Serve the built web app and /config.json (main.ts); /config.json is always served. */
+  web?: WebOptions;
+  /** Runs when the app closes, after the database is closed (tests remove their data directory). */
+  onClose?: () => void | Promise<void>;
+}
+
+/** A ready Fastify app; closing it closes the database. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const now = options.now ?? (() => new Date());
+  const dataDir = resolve(options.dataDir);
+  const app = Fastify({
+    logger: options.logger ?? false,
+    bodyLimit: MAX_JSON_BYTES,
+    // Bad URLs and over-long parameters fail before routing: same error document as everything else.
+    frameworkErrors: (error, _request, reply) => sendError(reply, toErrorResponse(error)),
+  });
+
+  const db = openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+  app.addHook('onClose', async () => {
+    await db.destroy();
+    await options.onClose?.();
+  });
+  try {
+    await configure(app, db, options, dataDir, now);
+  } catch (error) {
+    await app.close();
+    throw error;
+  }
+  return app;
+}
+
+async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions, dataDir: string, now: () => Date): Promise<void> {
+  await migrateToLatest(db);
+
+  const teller: TellerContext = {
+    demo: options.demo,
+    dataDir,
+    filesDir: join(dataDir, 'files'),
+    jwtSecret: resolveJwtSecret({ jwtSecret: options.jwtSecret, dataDir }),
+    now,
+    limiter: limiterRegistry(now),
+    outboxLog: options.demo ? (line) => app.log.info(line) : undefined,
+  };
+  app.decorate('db', db);
+  app.decorate('teller', teller);
+  app.decorateRequest('session', null);
+
+  app.setValidatorCompiler(validatorCompiler);
+  // Responses go out as built: the harness checks them against the contract, nothing is silently dropped.
+  app.setSerializerCompiler(() => (data) => JSON.stringify(data));
+  app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
+  await app.register(formbody, { bodyLimit: MAX_JSON_BYTES });
+  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 10_000, parts: 30 } });
+  await registerSecurityHeaders(app, options.web?.gatewayUrl ?? '');
+
+  let fallback: ReturnType<typeof registerWebApp> extends Promise<infer F> ? F : never = () => false;
+  installErrorHandling(app, { fallback: (request, reply) => fallback(request, reply) });
+  fallback = await registerWebApp(app, options.web ?? { gatewayUrl: '' });
+
+  await registerContractRoutes(app, {
+    spec: loadContract(options.contractPath ?? DEFAULT_CONTRACT),
+    handlers: await loadHandlers(),
+    securityHandlers: { bearerAuth },
+  });
+  await app.ready();
+}

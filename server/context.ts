@@ -1,0 +1,50 @@
+// What every handler can reach: `request.server.db`, `request.server.teller`, `request.session`.
+import type { FastifyRequest } from 'fastify';
+import type { Db } from './db/connection.ts';
+import type { Session } from './domain/auth/tokens.ts';
+import { HttpError } from './http/jsonapi.ts';
+import { FailureLimiter, type FailureLimiterOptions } from './http/rate-limit.ts';
+
+export interface TellerContext {
+  /** Demo mode: the outbox is served at /dev/outbox and logged. */
+  demo: boolean;
+  dataDir: string;
+  /** Uploaded files live here (`<dataDir>/files`). */
+  filesDir: string;
+  jwtSecret: Uint8Array;
+  /** The clock; tests pass a fixed one. */
+  now: () => Date;
+  /** A named in-memory failure limiter, created on first use with these options and shared after. */
+  limiter: (name: string, options: Omit<FailureLimiterOptions, 'now'>) => FailureLimiter;
+  /** Logs an outbox line in demo mode; undefined otherwise (pass it to domain/outbox.ts `send`). */
+  outboxLog: ((line: string) => void) | undefined;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    teller: TellerContext;
+  }
+  interface FastifyRequest {
+    /** Set by the bearerAuth security handler; null on operations without security. */
+    session: Session | null;
+  }
+}
+
+/** The verified session of a secured operation; a 401 if there is none. */
+export function sessionOf(request: FastifyRequest): Session {
+  if (!request.session) throw new HttpError(401, 'Session has expired', { detail: 'A valid bearer token is required.' });
+  return request.session;
+}
+
+export function limiterRegistry(now: () => Date): TellerContext['limiter'] {
+  const limiters = new Map<string, FailureLimiter>();
+  return (name, options) => {
+    let limiter = limiters.get(name);
+    if (!limiter) {
+      limiter = new FailureLimiter({ ...options, now });
+      limiters.set(name, limiter);
+    }
+    return limiter;
+  };
+}

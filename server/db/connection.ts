@@ -1,0 +1,61 @@
+// Opens the database: SQLite (better-sqlite3, WAL) by default, PostgreSQL when the URL says postgres.
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './schema.ts';
+
+export type Db = Kysely<Database>;
+
+export interface ConnectionOptions {
+  /** `postgres://...`, `:memory:`, a SQLite file path, or undefined for `<dataDir>/teller.db`. */
+  databaseUrl?: string | undefined;
+  dataDir: string;
+}
+
+/** Where the data lives, for logs (never prints a password). */
+export function describeDatabase({ databaseUrl, dataDir }: ConnectionOptions): string {
+  if (databaseUrl && isPostgresUrl(databaseUrl)) return databaseUrl.replace(/\/\/[^@/]*@/, '//***@');
+  return databaseUrl ?? join(dataDir, 'teller.db');
+}
+
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(ql)?:\/\//.test(url);
+}
+
+/** Opens a Kysely instance on SQLite or PostgreSQL; the caller runs migrations (./migrate.ts). */
+export function openDatabase({ databaseUrl, dataDir }: ConnectionOptions): Db {
+  if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl);
+  let file = databaseUrl ?? join(dataDir, 'teller.db');
+  if (file.startsWith('sqlite:')) file = file.slice('sqlite:'.length);
+  if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
+  const sqlite = new SqliteDatabase(file);
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('synchronous = NORMAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+}
+
+const INT8_OID = 20;
+const NUMERIC_OID = 1700;
+
+function openPostgres(url: string): Db {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    // Money and counts stay far below 2^53, so int8 is safe as a JS number (same shape as on SQLite).
+    types: {
+      getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+        oid === INT8_OID || oid === NUMERIC_OID
+          ? (value: string) => Number(value)
+          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+    },
+  });
+  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+}
+
+export function isPostgres(db: Kysely<unknown>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter;
+}

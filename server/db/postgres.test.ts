@@ -1,0 +1,55 @@
+// The same gateway on PostgreSQL: runs only when TELLER_TEST_POSTGRES_URL names an empty scratch database
+// (it drops and recreates the public schema), e.g. postgres://teller@127.0.0.1:55432/teller_test.
+import { sql } from 'kysely';
+import { describe, expect, it } from 'vitest';
+import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import { writeAudit } from '../domain/audit.ts';
+import { seedDemoWorld } from '../seed/index.ts';
+import { bearer, buildTestApp, signIn, tenantToken } from '../testing.ts';
+import { openDatabase } from './connection.ts';
+
+const url = process.env.TELLER_TEST_POSTGRES_URL;
+
+describe.skipIf(!url)('PostgreSQL', () => {
+  async function resetSchema(): Promise<void> {
+    const db = openDatabase({ databaseUrl: url, dataDir: '.' });
+    await sql`DROP SCHEMA public CASCADE`.execute(db);
+    await sql`CREATE SCHEMA public`.execute(db);
+    await db.destroy();
+  }
+
+  it('migrates, signs in, switches tenant and lists with the same code as SQLite', async () => {
+    await resetSchema();
+    const { app, world } = await buildTestApp({ databaseUrl: url });
+    try {
+      const token = await signIn(app, 'super@demo.test');
+      const groups = await app.inject({ method: 'GET', url: '/api/v1/um/groups', headers: bearer(await tenantToken(app, token, 'naccug')) });
+      expectMatchesContract(groups, 'listGroups');
+      expect(groups.json().data.map((group: { attributes: { value: number } }) => group.attributes.value)).toEqual([world.groups.kanifing, world.groups.serrekunda]);
+      const products = await app.inject({ method: 'GET', url: '/api/v1/product?filter[title]=CASH&sort=-title', headers: bearer(token) });
+      expectMatchesContract(products, 'listProducts');
+      expect(products.json().meta.itemTotal).toBe(1);
+
+      await writeAudit(app.db, { actorUserId: 1, tenantId: 'dssc', action: 'test', entity: 'user', entityId: 1 });
+      await expect(app.db.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
+      const balance = await app.db.selectFrom('wallets').select('balance_minor').where('id', '=', world.wallets.kanifingMemberGmd).executeTakeFirstOrThrow();
+      expect(balance.balance_minor).toBe(100_000);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('seeds the demo world', async () => {
+    await resetSchema();
+    const { app } = await buildTestApp({ databaseUrl: url });
+    try {
+      await sql`TRUNCATE tenants, clients, groups, users, accounts, wallets, wallet_transactions, countries, roles, statuses, transaction_types, product_types, products, currencies, services, channels RESTART IDENTITY CASCADE`.execute(app.db);
+      const summary = await seedDemoWorld(app.db, { now: new Date('2025-03-01T09:30:00.000Z') });
+      expect(summary.transactions).toBe(20_000);
+      const negative = await app.db.selectFrom('wallets').select('id').where('balance_minor', '<', 0).execute();
+      expect(negative).toEqual([]);
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,332 @@
+// Row types of the gateway's tables, as Kysely sees them (migrations in ./migrations are the source of truth).
+// Conventions: timestamps are ISO-8601 UTC text (`new Date().toISOString()`), booleans are integers 0/1,
+// money is integer minor units (2 decimals) in `*_minor` columns.
+// bigint columns: pg hands int8 back as text; the pg pool in ./connection.ts parses it to a number, safe because
+// money is bounded far below 2^53 (server/http/money.ts).
+import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export type TenantType = 'wallet' | 'payin' | 'payout' | 'payinpayoutservice' | 'bunna' | 'identity';
+
+export interface TenantsTable {
+  id: string;
+  name: string;
+  type: TenantType;
+  /** The identity client used by POST connect/token to switch into this tenant. */
+  client_id: string;
+  grant_type: string;
+  scope: string;
+  /** The tenant claim put in tokens; 'dssc' for the admin tenant. */
+  claim: string;
+  is_admin: number;
+  is_main: number;
+  payout_admin: number;
+  currency: string;
+  /** The whole tenants/<id>.json file, for fields the gateway does not model. */
+  config_json: string;
+  created: string;
+}
+
+export type ClientKind = 'web' | 'tenant';
+
+/** Identity clients: the web app's sign-in client (`teller-web`) and one per tenant for connect/token. */
+export interface ClientsTable {
+  client_id: string;
+  kind: ClientKind;
+  tenant_id: string | null;
+  name: string;
+  grant_type: string;
+  scope: string;
+  created: string;
+}
+
+export interface GroupsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  name: string;
+  created: string;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  tenant_id: string;
+  firstname: string;
+  middlename: string | null;
+  lastname: string;
+  /** YYYY-MM-DD */
+  birthdate: string | null;
+  gender: string | null;
+  /** As the contract sends it: a countries.nationality text, e.g. 'Gambian'. */
+  nationality: string | null;
+  /** Country of residence as a countries.name text, e.g. 'Gambia'. */
+  country: string | null;
+  email: string | null;
+  phonenumber: string | null;
+  /** The credit-union member id. */
+  externalid: string | null;
+  photo_file_id: string | null;
+  created_by: number | null;
+  created: string;
+  updated: string;
+}
+
+export type RecoveryMethod = 'link' | 'code';
+
+/** One account (roles, status, credentials) per user. */
+export interface AccountsTable {
+  user_id: number;
+  /** The visible account number (users list "Account Id", default sort). */
+  account_id: number;
+  /** Role bit set: 4 top admin, 16 mid admin, 64 lower admin, 256 end user. */
+  roles: number;
+  group_id: number | null;
+  /** Status bit set: 1 Active, 2 Duplicate, 4 Expired, 8 Verified, 16 LockOut, 32 Sanctioned, 64 On Hold, 256 KYC Rejected. */
+  status: number;
+  /** Sign-in name (lower-case email) of staff; null for users who never sign in. */
+  username: string | null;
+  /** scrypt hash from domain/auth/password.ts; null until a password is set. */
+  password_hash: string | null;
+  recovery_method: RecoveryMethod;
+  created: string;
+  updated: string;
+}
+
+export interface WalletsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  currency: string;
+  /** Never negative (CHECK); equals the sum of the wallet's COMPLETED transactions (see wallet_transactions). */
+  balance_minor: number;
+  created: string;
+  updated: string;
+}
+
+export type WalletTransactionStatus = 'PENDING' | 'PROCESSING' | 'FAILED' | 'COMPLETED';
+
+/**
+ * A wallet transaction is booked on `wallet_id` (the receiver's wallet) with a signed `amount_minor`
+ * (credit positive, cash-out negative); a P2P or Request Money transfer also books the opposite amount on
+ * `counter_wallet_id`. So balance(w) = Σ amount_minor of COMPLETED rows with wallet_id = w
+ *                                    − Σ amount_minor of COMPLETED rows with counter_wallet_id = w.
+ */
+export interface WalletTransactionsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  reference_number: string;
+  /** 1 Top Up, 2 P2P, 4 Request Money, 8 Disbursement, 32 Loan, 256 Cash Out */
+  type: number;
+  status: WalletTransactionStatus;
+  wallet_id: number;
+  counter_wallet_id: number | null;
+  sender_user_id: number | null;
+  receiver_user_id: number;
+  amount_minor: number;
+  fee_minor: number;
+  currency: string;
+  service_id: number | null;
+  /** The loan id for loan cash-in. */
+  external_id: string | null;
+  remarks: string | null;
+  created_by: number | null;
+  created: string;
+  updated: string;
+  completed: string | null;
+}
+
+export interface OtpCodesTable {
+  id: Generated<number>;
+  transaction_id: number;
+  code_hash: string;
+  attempts: number;
+  expires: string;
+  used: number;
+  /** Set when a re-send replaces this code. */
+  revoked: number;
+  created: string;
+}
+
+export type IdempotencyState = 'in_flight' | 'done';
+
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  request_hash: string;
+  state: IdempotencyState;
+  response_status: number | null;
+  response_body: string | null;
+  created: string;
+}
+
+/** Append-only: SQLite and PostgreSQL triggers refuse UPDATE and DELETE. */
+export interface AuditLogTable {
+  id: Generated<number>;
+  at: string;
+  actor_user_id: number | null;
+  tenant_id: string | null;
+  action: string;
+  entity: string;
+  entity_id: string;
+  before_json: string | null;
+  after_json: string | null;
+  reason: string | null;
+}
+
+export interface DocumentsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  user_id: number;
+  document_type: string;
+  document_number: string;
+  /** YYYY-MM-DD */
+  expiry_date: string | null;
+  created_by: number | null;
+  created: string;
+}
+
+export type FileKind = 'document' | 'photo';
+
+export interface FilesTable {
+  /** Random, unguessable (served at /files/{id} with a signed URL). */
+  id: string;
+  tenant_id: string;
+  user_id: number;
+  document_id: number | null;
+  kind: FileKind;
+  original_name: string;
+  /** Path relative to <dataDir>/files. */
+  stored_path: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  created_by: number | null;
+  created: string;
+}
+
+export type AccountTokenKind = 'reset' | 'recovery' | 'newaccount';
+
+export interface AccountTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  kind: AccountTokenKind;
+  /** sha256 of the token or recovery code; the clear value only ever leaves in the outbox. */
+  token_hash: string;
+  attempts: number;
+  expires: string;
+  used: number;
+  created: string;
+}
+
+export type OutboxChannel = 'email' | 'sms';
+
+export interface OutboxTable {
+  id: Generated<number>;
+  tenant_id: string | null;
+  channel: OutboxChannel;
+  recipient: string;
+  subject: string | null;
+  body: string;
+  code: string | null;
+  link: string | null;
+  created: string;
+}
+
+export interface CountriesTable {
+  /** ISO 3166-1 alpha-2, upper case ('GM'). */
+  iso: string;
+  name: string;
+  nationality: string;
+  dial_code: string | null;
+}
+
+export interface RolesTable {
+  id: number;
+  name: string;
+}
+
+export interface StatusesTable {
+  id: number;
+  name: string;
+}
+
+export interface TransactionTypesTable {
+  id: number;
+  name: string;
+}
+
+export interface ProductTypesTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface ProductsTable {
+  id: Generated<number>;
+  title: string;
+  sub_title: string | null;
+  product_type_id: number;
+  background_url: string | null;
+  created: string;
+}
+
+export interface CurrenciesTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  symbol: string;
+  product_id: number | null;
+}
+
+export interface ServicesTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  icon: string | null;
+  /** The wallet transaction type this service creates (top-up dropdown). */
+  transaction_type: number | null;
+  product_id: number | null;
+}
+
+export interface ChannelsTable {
+  id: Generated<number>;
+  /** Null: offered to every tenant. */
+  tenant_id: string | null;
+  code: string;
+  name: string;
+  country: string | null;
+  currency: string | null;
+  enabled: number;
+}
+
+export interface Database {
+  tenants: TenantsTable;
+  clients: ClientsTable;
+  groups: GroupsTable;
+  users: UsersTable;
+  accounts: AccountsTable;
+  wallets: WalletsTable;
+  wallet_transactions: WalletTransactionsTable;
+  otp_codes: OtpCodesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  audit_log: AuditLogTable;
+  documents: DocumentsTable;
+  files: FilesTable;
+  account_tokens: AccountTokensTable;
+  outbox: OutboxTable;
+  countries: CountriesTable;
+  roles: RolesTable;
+  statuses: StatusesTable;
+  transaction_types: TransactionTypesTable;
+  product_types: ProductTypesTable;
+  products: ProductsTable;
+  currencies: CurrenciesTable;
+  services: ServicesTable;
+  channels: ChannelsTable;
+}
+
+export type Tenant = Selectable<TenantsTable>;
+export type User = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type Account = Selectable<AccountsTable>;
+export type Wallet = Selectable<WalletsTable>;
+export type WalletTransaction = Selectable<WalletTransactionsTable>;
+export type NewWalletTransaction = Insertable<WalletTransactionsTable>;

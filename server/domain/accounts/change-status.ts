@@ -1,0 +1,53 @@
+// PATCH um/account/{id}: applies one status action to an account the admin may see, with the audit row.
+import type { Db } from '../../db/connection.ts';
+import { HttpError } from '../../http/jsonapi.ts';
+import { writeAudit } from '../audit.ts';
+import type { Session } from '../auth/tokens.ts';
+import { displayStatus } from '../reference.ts';
+import { canSeeUser } from '../scope.ts';
+import { STATUS_ACTIONS, applyStatusAction, statusActionAllowed, type StatusActionId } from './status.ts';
+
+export interface StatusChange {
+  userId: number;
+  action: StatusActionId;
+  reason?: string | null | undefined;
+}
+
+/** Applies the action and returns the account's new status bits; refuses what the account's flags do not allow. */
+export async function changeAccountStatus(db: Db, session: Session, change: StatusChange, now: Date): Promise<number> {
+  if (change.userId === session.userId) throw new HttpError(403, 'You may not change the status of your own account.');
+  if (!(await canSeeUser(db, session, change.userId))) throw new HttpError(404, 'User not found');
+  const reason = change.reason?.trim() || null;
+
+  return db.transaction().execute(async (trx) => {
+    const account = await trx.selectFrom('accounts').select('status').where('user_id', '=', change.userId).executeTakeFirstOrThrow();
+    const { name } = STATUS_ACTIONS[change.action];
+    if (!statusActionAllowed(account.status, change.action)) {
+      throw new HttpError(422, `${name} does not apply to an account that is ${displayStatus(account.status)}.`, {
+        pointer: '/data/attributes/status',
+        code: 'status_action_not_allowed',
+      });
+    }
+    const status = applyStatusAction(account.status, change.action);
+    // Conditional on the status we read, so two admins acting at once cannot both apply to the same state.
+    const result = await trx
+      .updateTable('accounts')
+      .set({ status, updated: now.toISOString() })
+      .where('user_id', '=', change.userId)
+      .where('status', '=', account.status)
+      .executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'The account changed meanwhile. Reload it and try again.');
+    await writeAudit(trx, {
+      actorUserId: session.userId,
+      tenantId: session.tenantId,
+      action: 'account.status',
+      entity: 'account',
+      entityId: change.userId,
+      before: { status: account.status, statusName: displayStatus(account.status) },
+      after: { status, statusName: displayStatus(status), action: change.action, actionName: name },
+      reason,
+      at: now,
+    });
+    return status;
+  });
+}

@@ -1,0 +1,87 @@
+// Who may sign in, through which client, and which tenants they may switch to (users-and-wallets §6, §7).
+import type { Db } from '../../db/connection.ts';
+import type { ClientKind, Tenant } from '../../db/schema.ts';
+import { ROLE, STATUS } from '../reference.ts';
+import { rolesFromBits, type Session } from './tokens.ts';
+
+/** The registered identity client with this id and kind, or undefined. */
+export async function findClient(db: Db, clientId: string, kind: ClientKind) {
+  return db.selectFrom('clients').selectAll().where('client_id', '=', clientId).where('kind', '=', kind).executeTakeFirst();
+}
+
+export interface SignInAccount {
+  userId: number;
+  email: string | null;
+  fullname: string;
+  roleBits: number;
+  status: number;
+  passwordHash: string | null;
+  tenant: Tenant;
+}
+
+/** The account signing in with this username (case-insensitive e-mail), with its home tenant. */
+export async function findSignInAccount(db: Db, username: string): Promise<SignInAccount | undefined> {
+  const row = await db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.user_id')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select([
+      'users.id as userId',
+      'users.email',
+      'users.firstname',
+      'users.lastname',
+      'accounts.roles',
+      'accounts.status',
+      'accounts.password_hash',
+      'users.tenant_id',
+    ])
+    .where('accounts.username', '=', normalizeUsername(username))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', row.tenant_id).executeTakeFirstOrThrow();
+  return {
+    userId: row.userId,
+    email: row.email,
+    fullname: `${row.firstname} ${row.lastname}`,
+    roleBits: row.roles,
+    status: row.status,
+    passwordHash: row.password_hash,
+    tenant,
+  };
+}
+
+export function normalizeUsername(username: string): string {
+  return username.trim().toLowerCase();
+}
+
+/** Why a correctly authenticated account still may not sign in, or null when it may. */
+export function signInRefusal(account: Pick<SignInAccount, 'status' | 'roleBits'>): string | null {
+  if ((account.status & STATUS.LockOut) !== 0) return 'This account is locked out. Ask an administrator to clear the lock.';
+  if ((account.status & STATUS.Sanctioned) !== 0) return 'This account is sanctioned and may not sign in.';
+  if ((account.status & STATUS.OnHold) !== 0) return 'This account is on hold and may not sign in.';
+  // users-and-wallets §1: only staff sign in.
+  if ((account.roleBits & (ROLE.TopAdmin | ROLE.MidAdmin | ROLE.LowerAdmin)) === 0) return 'Only staff may sign in.';
+  return null;
+}
+
+/** The session a token carries for this user acting in this tenant. */
+export function sessionFor(userId: number, roleBits: number, tenant: Pick<Tenant, 'id' | 'claim' | 'type'>): Session {
+  return { userId, roles: rolesFromBits(roleBits), tenantId: tenant.id, claim: tenant.claim, tenantType: tenant.type };
+}
+
+/**
+ * The tenants a user may switch to: users of the admin tenant (claim dssc) may switch to every tenant,
+ * everyone else only to their own.
+ */
+export async function switchableTenants(db: Db, userId: number): Promise<Tenant[]> {
+  const home = await db
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['tenants.id', 'tenants.is_admin'])
+    .where('users.id', '=', userId)
+    .executeTakeFirst();
+  if (!home) return [];
+  let query = db.selectFrom('tenants').selectAll().orderBy('name').orderBy('id');
+  if (home.is_admin !== 1) query = query.where('id', '=', home.id);
+  return query.execute();
+}

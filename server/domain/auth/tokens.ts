@@ -1,0 +1,101 @@
+// Signed bearer tokens (JWT, HS256): who the user is, their roles, and the tenant the token acts in.
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { SignJWT, jwtVerify } from 'jose';
+import type { TenantType } from '../../db/schema.ts';
+
+/** What a verified token says; handlers read it as `request.session`. */
+export interface Session {
+  userId: number;
+  /** Role bits of the account: 4, 16, 64, 256. */
+  roles: number[];
+  /** The tenant this token acts in: the user's own at sign-in, the selected one after connect/token. */
+  tenantId: string;
+  /** The tenant's claim; 'dssc' for the admin tenant (users-and-wallets §6). */
+  claim: string;
+  tenantType: TenantType;
+}
+
+export const ISSUER = 'teller-gateway';
+/** Lifetime of every token the gateway issues. */
+export const TOKEN_TTL_SECONDS = 2 * 60 * 60;
+
+const tenantTypes: readonly TenantType[] = ['wallet', 'payin', 'payout', 'payinpayoutservice', 'bunna', 'identity'];
+
+/** Signs a token for the session; returns it with its lifetime in seconds. */
+export async function signToken(
+  session: Session,
+  secret: Uint8Array,
+  options: { now?: Date; ttlSeconds?: number; clientId?: string } = {},
+): Promise<{ token: string; expiresIn: number; expires: Date }> {
+  const ttl = options.ttlSeconds ?? TOKEN_TTL_SECONDS;
+  const issuedAt = Math.floor((options.now ?? new Date()).getTime() / 1000);
+  const token = await new SignJWT({
+    roles: session.roles,
+    tenant: session.tenantId,
+    claim: session.claim,
+    ttype: session.tenantType,
+    ...(options.clientId ? { client_id: options.clientId } : {}),
+  })
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setSubject(String(session.userId))
+    .setIssuer(ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + ttl)
+    .sign(secret);
+  return { token, expiresIn: ttl, expires: new Date((issuedAt + ttl) * 1000) };
+}
+
+/** Verifies signature, issuer and expiry; returns the session, or null for any bad, expired or foreign token. */
+export async function verifyToken(token: string, secret: Uint8Array, now: Date = new Date()): Promise<Session | null> {
+  try {
+    const { payload } = await jwtVerify(token, secret, {
+      issuer: ISSUER,
+      algorithms: ['HS256'],
+      currentDate: now,
+      requiredClaims: ['sub', 'exp'],
+    });
+    const userId = Number(payload.sub);
+    const { roles, tenant, claim, ttype } = payload;
+    if (!Number.isSafeInteger(userId) || userId < 1) return null;
+    if (!Array.isArray(roles) || !roles.every((role): role is number => Number.isInteger(role))) return null;
+    if (typeof tenant !== 'string' || typeof claim !== 'string') return null;
+    const tenantType = tenantTypes.find((type) => type === ttype);
+    if (!tenantType) return null;
+    return { userId, roles, tenantId: tenant, claim, tenantType };
+  } catch {
+    return null;
+  }
+}
+
+/** The admin tenant's claim (users-and-wallets §6). */
+export const ADMIN_CLAIM = 'dssc';
+
+/** Splits a role bit set into its roles, e.g. 4|64 → [4, 64]. */
+export function rolesFromBits(bits: number): number[] {
+  return [4, 16, 64, 256].filter((role) => (bits & role) === role).sort((a, b) => a - b);
+}
+
+/**
+ * The signing secret: the explicit option, else env TELLER_JWT_SECRET, else a random secret kept in
+ * `<dataDir>/jwt-secret` (created on first start), so tokens survive restarts of one data directory.
+ */
+export function resolveJwtSecret(options: { jwtSecret?: string | undefined; dataDir: string; env?: NodeJS.ProcessEnv }): Uint8Array {
+  const configured = options.jwtSecret ?? (options.env ?? process.env).TELLER_JWT_SECRET;
+  if (configured) {
+    if (configured.length < 32) throw new Error('The JWT secret (TELLER_JWT_SECRET) must be at least 32 characters long.');
+    return new TextEncoder().encode(configured);
+  }
+  const file = join(options.dataDir, 'jwt-secret');
+  if (!existsSync(file)) {
+    mkdirSync(options.dataDir, { recursive: true });
+    try {
+      writeFileSync(file, randomBytes(48).toString('base64url'), { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      // Another process created it first: use theirs.
+      if (!(error instanceof Error && 'code' in error && error.code === 'EEXIST')) throw error;
+    }
+  }
+  return new TextEncoder().encode(readFileSync(file, 'utf8').trim());
+}

@@ -1,0 +1,118 @@
+// The shared vocabularies (docs/decisions.md "Roles and statuses") and the reference lists of users-and-wallets §3.
+import { sql } from 'kysely';
+import type { Db } from '../db/connection.ts';
+import { containsInsensitive } from '../db/text.ts';
+
+/** Account roles (users-and-wallets §4). */
+export const ROLE = { TopAdmin: 4, MidAdmin: 16, LowerAdmin: 64, EndUser: 256 } as const;
+
+/** Account status bits; no bit set means Pending. */
+export const STATUS = {
+  Active: 1,
+  Duplicate: 2,
+  Expired: 4,
+  Verified: 8,
+  LockOut: 16,
+  Sanctioned: 32,
+  OnHold: 64,
+  KycRejected: 256,
+} as const;
+
+/** The displayed status is the first present of these (docs/decisions.md). */
+const displayOrder: Array<[number, string]> = [
+  [STATUS.Sanctioned, 'Sanctioned'],
+  [STATUS.LockOut, 'LockOut'],
+  [STATUS.OnHold, 'On Hold'],
+  [STATUS.KycRejected, 'KYC Rejected'],
+  [STATUS.Duplicate, 'Duplicate'],
+  [STATUS.Expired, 'Expired'],
+  [STATUS.Verified, 'Verified'],
+  [STATUS.Active, 'Active'],
+];
+
+/** The status name shown for a status bit set, e.g. 9 (Active|Verified) → 'Verified', 0 → 'Pending'. */
+export function displayStatus(bits: number): string {
+  return displayOrder.find(([bit]) => (bits & bit) === bit)?.[1] ?? 'Pending';
+}
+
+/** Wallet transaction types (code → name). */
+export const TRANSACTION_TYPE = { TopUp: 1, P2P: 2, RequestMoney: 4, Disbursement: 8, Loan: 32, CashOut: 256 } as const;
+
+export const WALLET_TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'FAILED', 'COMPLETED'] as const;
+
+export async function listCountries(db: Db) {
+  return db.selectFrom('countries').select(['iso', 'name', 'nationality', 'dial_code']).orderBy('name').execute();
+}
+
+export async function listRoles(db: Db) {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function listStatuses(db: Db) {
+  return db.selectFrom('statuses').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function listTransactionTypes(db: Db) {
+  return db.selectFrom('transaction_types').select(['id', 'name']).orderBy('id').execute();
+}
+
+/** The groups (credit unions, branches) of one tenant: tenant isolation applies. */
+export async function listGroups(db: Db, tenantId: string) {
+  return db.selectFrom('groups').select(['id', 'name']).where('tenant_id', '=', tenantId).orderBy('name').execute();
+}
+
+export async function listProductTypes(db: Db) {
+  return db.selectFrom('product_types').select(['id', 'name']).orderBy('id').execute();
+}
+
+export async function listCurrencies(db: Db) {
+  return db.selectFrom('currencies').select(['id', 'code', 'name', 'symbol', 'product_id']).orderBy('id').execute();
+}
+
+/** The enabled payout channels offered to a tenant (its own and the shared ones). */
+export async function listChannels(db: Db, tenantId: string) {
+  return db
+    .selectFrom('channels')
+    .select(['id', 'code', 'name', 'country', 'currency'])
+    .where('enabled', '=', 1)
+    .where((eb) => eb.or([eb('tenant_id', 'is', null), eb('tenant_id', '=', tenantId)]))
+    .orderBy('name')
+    .orderBy('id')
+    .execute();
+}
+
+export async function listServices(db: Db) {
+  return db.selectFrom('services').select(['id', 'name', 'description', 'icon', 'transaction_type']).orderBy('id').execute();
+}
+
+export interface ProductQuery {
+  offset: number;
+  limit: number;
+  sort: { column: 'title' | 'type' | 'created'; direction: 'asc' | 'desc' };
+  title?: string | undefined;
+  type?: string | undefined;
+}
+
+/** One page of products with the total, for GET api/v1/product. */
+export async function pageProducts(db: Db, query: ProductQuery) {
+  let base = db.selectFrom('products').innerJoin('product_types', 'product_types.id', 'products.product_type_id');
+  if (query.title) base = base.where(containsInsensitive(sql.ref('products.title'), query.title));
+  if (query.type) base = base.where('product_types.name', '=', query.type);
+  const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  const sortColumn = { title: 'products.title', type: 'product_types.name', created: 'products.created' } as const;
+  const rows = await base
+    .select([
+      'products.id',
+      'products.title',
+      'products.sub_title',
+      'products.background_url',
+      'products.created',
+      'product_types.name as type_name',
+    ])
+    .orderBy(sortColumn[query.sort.column], query.sort.direction)
+    .orderBy('products.id', query.sort.direction)
+    .offset(query.offset)
+    .limit(query.limit)
+    .execute();
+  return { rows, total: Number(total.count) };
+}

@@ -1,0 +1,229 @@
+// Reading users: the users and admins lists (users-and-wallets §2, §7, §9) and the rows a profile is built from.
+// Every query goes through visibleUsers (domain/scope.ts): tenant isolation and the role scope of 16 and 64.
+import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { containsInsensitive } from '../../db/text.ts';
+import { HttpError, type Paging, type Sort } from '../../http/jsonapi.ts';
+import type { Session } from '../auth/tokens.ts';
+import { STATUS } from '../reference.ts';
+import { visibleUsers } from '../scope.ts';
+import { parseRowId } from './ids.ts';
+
+/** The wire sort fields of listUsers (the contract's UserSort) → what they order by. */
+export const USER_SORT_FIELDS = {
+  'account.accountId': 'accounts.account_id',
+  created: 'users.created',
+  fullname: 'fullname',
+  firstname: 'users.firstname',
+  lastname: 'users.lastname',
+  email: 'users.email',
+  phonenumber: 'users.phonenumber',
+  status: 'accounts.status',
+  'wallet.balance': 'wallets.balance_minor',
+  'wallet.currency': 'wallets.currency',
+} as const;
+
+export type UserSortColumn = (typeof USER_SORT_FIELDS)[keyof typeof USER_SORT_FIELDS];
+
+/** users-and-wallets §9: "The users default sort is created descending". */
+export const DEFAULT_USER_SORT = '-created';
+
+type UserTables = 'users' | 'accounts' | 'wallets';
+type Where = (eb: ExpressionBuilder<Database, UserTables>) => Expression<SqlBool>;
+
+/** The displayed status order of docs/decisions.md: a name matches when its bit is set and no earlier bit is. */
+const statusPrecedence: Array<[string, number]> = [
+  ['Sanctioned', STATUS.Sanctioned],
+  ['LockOut', STATUS.LockOut],
+  ['On Hold', STATUS.OnHold],
+  ['KYC Rejected', STATUS.KycRejected],
+  ['Duplicate', STATUS.Duplicate],
+  ['Expired', STATUS.Expired],
+  ['Verified', STATUS.Verified],
+  ['Active', STATUS.Active],
+];
+const ALL_STATUS_BITS = statusPrecedence.reduce((bits, [, bit]) => bits | bit, 0);
+
+function statusBits(eb: ExpressionBuilder<Database, UserTables>, mask: number) {
+  return sql<number>`(${eb.ref('accounts.status')} & ${sql.lit(mask)})`;
+}
+
+function statusNamed(name: string): Where {
+  return (eb) => {
+    if (name === 'Pending') return eb(statusBits(eb, ALL_STATUS_BITS), '=', 0);
+    const index = statusPrecedence.findIndex(([candidate]) => candidate === name);
+    const entry = statusPrecedence[index];
+    if (!entry) throw new HttpError(400, `Unknown status '${name}'`, { parameter: 'filter[status]' });
+    const earlier = statusPrecedence.slice(0, index).reduce((bits, [, bit]) => bits | bit, 0);
+    const own = eb(statusBits(eb, entry[1]), '!=', 0);
+    return earlier === 0 ? own : eb.and([own, eb(statusBits(eb, earlier), '=', 0)]);
+  };
+}
+
+function fullnameExpression(eb: ExpressionBuilder<Database, UserTables>) {
+  return sql<string>`${eb.ref('users.firstname')} || ' ' || coalesce(${eb.ref('users.middlename')} || ' ', '') || ${eb.ref('users.lastname')}`;
+}
+
+function integerFilter(value: string, parameter: string, allowed?: readonly number[]): number {
+  const number = /^-?\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isSafeInteger(number) || (allowed && !allowed.includes(number))) {
+    throw new HttpError(400, `${parameter} is not a valid value`, { parameter });
+  }
+  return number;
+}
+
+/** The `filter[...]` of listUsers as conditions; an unusable value is a 400 naming its parameter. */
+function userFilters(filters: Record<string, string>): Where[] {
+  const where: Where[] = [];
+  const roles = filters['account.roles'];
+  if (roles !== undefined) {
+    // users-and-wallets §7: 256 lists end users, -256 everyone but end users (admins).
+    const role = integerFilter(roles, 'filter[account.roles]', [4, 16, 64, 256, -4, -16, -64, -256]);
+    const bits = (eb: ExpressionBuilder<Database, UserTables>) => sql<number>`(${eb.ref('accounts.roles')} & ${sql.lit(Math.abs(role))})`;
+    where.push((eb) => eb(bits(eb), role > 0 ? '!=' : '=', 0));
+  }
+  const group = filters['account.groups'];
+  if (group !== undefined) {
+    // An id no group can have matches nothing (ids are 32-bit, see parseRowId).
+    const id = parseRowId(group) ?? -1;
+    where.push((eb) => eb('accounts.group_id', '=', id));
+  }
+  const accountId = filters['account.accountId'];
+  if (accountId !== undefined) where.push((eb) => containsInsensitive(sql<string>`cast(${eb.ref('accounts.account_id')} as text)`, accountId));
+  const fullname = filters.fullname;
+  if (fullname !== undefined) where.push((eb) => containsInsensitive(fullnameExpression(eb), fullname));
+  const email = filters.email;
+  if (email !== undefined) where.push((eb) => containsInsensitive(eb.ref('users.email'), email));
+  const phone = filters.phonenumber;
+  if (phone !== undefined) where.push((eb) => containsInsensitive(eb.ref('users.phonenumber'), phone));
+  const status = filters.status;
+  if (status !== undefined) where.push(statusNamed(status));
+  const currency = filters['wallet.currency'];
+  if (currency !== undefined) where.push((eb) => eb('wallets.currency', '=', currency.toUpperCase()));
+  return where;
+}
+
+/** users ⋈ accounts ⟕ the user's first wallet (the one the lists show), restricted to what the session may see. */
+function visibleUsersQuery(db: Db, session: Session) {
+  return db
+    .selectFrom('users')
+    .innerJoin('accounts', 'accounts.user_id', 'users.id')
+    .leftJoin('wallets', (join) =>
+      join
+        .onRef('wallets.user_id', '=', 'users.id')
+        .on((eb) =>
+          eb('wallets.id', '=', eb.selectFrom('wallets as w1').select((inner) => inner.fn.min('w1.id').as('id')).whereRef('w1.user_id', '=', 'users.id')),
+        ),
+    )
+    .where(visibleUsers(session));
+}
+
+export interface UserListQuery {
+  filters: Record<string, string>;
+  sort: Sort<UserSortColumn>;
+  page: Paging;
+}
+
+/** One page of the users the session may see: ids in order, and the total. */
+export async function listVisibleUserIds(db: Db, session: Session, query: UserListQuery): Promise<{ ids: number[]; total: number }> {
+  const conditions = userFilters(query.filters);
+  const filtered = () => {
+    let q = visibleUsersQuery(db, session);
+    for (const condition of conditions) q = q.where(condition);
+    return q;
+  };
+  const { column, direction } = query.sort;
+  const rows = await filtered()
+    .select('users.id')
+    // Users without a wallet or an e-mail sort last either way, on SQLite and PostgreSQL alike.
+    .orderBy((eb) => (column === 'fullname' ? fullnameExpression(eb) : eb.ref(column)), (ob) => (direction === 'desc' ? ob.desc() : ob.asc()).nullsLast())
+    .orderBy('users.id', direction)
+    .limit(query.page.size)
+    .offset(query.page.offset)
+    .execute();
+  const count = await filtered()
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+}
+
+/** The rows a user resource is built from, for ids the session may see (others are left out). */
+export async function loadUserRows(db: Db, session: Session, ids: readonly number[]) {
+  if (ids.length === 0) return [];
+  return visibleUsersQuery(db, session)
+    .leftJoin('users as creator', 'creator.id', 'users.created_by')
+    .select((eb) => [
+      'users.id',
+      'users.tenant_id',
+      'users.firstname',
+      'users.middlename',
+      'users.lastname',
+      'users.birthdate',
+      'users.gender',
+      'users.email',
+      'users.phonenumber',
+      'users.externalid',
+      'users.photo_file_id',
+      'users.created',
+      'accounts.account_id',
+      'accounts.roles',
+      'accounts.group_id',
+      'accounts.status',
+      'accounts.created as account_created',
+      'wallets.id as wallet_id',
+      'wallets.currency as wallet_currency',
+      'wallets.balance_minor as wallet_balance_minor',
+      'creator.firstname as creator_firstname',
+      'creator.lastname as creator_lastname',
+      // The wire carries names ("Gambian", "Gambia"); db/schema.ts documents iso codes, the seed stores names: accept both.
+      eb.fn
+        .coalesce(
+          eb.selectFrom('countries').select('countries.nationality').whereRef('countries.iso', '=', 'users.nationality').limit(1),
+          'users.nationality',
+        )
+        .as('nationality'),
+      eb.fn
+        .coalesce(eb.selectFrom('countries').select('countries.name').whereRef('countries.iso', '=', 'users.country').limit(1), 'users.country')
+        .as('country'),
+    ])
+    .where('users.id', 'in', [...ids])
+    .execute();
+}
+
+export type UserRow = Awaited<ReturnType<typeof loadUserRows>>[number];
+
+/** The documents of these users with their files (at most 3 each), oldest first. */
+export async function loadDocuments(db: Db, userIds: readonly number[]) {
+  if (userIds.length === 0) return [];
+  const documents = await db
+    .selectFrom('documents')
+    .select(['id', 'user_id', 'document_type', 'document_number', 'expiry_date'])
+    .where('user_id', 'in', [...userIds])
+    .orderBy('id')
+    .execute();
+  if (documents.length === 0) return [];
+  const files = await db
+    .selectFrom('files')
+    .select(['id', 'document_id'])
+    .where('document_id', 'in', documents.map((document) => document.id))
+    .orderBy('created')
+    .orderBy('id')
+    .execute();
+  return documents.map((document) => ({
+    ...document,
+    fileIds: files.filter((file) => file.document_id === document.id).map((file) => file.id),
+  }));
+}
+
+export type DocumentRow = Awaited<ReturnType<typeof loadDocuments>>[number];
+
+/** The top-up dropdown's services (users-and-wallets §3): those that move money on a wallet this way. */
+export async function loadWalletServices(db: Db) {
+  return db
+    .selectFrom('services')
+    .select(['id', 'name', 'icon', 'transaction_type'])
+    .where('transaction_type', 'in', [1, 32, 256])
+    .orderBy('id')
+    .execute();
+}

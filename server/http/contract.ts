@@ -1,0 +1,147 @@
+// Routes and request validation come from the contract (DESIGN.md): fastify-openapi-glue registers every
+// operation of openapi/gateway.yaml and binds it to the handler of the same operationId.
+import { readFileSync } from 'node:fs';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
+import openapiGlue from 'fastify-openapi-glue';
+import { parse } from 'yaml';
+import type { Handlers, RouteHandler } from '../routes/types.ts';
+import { HttpError } from './jsonapi.ts';
+
+export interface Contract {
+  openapi: string;
+  paths: Record<string, Record<string, unknown>>;
+  [key: string]: unknown;
+}
+
+/** Reads the contract (YAML or JSON). */
+export function loadContract(path: string): Contract {
+  const spec: unknown = parse(readFileSync(path, 'utf8'));
+  if (typeof spec !== 'object' || spec === null || !('paths' in spec) || !('openapi' in spec)) {
+    throw new Error(`${path} is not an OpenAPI document (no openapi or paths).`);
+  }
+  return spec as Contract;
+}
+
+interface BodyRule {
+  required: boolean;
+  mediaTypes: string[];
+}
+
+const JSON_TYPES = ['application/json', 'application/vnd.api+json'];
+const httpMethods = new Set(['get', 'put', 'post', 'delete', 'options', 'head', 'patch']);
+
+/** operationId → what its request body may be, read from the contract. */
+function bodyRules(spec: Contract): Map<string, BodyRule> {
+  const rules = new Map<string, BodyRule>();
+  for (const pathItem of Object.values(spec.paths)) {
+    for (const [method, operation] of Object.entries(pathItem)) {
+      if (!httpMethods.has(method) || !isRecord(operation) || typeof operation.operationId !== 'string') continue;
+      const requestBody = resolve(spec, operation.requestBody);
+      if (!isRecord(requestBody) || !isRecord(requestBody.content)) continue;
+      const mediaTypes = Object.keys(requestBody.content).map((type) => type.toLowerCase());
+      if (mediaTypes.some((type) => JSON_TYPES.includes(type))) {
+        for (const type of JSON_TYPES) if (!mediaTypes.includes(type)) mediaTypes.push(type);
+      }
+      rules.set(operation.operationId, { required: requestBody.required === true, mediaTypes });
+    }
+  }
+  return rules;
+}
+
+/** Every media type named under a `content` of the contract. */
+function mediaTypesOf(node: unknown, found: Set<string> = new Set()): Set<string> {
+  if (Array.isArray(node)) for (const item of node) mediaTypesOf(item, found);
+  if (!isRecord(node)) return found;
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'content' && isRecord(value)) for (const type of Object.keys(value)) if (type.includes('/')) found.add(type.toLowerCase());
+    mediaTypesOf(value, found);
+  }
+  return found;
+}
+
+function resolve(spec: Contract, value: unknown): unknown {
+  if (!isRecord(value) || typeof value.$ref !== 'string' || !value.$ref.startsWith('#/')) return value;
+  let node: unknown = spec;
+  for (const part of value.$ref.slice(2).split('/')) {
+    node = isRecord(node) ? node[part.replace(/~1/g, '/').replace(/~0/g, '~')] : undefined;
+  }
+  return node;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function notImplemented(operationId: string): RouteHandler {
+  return async () => {
+    throw new HttpError(501, 'Not Implemented', { detail: `Operation ${operationId} is not implemented yet.` });
+  };
+}
+
+function hasBody(request: FastifyRequest): boolean {
+  const length = request.headers['content-length'];
+  return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
+}
+
+/**
+ * Adjusts each contract route before Fastify builds it:
+ * - the security handler runs first (onRequest), so a request without a valid token gets 401 before any parsing;
+ * - `application/json` and `application/vnd.api+json` bodies validate against the same schema;
+ * - multipart bodies are not schema-validated (the upload handler checks parts, sizes and content itself);
+ * - a body of an undeclared media type is 415, a missing required body 422.
+ */
+function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>): void {
+  const schema = route.schema as (Record<string, unknown> & { operationId?: unknown; body?: unknown }) | undefined;
+  const operationId = typeof schema?.operationId === 'string' ? schema.operationId : undefined;
+  if (!schema || !operationId) return;
+
+  if (route.preHandler) {
+    route.onRequest = route.preHandler as onRequestHookHandler;
+    delete route.preHandler;
+  }
+
+  if (isRecord(schema.body) && isRecord(schema.body.content)) {
+    const content = schema.body.content;
+    const jsonSchema = JSON_TYPES.map((type) => content[type]).find((entry) => entry !== undefined);
+    if (jsonSchema) for (const type of JSON_TYPES) content[type] ??= jsonSchema;
+    delete content['multipart/form-data'];
+    if (Object.keys(content).length === 0) delete schema.body;
+  }
+
+  const rule = rules.get(operationId);
+  if (!rule) return;
+  route.preValidation = async (request: FastifyRequest, _reply: FastifyReply) => {
+    if (!hasBody(request)) {
+      if (rule.required) throw new HttpError(422, 'A request body is required.', { pointer: '/data' });
+      return;
+    }
+    const mediaType = request.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (!mediaType || !rule.mediaTypes.includes(mediaType)) {
+      throw new HttpError(415, 'Unsupported Media Type', { detail: `Send the body as ${rule.mediaTypes.join(' or ')}.` });
+    }
+  };
+}
+
+export interface ContractRoutesOptions {
+  spec: Contract;
+  handlers: Handlers;
+  securityHandlers: Record<string, (request: FastifyRequest, reply: FastifyReply, scopes: unknown) => Promise<void>>;
+}
+
+/** Registers every operation of the contract; an operationId without a handler answers 501. */
+export async function registerContractRoutes(app: FastifyInstance, options: ContractRoutesOptions): Promise<void> {
+  const rules = bodyRules(options.spec);
+  // Media types the contract only answers with (image/png, application/pdf...) are never accepted as a body.
+  const refused = [...mediaTypesOf(options.spec)].filter((type) => !app.hasContentTypeParser(type));
+  if (refused.length > 0) {
+    app.addContentTypeParser(refused, (_request, _payload, done) => {
+      done(new HttpError(415, 'Unsupported Media Type'), undefined);
+    });
+  }
+  app.addHook('onRoute', (route) => adjustRoute(route, rules));
+  await app.register(openapiGlue, {
+    specification: options.spec,
+    operationResolver: (operationId: string) => options.handlers[operationId] ?? notImplemented(operationId),
+    securityHandlers: options.securityHandlers,
+  });
+}

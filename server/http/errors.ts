@@ -1,0 +1,121 @@
+// One error path for the gateway (issue 2 §6): every failure leaves as a JSON:API errors document, request
+// validation maps to 422 (body) or 400 (parameters, headers), and a 5xx never carries its detail out.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { HttpError, errorDocument, reasonPhrase, type ErrorObject } from './jsonapi.ts';
+
+interface AjvError {
+  instancePath?: string;
+  keyword?: string;
+  message?: string;
+  params?: Record<string, unknown>;
+}
+
+type ValidationContext = 'body' | 'querystring' | 'params' | 'headers';
+
+export interface ErrorResponse {
+  status: number;
+  errors: ErrorObject[];
+  headers: Record<string, string>;
+}
+
+/** Turns any failure into the answer to send; 5xx errors are reduced to 'Internal Server Error'. */
+export function toErrorResponse(error: unknown): ErrorResponse {
+  if (error instanceof HttpError) return { status: error.status, errors: error.errors, headers: error.headers };
+  if (!(error instanceof Error)) return single(500, reasonPhrase(500));
+
+  const security = securityFailure(error);
+  if (security) return security;
+
+  const validation = (error as { validation?: unknown }).validation;
+  if (Array.isArray(validation)) {
+    const context = (error as { validationContext?: ValidationContext }).validationContext ?? 'body';
+    return validationFailure(validation as AjvError[], context);
+  }
+
+  const code = (error as { code?: unknown }).code;
+  const statusCode = (error as { statusCode?: unknown }).statusCode;
+  if (code === 'FST_ERR_CTP_INVALID_JSON_BODY' || code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || (error instanceof SyntaxError && statusCode === 400)) {
+    return single(400, 'Malformed JSON', 'The request body is not valid JSON.');
+  }
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return single(413, 'Payload Too Large', 'The request body is too large.');
+  if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
+    // Fastify's and its plugins' 4xx messages describe the request, never the server.
+    return single(statusCode, reasonPhrase(statusCode), error.message);
+  }
+  return single(500, reasonPhrase(500));
+}
+
+function single(status: number, title: string, detail?: string): ErrorResponse {
+  return { status, errors: [{ status: String(status), title, ...(detail ? { detail } : {}) }], headers: {} };
+}
+
+/** fastify-openapi-glue wraps what the security handler threw; keep our own HttpError (401/403) when it is there. */
+function securityFailure(error: Error): ErrorResponse | undefined {
+  const inner = (error as { errors?: unknown }).errors;
+  if (error.name !== 'Unauthorized' || !Array.isArray(inner)) return undefined;
+  const ours = inner.find((item): item is HttpError => item instanceof HttpError);
+  if (ours) return { status: ours.status, errors: ours.errors, headers: ours.headers };
+  return single(401, 'Session has expired', 'A valid bearer token is required.');
+}
+
+function validationFailure(errors: AjvError[], context: ValidationContext): ErrorResponse {
+  const status = context === 'body' ? 422 : 400;
+  const seen = new Set<string>();
+  const out: ErrorObject[] = [];
+  for (const ajvError of errors) {
+    const path = pathOf(ajvError);
+    if (seen.has(path)) continue;
+    seen.add(path);
+    const segments = path.split('/').filter(Boolean).map(unescapePointer);
+    const name = segments[segments.length - 1] ?? context;
+    const title = ajvError.keyword === 'required' ? `${name} is required` : `${name} ${ajvError.message ?? 'is invalid'}`;
+    const base = { status: String(status), title };
+    if (context === 'body') out.push({ ...base, source: { pointer: path || '/' } });
+    else if (context === 'headers') out.push({ ...base, source: { header: segments[0] ?? name } });
+    else out.push({ ...base, source: { parameter: segments[0] ?? name } });
+  }
+  if (out.length === 0) out.push({ status: String(status), title: `The request ${context} is invalid` });
+  return { status, errors: out, headers: {} };
+}
+
+/** The JSON pointer of the offending value; for a missing or extra property, that property's pointer. */
+function pathOf(error: AjvError): string {
+  const base = error.instancePath ?? '';
+  const missing = error.params?.missingProperty;
+  if (error.keyword === 'required' && typeof missing === 'string') return `${base}/${escapePointer(missing)}`;
+  const extra = error.params?.additionalProperty;
+  if (error.keyword === 'additionalProperties' && typeof extra === 'string') return `${base}/${escapePointer(extra)}`;
+  return base;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function unescapePointer(segment: string): string {
+  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+}
+
+export function sendError(reply: FastifyReply, response: ErrorResponse): FastifyReply {
+  return reply.code(response.status).headers(response.headers).type('application/json; charset=utf-8').send(errorDocument(response.errors));
+}
+
+export interface ErrorHandlingOptions {
+  /** Answers a request no route matched (e.g. the web app's index.html); return true when it did. */
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean;
+}
+
+/** Installs the one error handler and the 404 handler. */
+export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
+  app.setErrorHandler((error, request, reply) => {
+    const response = toErrorResponse(error);
+    if (response.status >= 500) request.log.error({ err: error }, 'request failed');
+    else request.log.info({ status: response.status }, 'request refused');
+    return sendError(reply, response);
+  });
+  app.setNotFoundHandler((request, reply) => {
+    if (options.fallback?.(request, reply)) return reply;
+    const path = (request.url.split('?')[0] ?? '').slice(0, 200);
+    return sendError(reply, single(404, 'Not Found', `No route for ${request.method} ${path}`));
+  });
+}

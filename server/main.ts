@@ -1,0 +1,54 @@
+// `npm start`: the reference gateway with the demo world (and the built web app when dist/ exists).
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app.ts';
+import { describeDatabase } from './db/connection.ts';
+import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
+
+const env = process.env;
+const port = Number(env.PORT ?? 8080);
+const host = env.HOST ?? 'localhost';
+const dataDir = resolve(env.TELLER_DATA_DIR ?? './data');
+const demo = env.NODE_ENV !== 'production';
+const serveWeb = env.TELLER_SERVE_WEB !== '0';
+const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+const app = await buildApp({
+  databaseUrl: env.DATABASE_URL || undefined,
+  dataDir,
+  demo,
+  logger: true,
+  web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '' },
+});
+
+const started = Date.now();
+const seeded = await seedIfEmpty(app.db, { demo });
+if (seeded) {
+  app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions.`);
+}
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, () => {
+    app.log.info(`${signal}: closing`);
+    void app.close().then(() => process.exit(0));
+  });
+}
+
+await app.listen({ port, host });
+
+const logins = await app.db
+  .selectFrom('accounts')
+  .innerJoin('users', 'users.id', 'accounts.user_id')
+  .select(['accounts.username', 'accounts.roles', 'users.tenant_id'])
+  .where('accounts.username', 'like', '%@demo.test')
+  .orderBy('accounts.account_id')
+  .execute();
+const lines = [
+  '',
+  `Teller gateway on http://${host}:${port}  (data: ${describeDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir })}, ${demo ? 'demo mode' : 'production mode'})`,
+];
+if (demo) {
+  lines.push(`Outbox (codes and e-mails): http://${host}:${port}/dev/outbox`, '', `Demo logins (password ${DEMO_PASSWORD}):`);
+  for (const login of logins) lines.push(`  ${(login.username ?? '').padEnd(22)} role ${String(login.roles).padEnd(4)} tenant ${login.tenant_id}`);
+}
+console.log(lines.join('\n'));

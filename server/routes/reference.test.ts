@@ -1,0 +1,132 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import { send } from '../domain/outbox.ts';
+import { bearer, buildTestApp, signIn, tenantToken, type TestGateway } from '../testing.ts';
+
+let gateway: TestGateway | undefined;
+afterEach(async () => {
+  await gateway?.app.close();
+  gateway = undefined;
+});
+
+async function start(options: Parameters<typeof buildTestApp>[0] = {}) {
+  gateway = await buildTestApp(options);
+  return { ...gateway, token: await signIn(gateway.app, 'super@demo.test') };
+}
+
+interface Entry {
+  id: string;
+  attributes: Record<string, unknown>;
+}
+
+async function list(gw: TestGateway & { token: string }, url: string, operationId: string, token = gw.token): Promise<Entry[]> {
+  const res = await gw.app.inject({ method: 'GET', url, headers: bearer(token) });
+  expectMatchesContract(res, operationId);
+  expect(res.statusCode).toBe(200);
+  return res.json().data;
+}
+
+describe('reference lists (users-and-wallets §3, §7)', () => {
+  it('[UW-7.05] lists countries with iso, name and nationality, Gambia among them', async () => {
+    const gw = await start();
+    const countries = await list(gw, '/api/v1/um/countries', 'listCountries');
+    expect(countries.find((country) => country.id === 'GM')?.attributes).toEqual({ iso: 'GM', name: 'Gambia', nationality: 'Gambian' });
+    for (const iso of ['SN', 'AE', 'GB', 'US', 'NG']) expect(countries.some((country) => country.id === iso)).toBe(true);
+  });
+
+  it('[UW-7.06] [UW-4.01] [UW-4.04] lists the four roles by number', async () => {
+    const gw = await start();
+    const roles = await list(gw, '/api/v1/um/roles', 'listRoles');
+    expect(roles.map((role) => role.attributes.value)).toEqual([4, 16, 64, 256]);
+  });
+
+  it('[UW-7.08] lists every status bit, 0 being Pending', async () => {
+    const gw = await start();
+    const statuses = await list(gw, '/api/v1/um/status', 'listStatuses');
+    expect(statuses.map((status) => [status.attributes.value, status.attributes.name])).toEqual([
+      [0, 'Pending'], [1, 'Active'], [2, 'Duplicate'], [4, 'Expired'], [8, 'Verified'], [16, 'LockOut'], [32, 'Sanctioned'], [64, 'On Hold'], [256, 'KYC Rejected'],
+    ]);
+  });
+
+  it('[UW-7.09] lists the wallet transaction types with their codes', async () => {
+    const gw = await start();
+    const types = await list(gw, '/api/v1/tx/transactiontypes', 'listTransactionTypes');
+    expect(types.map((type) => [type.attributes.value, type.attributes.name])).toEqual([
+      [1, 'Top Up'], [2, 'P2P'], [4, 'Request Money'], [8, 'Disbursement'], [32, 'Loan'], [256, 'Cash Out'],
+    ]);
+  });
+
+  it('[UW-7.07] lists only the groups of the token\'s tenant', async () => {
+    const gw = await start();
+    expect(await list(gw, '/api/v1/um/groups', 'listGroups')).toEqual([]);
+    const naccug = await tenantToken(gw.app, gw.token, 'naccug');
+    const groups = await list(gw, '/api/v1/um/groups', 'listGroups', naccug);
+    expect(groups.map((group) => group.attributes.name)).toEqual(['Kanifing CU', 'Serrekunda CU']);
+    expect(groups[0]?.attributes.value).toBe(gw.world.groups.kanifing);
+    const teller = await list(gw, '/api/v1/um/groups', 'listGroups', await tenantToken(gw.app, gw.token, 'teller'));
+    expect(teller.map((group) => group.attributes.name)).toEqual(['Westfield Branch']);
+  });
+
+  it('[IC-7.22] [IC-7.32] lists product types and currencies', async () => {
+    const gw = await start();
+    const types = await list(gw, '/api/v1/producttype', 'listProductTypes');
+    expect(types.map((type) => type.attributes.name)).toContain('Remittance');
+    const currencies = await list(gw, '/api/v1/settings/currency', 'listCurrencies');
+    expect(currencies.map((currency) => currency.attributes.code)).toEqual(expect.arrayContaining(['GMD', 'USD', 'EUR', 'SLE']));
+    expect(currencies.find((currency) => currency.attributes.code === 'GMD')?.attributes).toEqual({ name: 'Gambian Dalasi', code: 'GMD', symbol: 'D' });
+  });
+
+  it('[IC-7.18] [UW-3.15] pages, sorts and filters products, with the list meta', async () => {
+    const gw = await start();
+    const res = await gw.app.inject({ method: 'GET', url: '/api/v1/product?page[number]=2&page[size]=2&sort=-title', headers: bearer(gw.token) });
+    expectMatchesContract(res, 'listProducts');
+    expect(res.json().meta).toEqual({ itemTotal: 5, pageNumber: 2, pageSize: 2, pageTotal: 3 });
+    expect(res.json().data.map((product: Entry) => product.attributes.title)).toEqual(['Credit Union Loan', 'Cash Pickup']);
+
+    const payouts = await gw.app.inject({ method: 'GET', url: '/api/v1/product?filter[type]=Payout&filter[title]=CASH', headers: bearer(gw.token) });
+    expectMatchesContract(payouts, 'listProducts');
+    expect(payouts.json().data.map((product: Entry) => product.attributes.title)).toEqual(['Cash Pickup']);
+
+    const none = await gw.app.inject({ method: 'GET', url: '/api/v1/product?filter[title]=%25', headers: bearer(gw.token) });
+    expect(none.json().meta).toEqual({ itemTotal: 0, pageNumber: 1, pageSize: 10, pageTotal: 0 });
+
+    const tooBig = await gw.app.inject({ method: 'GET', url: '/api/v1/product?page[size]=101', headers: bearer(gw.token) });
+    expectMatchesContract(tooBig, 'listProducts');
+    expect(tooBig.statusCode).toBe(400);
+    expect(tooBig.json().errors[0].source).toEqual({ parameter: 'page[size]' });
+  });
+
+  it('[UW-7.28] lists the payout channels of the token\'s tenant', async () => {
+    const gw = await start();
+    const channels = await list(gw, '/api/v1/channel', 'listChannels', await tenantToken(gw.app, gw.token, 'naccug'));
+    expect(channels.map((channel) => channel.attributes.code).sort()).toEqual(['BANK', 'CASH', 'MOBILE', 'WALLET']);
+  });
+});
+
+describe('GET /dev/outbox (listOutbox)', () => {
+  it('shows what the gateway sent, newest first, in demo mode', async () => {
+    const gw = await start();
+    await send(gw.app.db, { channel: 'email', to: 'group@demo.test', subject: 'Reset', body: 'Use the link', link: '/auth/resetpassword/abc' });
+    await send(gw.app.db, { channel: 'sms', to: '2207000001', body: 'Your code is 123456', code: '123456' });
+    const res = await gw.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expectMatchesContract(res, 'listOutbox');
+    const messages = res.json().data;
+    expect(messages.map((message: { channel: string }) => message.channel)).toEqual(['sms', 'email']);
+    expect(messages[0]).toMatchObject({ to: '2207000001', subject: null, code: '123456' });
+    expect(messages[1]).toMatchObject({ to: 'group@demo.test', link: '/auth/resetpassword/abc' });
+    expect(messages[1]).not.toHaveProperty('code');
+
+    const filtered = await gw.app.inject({ method: 'GET', url: '/dev/outbox?filter[to]=group@demo.test' });
+    expectMatchesContract(filtered, 'listOutbox');
+    expect(filtered.json().data).toHaveLength(1);
+  });
+
+  it('does not exist outside demo mode', async () => {
+    const gw = await start({ demo: false });
+    await send(gw.app.db, { channel: 'sms', to: '2207000001', body: 'Your code is 123456', code: '123456' });
+    const res = await gw.app.inject({ method: 'GET', url: '/dev/outbox' });
+    expectMatchesContract(res, 'listOutbox');
+    expect(res.statusCode).toBe(404);
+    expect(res.body).not.toContain('123456');
+  });
+});

@@ -1,0 +1,29 @@
+// Dashboard statistics (identity-and-catalogue §2 admin dashboard, §7 GET um/statistics and wt/statistics).
+import { sessionOf } from '../context.ts';
+import { transactionStatistics, type Timeframe } from '../domain/statistics/transactions.ts';
+import { userWidgets } from '../domain/statistics/users.ts';
+import { HttpError, parseFilters, resource, type Query } from '../http/jsonapi.ts';
+import type { Handlers } from './types.ts';
+
+const TIMEFRAMES: readonly Timeframe[] = ['weekly', 'monthly'];
+
+export const handlers: Handlers = {
+  async getUserStatistics(request) {
+    const widgets = await userWidgets(request.server.db, sessionOf(request));
+    return {
+      data: widgets.map((widget) =>
+        resource('widget', widget.id, { value: widget.value, name: widget.name, description: widget.description }),
+      ),
+    };
+  },
+
+  async getTransactionStatistics(request) {
+    const session = sessionOf(request);
+    const requested = parseFilters(request.query as Query).timeframe ?? 'weekly';
+    const timeframe = TIMEFRAMES.find((candidate) => candidate === requested);
+    if (!timeframe) {
+      throw new HttpError(400, `filter[timeframe] must be one of ${TIMEFRAMES.join(', ')}`, { parameter: 'filter[timeframe]' });
+    }
+    return transactionStatistics(request.server.db, session, timeframe, request.server.teller.now());
+  },
+};

@@ -1,0 +1,213 @@
+// Wallet transactions (users-and-wallets §4 top-up flow, §7 calls; remittances-and-payouts §7 report and PDF).
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sessionOf } from '../context.ts';
+import { requestHash } from '../domain/wallet/idempotency.ts';
+import { countTransactions, exportTransactions, listTransactions, transactionTotals } from '../domain/wallet/listing.ts';
+import { renderTransactionsPdf } from '../domain/wallet/pdf.ts';
+import { daysBefore, parseTransactionQuery, type TransactionQuery } from '../domain/wallet/query.ts';
+import {
+  confirmWalletTransaction,
+  createWalletTransaction,
+  resendWalletTransactionCode,
+  type ConfirmOutcome,
+  type WalletActor,
+  type WalletTransactionRequest,
+} from '../domain/wallet/transactions.ts';
+import { HttpError, listDocument, listMeta, resource, type Query } from '../http/jsonapi.ts';
+import type { FailureLimiter } from '../http/rate-limit.ts';
+import type { Handlers } from './types.ts';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+/** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (issue 2 §4). */
+export const OTP_LIMITS = { perAccount: 20, perAddress: 50 } as const;
+/** Re-sends of one transaction's code in 15 minutes. */
+export const RESEND_LIMIT = 5;
+/** The PDF lists at most this many rows; its totals still cover every matching row. */
+export const PDF_ROW_CAP = 5_000;
+/** users-and-wallets §8. */
+export const RESEND_MESSAGE = 'OPT has successfully been sent to your registered mobile and email address.';
+/** users-and-wallets §4 step 6, §8. */
+export const INVALID_OTP = 'Invalid OTP entered!';
+
+function actorOf(request: FastifyRequest): WalletActor {
+  const { db, teller } = request.server;
+  return { db, session: sessionOf(request), now: teller.now(), secret: teller.jwtSecret, outboxLog: teller.outboxLog };
+}
+
+function tooManyAttempts(seconds: number, detail: string): HttpError {
+  return new HttpError(429, 'Too many attempts', { detail, headers: { 'retry-after': String(seconds) } });
+}
+
+function otpLimiters(request: FastifyRequest): { account: FailureLimiter; address: FailureLimiter } {
+  const { limiter } = request.server.teller;
+  return {
+    account: limiter('wallet-otp:account', { limit: OTP_LIMITS.perAccount, windowMs: FIFTEEN_MINUTES }),
+    address: limiter('wallet-otp:address', { limit: OTP_LIMITS.perAddress, windowMs: FIFTEEN_MINUTES }),
+  };
+}
+
+function notPending(status: string): HttpError {
+  return new HttpError(409, 'Transaction is no longer pending', { code: 'not_pending', detail: `It is ${status}.` });
+}
+
+const transactionNotFound = () => new HttpError(404, 'Transaction not found');
+
+/** The HTTP answer of a confirmation that did not complete. */
+function confirmRefusal(outcome: Exclude<ConfirmOutcome, { kind: 'completed' }>): HttpError {
+  const otp = { pointer: '/data/attributes/Otp' };
+  switch (outcome.kind) {
+    case 'not_found':
+      return transactionNotFound();
+    case 'not_pending':
+      return notPending(outcome.status);
+    case 'wrong_code':
+      return new HttpError(422, INVALID_OTP, {
+        ...otp,
+        code: 'invalid_otp',
+        detail: `${outcome.triesLeft} ${outcome.triesLeft === 1 ? 'try' : 'tries'} left before the transaction fails.`,
+      });
+    case 'too_many_tries':
+      return new HttpError(422, INVALID_OTP, {
+        ...otp,
+        code: 'otp_attempts_exhausted',
+        detail: 'Too many wrong codes: the transaction has failed. Start a new one.',
+      });
+    case 'expired':
+      return new HttpError(422, INVALID_OTP, {
+        ...otp,
+        code: 'otp_expired',
+        detail: 'The code has expired: the transaction has failed. Start a new one.',
+      });
+    case 'insufficient':
+      return new HttpError(422, 'Insufficient wallet balance', {
+        code: 'insufficient_funds',
+        detail: `The wallet holds ${outcome.balance} ${outcome.currency}: the transaction has failed and no money moved.`,
+      });
+  }
+}
+
+function today(request: FastifyRequest): string {
+  return request.server.teller.now().toISOString().slice(0, 10);
+}
+
+function listOf(rows: Awaited<ReturnType<typeof listTransactions>>['rows'], query: TransactionQuery, total: number) {
+  return listDocument(
+    rows.map((row) => resource('wallettransaction', row.id, row.attributes)),
+    listMeta(query.page, total),
+  );
+}
+
+export const handlers: Handlers = {
+  async listWalletTransactions(request) {
+    const session = sessionOf(request);
+    const query = parseTransactionQuery(request.query as Query, { defaultPageSize: 10, maxPageSize: 100, badRangeStatus: 400 });
+    const { rows, total } = await listTransactions(request.server.db, session, query);
+    return listOf(rows, query, total);
+  },
+
+  async createWalletTransaction(request, reply) {
+    const body = request.body as { data: { attributes: WalletTransactionRequest } };
+    const key = request.headers['idempotency-key'];
+    if (typeof key !== 'string' || !/^[A-Za-z0-9._:-]{8,128}$/.test(key)) {
+      throw new HttpError(400, 'Idempotency-Key is required: 8 to 128 letters, digits or ._:-', { header: 'Idempotency-Key' });
+    }
+    const outcome = await createWalletTransaction(actorOf(request), body.data.attributes, {
+      key,
+      hash: requestHash('createWalletTransaction', body),
+    });
+    reply.code(outcome.status);
+    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
+    return outcome.body;
+  },
+
+  async confirmWalletTransaction(request) {
+    const { id } = request.params as { id: string };
+    const body = request.body as { data: { id?: string; attributes: { Otp: string } } };
+    if (body.data.id !== undefined && body.data.id !== id) {
+      throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
+    }
+    const actor = actorOf(request);
+    const limits = otpLimiters(request);
+    const accountKey = String(actor.session.userId);
+    const wait = Math.max(limits.account.retryAfterSeconds(accountKey), limits.address.retryAfterSeconds(request.ip));
+    if (wait > 0) throw tooManyAttempts(wait, `Too many wrong codes. Try again in ${Math.ceil(wait / 60)} minutes.`);
+
+    const outcome = await confirmWalletTransaction(actor, id, body.data.attributes.Otp);
+    if (outcome.kind === 'completed') return outcome.body;
+    if (outcome.kind === 'wrong_code' || outcome.kind === 'too_many_tries') {
+      limits.account.fail(accountKey);
+      limits.address.fail(request.ip);
+    }
+    throw confirmRefusal(outcome);
+  },
+
+  async resendWalletTransactionOtp(request) {
+    const { id } = request.params as { id: string };
+    const actor = actorOf(request);
+    const resends = request.server.teller.limiter('wallet-otp:resend', { limit: RESEND_LIMIT, windowMs: FIFTEEN_MINUTES });
+    const key = `${actor.session.tenantId}:${id}`;
+    const wait = resends.retryAfterSeconds(key);
+    if (wait > 0) throw tooManyAttempts(wait, `This code was re-sent ${RESEND_LIMIT} times. Try again in ${Math.ceil(wait / 60)} minutes.`);
+
+    const outcome = await resendWalletTransactionCode(actor, id);
+    switch (outcome.kind) {
+      case 'sent':
+        resends.fail(key);
+        return { meta: { message: RESEND_MESSAGE } };
+      case 'not_found':
+        throw transactionNotFound();
+      case 'not_pending':
+        throw notPending(outcome.status);
+      case 'expired':
+        throw new HttpError(409, 'Transaction is no longer pending', {
+          code: 'otp_expired',
+          detail: 'The code expired, so the transaction has failed. Start a new one.',
+        });
+    }
+  },
+
+  async getTransactionReport(request) {
+    const session = sessionOf(request);
+    const day = today(request);
+    const query = parseTransactionQuery(request.query as Query, {
+      defaultPageSize: 100_000,
+      maxPageSize: 100_000,
+      // users-and-wallets §9: the report's default range is the last 7 days to today.
+      defaultRange: { startDate: daysBefore(day, 7), endDate: day },
+      badRangeStatus: 422,
+    });
+    const { rows, total } = await listTransactions(request.server.db, session, query);
+    return listOf(rows, query, total);
+  },
+
+  async getTransactionPdf(request, reply: FastifyReply) {
+    const session = sessionOf(request);
+    const { db, teller } = request.server;
+    const query = parseTransactionQuery(request.query as Query, { defaultPageSize: PDF_ROW_CAP, maxPageSize: 100_000, badRangeStatus: 422 });
+    const { startDate, endDate } = query.filters;
+    if (startDate === undefined || endDate === undefined) {
+      throw new HttpError(400, 'filter[startDate] and filter[endDate] are required', {
+        parameter: startDate === undefined ? 'filter[startDate]' : 'filter[endDate]',
+      });
+    }
+    const [rows, matched, totals, tenant] = await Promise.all([
+      exportTransactions(db, session, query, PDF_ROW_CAP),
+      countTransactions(db, session, query.filters),
+      transactionTotals(db, session, query.filters),
+      db.selectFrom('tenants').select('name').where('id', '=', session.tenantId).executeTakeFirst(),
+    ]);
+    const pdf = await renderTransactionsPdf({
+      tenantName: tenant?.name ?? session.tenantId,
+      startDate,
+      endDate,
+      generatedAt: teller.now(),
+      rows,
+      matched,
+      totals,
+    });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="Transactions_${startDate}_${endDate}.pdf"`)
+      .send(pdf);
+  },
+};

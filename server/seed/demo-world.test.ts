@@ -1,0 +1,140 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Db } from '../db/connection.ts';
+import { migrateToLatest } from '../db/migrate.ts';
+import { verifyPassword } from '../domain/auth/password.ts';
+import { WALLET_TRANSACTION_STATUSES, TRANSACTION_TYPE, STATUS, ROLE } from '../domain/reference.ts';
+import { DEMO_LOGINS, DEMO_PASSWORD, readTenantFiles, seedDemoWorld, type DemoWorldSummary } from './index.ts';
+
+const NOW = new Date('2025-03-01T09:30:00.000Z');
+const opened: Db[] = [];
+
+async function freshDb(): Promise<Db> {
+  const db = openDatabase({ databaseUrl: ':memory:', dataDir: '.' });
+  opened.push(db);
+  await migrateToLatest(db);
+  return db;
+}
+
+afterAll(async () => {
+  for (const db of opened.splice(0)) await db.destroy();
+});
+
+async function seeded(): Promise<{ db: Db; summary: DemoWorldSummary; ms: number }> {
+  const db = await freshDb();
+  const started = performance.now();
+  const summary = await seedDemoWorld(db, { now: NOW });
+  return { db, summary, ms: performance.now() - started };
+}
+
+const tables = ['tenants', 'clients', 'groups', 'users', 'accounts', 'wallets', 'wallet_transactions', 'countries', 'roles', 'statuses', 'transaction_types', 'products', 'currencies', 'services', 'channels'] as const;
+
+describe('the demo world', () => {
+  let world: { db: Db; summary: DemoWorldSummary; ms: number };
+  beforeAll(async () => {
+    world = await seeded();
+  });
+
+  it('seeds in under 10 seconds, and two seeds with the same "now" give identical rows', async () => {
+    const second = await seeded();
+    expect(world.ms).toBeLessThan(10_000);
+    expect(second.ms).toBeLessThan(10_000);
+    for (const table of tables) {
+      const a = JSON.stringify(await world.db.selectFrom(table).selectAll().execute());
+      const b = JSON.stringify(await second.db.selectFrom(table).selectAll().execute());
+      expect(b === a, `${table} differs between two seeds`).toBe(true);
+    }
+    const other = await freshDb();
+    await seedDemoWorld(other, { now: NOW, seed: 7 });
+    const users = (db: Db) => db.selectFrom('users').select(['firstname', 'lastname']).orderBy('id').execute();
+    expect(await users(other)).not.toEqual(await users(world.db));
+  });
+
+  it('[UW-1.05] holds every tenant of tenants/*.json with its identity client, plus the web client teller-web', async () => {
+    const { db, summary } = world;
+    const files = readTenantFiles();
+    expect(summary.tenants).toBe(files.length);
+    const tenants = await db.selectFrom('tenants').select(['id', 'type', 'claim', 'is_admin', 'client_id']).execute();
+    expect(tenants.map((tenant) => tenant.id).sort()).toEqual(files.map((file) => file.id).sort());
+    for (const type of ['wallet', 'payin', 'payout', 'payinpayoutservice', 'bunna', 'identity']) {
+      expect(tenants.some((tenant) => tenant.type === type), type).toBe(true);
+    }
+    expect(tenants.find((tenant) => tenant.is_admin === 1)).toMatchObject({ id: 'dssc', claim: 'dssc' });
+    const clients = await db.selectFrom('clients').select(['client_id', 'kind']).execute();
+    expect(clients).toContainEqual({ client_id: 'teller-web', kind: 'web' });
+    expect(clients.filter((client) => client.kind === 'tenant')).toHaveLength(files.length);
+  });
+
+  it('has the six demo logins with password Demo@12345 in their tenants', async () => {
+    const { db, summary } = world;
+    expect(summary.logins.map((login) => [login.email, login.role, login.tenantId])).toEqual([
+      ['super@demo.test', 4, 'dssc'],
+      ['partner@demo.test', 4, 'teller'],
+      ['group@demo.test', 16, 'naccug'],
+      ['officer@demo.test', 64, 'naccug'],
+      ['payout@demo.test', 4, 'tawakal-swift'],
+      ['payin@demo.test', 4, 'amal'],
+    ]);
+    expect(DEMO_LOGINS).toHaveLength(6);
+    const accounts = await db
+      .selectFrom('accounts')
+      .innerJoin('users', 'users.id', 'accounts.user_id')
+      .leftJoin('groups', 'groups.id', 'accounts.group_id')
+      .select(['accounts.username', 'accounts.password_hash', 'accounts.status', 'accounts.recovery_method', 'groups.name as group'])
+      .where('accounts.username', 'like', '%@demo.test')
+      .execute();
+    expect(accounts).toHaveLength(6);
+    for (const account of accounts) {
+      expect(await verifyPassword(DEMO_PASSWORD, account.password_hash ?? '')).toBe(true);
+      expect(account.status).toBe(STATUS.Active | STATUS.Verified);
+    }
+    // docs/decisions.md: the credit-union logins recover with a code, the others with a link.
+    expect(accounts.filter((account) => account.recovery_method === 'code').map((account) => account.username).sort()).toEqual(['group@demo.test', 'officer@demo.test']);
+    expect(accounts.find((account) => account.username === 'officer@demo.test')?.group).toBe('Kanifing CU');
+  });
+
+  it('has at least 200 users over every role and every displayed status, in several tenants', async () => {
+    const { db, summary } = world;
+    expect(summary.users).toBeGreaterThanOrEqual(200);
+    const accounts = await db.selectFrom('accounts').innerJoin('users', 'users.id', 'accounts.user_id').select(['accounts.roles', 'accounts.status', 'users.tenant_id']).execute();
+    expect(accounts).toHaveLength(summary.users);
+    expect(new Set(accounts.map((account) => account.roles))).toEqual(new Set([ROLE.TopAdmin, ROLE.MidAdmin, ROLE.LowerAdmin, ROLE.EndUser]));
+    for (const bit of Object.values(STATUS)) expect(accounts.some((account) => (account.status & bit) === bit), `status bit ${bit}`).toBe(true);
+    expect(accounts.some((account) => account.status === 0)).toBe(true);
+    expect(new Set(accounts.filter((account) => account.roles === ROLE.EndUser).map((account) => account.tenant_id)).size).toBeGreaterThanOrEqual(4);
+    const naccugGroups = await db.selectFrom('groups').select('name').where('tenant_id', '=', 'naccug').execute();
+    expect(naccugGroups.map((group) => group.name)).toEqual(expect.arrayContaining(['Kanifing CU', 'Serrekunda CU']));
+  });
+
+  it('has 20,000 wallet transactions over the last 90 days covering every type and status', async () => {
+    const { db, summary } = world;
+    expect(summary.transactions).toBe(20_000);
+    const span = await db
+      .selectFrom('wallet_transactions')
+      .select((eb) => [eb.fn.min('created').as('first'), eb.fn.max('created').as('last'), eb.fn.countAll<number>().as('count')])
+      .executeTakeFirstOrThrow();
+    expect(Number(span.count)).toBe(20_000);
+    expect(new Date(String(span.first)).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 90 * 24 * 3600 * 1000);
+    expect(new Date(String(span.last)).getTime()).toBeLessThan(NOW.getTime());
+    const combos = await db.selectFrom('wallet_transactions').select(['type', 'status']).distinct().execute();
+    for (const type of Object.values(TRANSACTION_TYPE)) expect(combos.some((combo) => combo.type === type), `type ${type}`).toBe(true);
+    for (const status of WALLET_TRANSACTION_STATUSES) expect(combos.some((combo) => combo.status === status), status).toBe(true);
+  });
+
+  it('keeps every balance equal to the sum of its completed transactions, never negative, in several currencies', async () => {
+    const { db } = world;
+    const rows = await sql<{ id: number; currency: string; balance_minor: number; expected: number }>`
+      SELECT w.id, w.currency, w.balance_minor,
+        COALESCE((SELECT SUM(t.amount_minor) FROM wallet_transactions t WHERE t.wallet_id = w.id AND t.status = 'COMPLETED'), 0)
+        - COALESCE((SELECT SUM(t.amount_minor) FROM wallet_transactions t WHERE t.counter_wallet_id = w.id AND t.status = 'COMPLETED'), 0) AS expected
+      FROM wallets w`.execute(db);
+    expect(rows.rows.length).toBeGreaterThan(200);
+    for (const wallet of rows.rows) {
+      expect(wallet.balance_minor, `wallet ${wallet.id}`).toBe(Number(wallet.expected));
+      expect(wallet.balance_minor).toBeGreaterThanOrEqual(0);
+    }
+    const currencies = new Set(rows.rows.map((wallet) => wallet.currency));
+    for (const code of ['GMD', 'USD', 'EUR', 'SLE']) expect(currencies.has(code), code).toBe(true);
+    expect(rows.rows.filter((wallet) => wallet.balance_minor > 0).length).toBeGreaterThan(100);
+  });
+});

@@ -1,0 +1,103 @@
+// The demo world's tenants come from the same tenants/*.json files the web app reads (DESIGN.md), each with
+// its identity client; plus the web app's own sign-in client, `teller-web`.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Db } from '../db/connection.ts';
+import type { TenantType } from '../db/schema.ts';
+import { ADMIN_CLAIM } from '../domain/auth/tokens.ts';
+
+export const DEFAULT_TENANTS_DIR = fileURLToPath(new URL('../../tenants', import.meta.url));
+
+/** The web app's sign-in client (docs/decisions.md). */
+export const WEB_CLIENT = { clientId: 'teller-web', name: 'Teller web app', grantType: 'password', scope: 'openid teller' } as const;
+
+/** The fields of a tenant file the gateway uses (the whole file is kept in tenants.config_json). */
+export interface TenantFile {
+  id: string;
+  name: string;
+  type: TenantType;
+  clientId: string;
+  grantType: string;
+  scope: string;
+  claim?: string;
+  admin?: boolean;
+  main?: boolean;
+  payoutAdmin?: boolean;
+  currency?: string;
+  creditUnion?: { groupLabel?: string; memberIdLabel?: string };
+  [key: string]: unknown;
+}
+
+const tenantTypes: readonly TenantType[] = ['wallet', 'payin', 'payout', 'payinpayoutservice', 'bunna', 'identity'];
+
+/** Checks the fields the gateway needs; throws naming the file and field (the config checker does the full check). */
+export function parseTenantFile(text: string, file: string): TenantFile {
+  const value: unknown = JSON.parse(text);
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error(`${file}: not a JSON object`);
+  const tenant = value as Record<string, unknown>;
+  for (const field of ['id', 'name', 'type', 'clientId', 'grantType', 'scope']) {
+    if (typeof tenant[field] !== 'string' || tenant[field] === '') throw new Error(`${file}#/${field}: a non-empty string is required`);
+  }
+  if (!tenantTypes.includes(tenant.type as TenantType)) throw new Error(`${file}#/type: must be one of ${tenantTypes.join(', ')}`);
+  return tenant as TenantFile;
+}
+
+/** Every tenants/<id>.json, sorted by id; none when the folder does not exist. */
+export function readTenantFiles(dir: string = DEFAULT_TENANTS_DIR): TenantFile[] {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir)
+    .filter((name) => name.endsWith('.json'))
+    .sort()
+    .map((name) => parseTenantFile(readFileSync(join(dir, name), 'utf8'), `tenants/${name}`))
+    .sort((a, b) => a.id.localeCompare(b.id));
+}
+
+/** Inserts the tenants, their identity clients and the web client. */
+export async function insertTenants(db: Db, tenants: readonly TenantFile[], now: Date): Promise<void> {
+  const created = now.toISOString();
+  for (const tenant of tenants) {
+    await db
+      .insertInto('tenants')
+      .values({
+        id: tenant.id,
+        name: tenant.name,
+        type: tenant.type,
+        client_id: tenant.clientId,
+        grant_type: tenant.grantType,
+        scope: tenant.scope,
+        claim: tenant.claim ?? (tenant.admin ? ADMIN_CLAIM : tenant.id),
+        is_admin: tenant.admin ? 1 : 0,
+        is_main: tenant.main ? 1 : 0,
+        payout_admin: tenant.payoutAdmin ? 1 : 0,
+        currency: tenant.currency ?? 'GMD',
+        config_json: JSON.stringify(tenant),
+        created,
+      })
+      .execute();
+    await db
+      .insertInto('clients')
+      .values({
+        client_id: tenant.clientId,
+        kind: 'tenant',
+        tenant_id: tenant.id,
+        name: tenant.name,
+        grant_type: tenant.grantType,
+        scope: tenant.scope,
+        created,
+      })
+      .execute();
+  }
+  await db
+    .insertInto('clients')
+    .values({
+      client_id: WEB_CLIENT.clientId,
+      kind: 'web',
+      tenant_id: null,
+      name: WEB_CLIENT.name,
+      grant_type: WEB_CLIENT.grantType,
+      scope: WEB_CLIENT.scope,
+      created,
+    })
+    .execute();
+}
