@@ -67,11 +67,12 @@ export const sessionStore = {
     if (loginMessage) localStorage.setItem(keys.loginMessage, loginMessage);
     publish({ session: null, tenant: null });
   },
-  /** Reads and forgets the message the login page must show once. */
-  takeLoginMessage(): string | null {
-    const message = localStorage.getItem(keys.loginMessage);
-    if (message) localStorage.removeItem(keys.loginMessage);
-    return message;
+  /** The message the login page shows until it is dismissed or the next sign-in (e.g. the session-expired text). */
+  loginMessage(): string | null {
+    return localStorage.getItem(keys.loginMessage);
+  },
+  dismissLoginMessage() {
+    localStorage.removeItem(keys.loginMessage);
   },
   /** The bearer for the next call: the selected tenant's token, else the session's. */
   bearer(): string | null {

@@ -1,9 +1,5 @@
-import { Center, Loader } from '@mantine/core';
+import { Loading } from '../render/Loading';
 
 export function PageLoader() {
-  return (
-    <Center h="60vh" role="status" aria-live="polite">
-      <Loader aria-label="Loading..." />
-    </Center>
-  );
+  return <Loading height="60vh" />;
 }

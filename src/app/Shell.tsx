@@ -3,7 +3,7 @@
 import type { ReactNode } from 'react';
 import { ActionIcon, Alert, AppShell, Burger, Button, Group, Image, Menu as MantineMenu, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { sessionStore } from '../api/session';
 import { evaluateRule, type ResolvedMenuItem } from '../config';
 import { Breadcrumb } from '../render/Breadcrumb';
@@ -25,13 +25,13 @@ function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = 
 
 export function Shell({ children }: { children: ReactNode }) {
   const staff = useStaffContext();
-  const navigate = useNavigate();
   const theme = useTheme();
   const [navOpen, { toggle }] = useDisclosure();
 
+  // users-and-wallets §4: logout clears local storage and goes to /login; a full load also drops every cached answer.
   const logout = () => {
     sessionStore.clear();
-    navigate('/login', { replace: true });
+    window.location.replace('/login');
   };
 
   return (

@@ -22,7 +22,7 @@ describe('SidePanel', () => {
         <p>Fatou Jallow</p>
       </SidePanel>,
     );
-    expect(screen.getByLabelText('Loading...')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toBeInTheDocument();
     act(() => {
       vi.advanceTimersByTime(990);
     });
@@ -31,7 +31,7 @@ describe('SidePanel', () => {
       vi.advanceTimersByTime(20);
     });
     expect(screen.getByText('Fatou Jallow')).toBeInTheDocument();
-    expect(screen.queryByLabelText('Loading...')).not.toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
 
     // Opening again waits again.
     rerender(

@@ -1,7 +1,8 @@
 // users-and-wallets §2 and §9: the side sliding panel (e.g. 'User Information') shows its content after 1 second,
 // with a loader until then.
 import { useEffect, useState, type ReactNode } from 'react';
-import { Center, Drawer, Loader } from '@mantine/core';
+import { Drawer } from '@mantine/core';
+import { Loading } from './Loading';
 
 export const SIDE_PANEL_DELAY_MS = 1000;
 
@@ -31,9 +32,7 @@ export function SidePanel({ opened, onClose, title, children, size = 'xl', delay
       {revealed ? (
         children
       ) : (
-        <Center py="xl" role="status" aria-live="polite">
-          <Loader aria-label="Loading..." />
-        </Center>
+        <Loading />
       )}
     </Drawer>
   );

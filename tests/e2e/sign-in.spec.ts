@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } fr
 
 test.describe('sign-in', () => {
   test('[UW-2.68] the page title starts as Loading...', async ({ page }) => {
-    const response = await page.request.get('/login');
+    const response = await page.request.get('/login', { headers: { accept: 'text/html' } });
     expect(await response.text()).toContain('<title>Loading...</title>');
   });
 
@@ -11,18 +11,18 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     const login = page.getByRole('button', { name: 'Login' });
     await expect(login).toBeDisabled();
-    await page.getByLabel('Email').fill(demoLogins.partner);
+    await page.getByLabel(/^Email/).fill(demoLogins.partner);
     await expect(login).toBeDisabled();
-    await page.getByLabel('Password').fill('x');
+    await page.getByLabel(/^Password/).fill('x');
     await expect(login).toBeEnabled();
-    await page.getByLabel('Email').fill('');
+    await page.getByLabel(/^Email/).fill('');
     await expect(login).toBeDisabled();
   });
 
   test('[UW-4.49][UW-8.06] a wrong password shows the server message until dismissed', async ({ page }) => {
     await page.goto('/login');
-    await page.getByLabel('Email').fill(demoLogins.partner);
-    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByLabel(/^Email/).fill(demoLogins.partner);
+    await page.getByLabel(/^Password/).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toBeVisible();
@@ -34,8 +34,8 @@ test.describe('sign-in', () => {
   test('[UW-2.10][UW-2.02] a protected route redirects to login with the redirect parameter, and back after sign-in', async ({ page }) => {
     await page.goto('/user/profile?tab=1');
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile%3Ftab%3D1$/);
-    await page.getByLabel('Email').fill(demoLogins.partner);
-    await page.getByLabel('Password').fill(DEMO_PASSWORD);
+    await page.getByLabel(/^Email/).fill(demoLogins.partner);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Login' }).click();
     await expect(page).toHaveURL(/\/user\/profile\?tab=1$/);
   });
@@ -69,11 +69,12 @@ test.describe('sign-in', () => {
 
   test('keyboard-only sign-in', async ({ page }) => {
     await page.goto('/login');
+    await expect(page.getByLabel(/^Email/)).toBeVisible();
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Email')).toBeFocused();
+    await expect(page.getByLabel(/^Email/)).toBeFocused();
     await page.keyboard.type(demoLogins.partner);
     await page.keyboard.press('Tab');
-    await expect(page.getByLabel('Password')).toBeFocused();
+    await expect(page.getByLabel(/^Password/)).toBeFocused();
     await page.keyboard.type(DEMO_PASSWORD);
     await page.keyboard.press('Enter');
     await expect(page).not.toHaveURL(/\/login/);
@@ -102,7 +103,7 @@ test.describe('password recovery through the outbox', () => {
   test('[UW-2.13][UW-2.14][UW-4.52] a link account gets the neutral text and an email with a reset link', async ({ page, request }) => {
     const since = new Date().toISOString();
     await page.goto('/forgetpassword');
-    await page.getByLabel('Email').fill(demoLogins.payin);
+    await page.getByLabel(/^Email/).fill(demoLogins.payin);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(
       page.getByText(
@@ -115,12 +116,12 @@ test.describe('password recovery through the outbox', () => {
     expect(message.link).toMatch(/\/auth\/resetpassword\//);
     await page.goto(new URL(message.link ?? '', page.url()).pathname);
     await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
-    await page.getByLabel('New password').fill('abc');
-    await page.getByLabel('Confirm password').fill('abc');
+    await page.getByLabel(/^New password/).fill('abc');
+    await page.getByLabel(/^Confirm password/).fill('abc');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('Invalid Password').first()).toBeVisible();
-    await page.getByLabel('New password').fill(DEMO_PASSWORD);
-    await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+    await page.getByLabel(/^New password/).fill(DEMO_PASSWORD);
+    await page.getByLabel(/^Confirm password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('You have successfully reset your password.')).toBeVisible();
     await page.getByRole('link', { name: 'Go to Login' }).click();
@@ -136,7 +137,7 @@ test.describe('password recovery through the outbox', () => {
   test('[UW-4.51][UW-2.15][UW-2.16][UW-5.03] a code account goes to /recoverycode and resets with the code from the outbox', async ({ page, request }) => {
     const since = new Date().toISOString();
     await page.goto('/forgetpassword');
-    await page.getByLabel('Email').fill(demoLogins.officer);
+    await page.getByLabel(/^Email/).fill(demoLogins.officer);
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page).toHaveURL(/\/recoverycode\?email=officer%40demo\.test/);
     await page.getByRole('button', { name: 'Reset Password' }).click();
@@ -146,8 +147,8 @@ test.describe('password recovery through the outbox', () => {
     await page.getByLabel('Recovery code').fill(message.code ?? '');
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page).toHaveURL(/\/auth\/resetpassword\//);
-    await page.getByLabel('New password').fill(DEMO_PASSWORD);
-    await page.getByLabel('Confirm password').fill(DEMO_PASSWORD);
+    await page.getByLabel(/^New password/).fill(DEMO_PASSWORD);
+    await page.getByLabel(/^Confirm password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Reset Password' }).click();
     await expect(page.getByText('You have successfully reset your password.')).toBeVisible();
     await signIn(page, demoLogins.officer);

@@ -16,7 +16,7 @@ export default function LoginPage() {
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
   // users-and-wallets §4: the alert stays until dismissed; a 401 elsewhere leaves its text for this page.
-  const [alert, setAlert] = useState<string | null>(() => sessionStore.takeLoginMessage());
+  const [alert, setAlert] = useState<string | null>(() => sessionStore.loginMessage());
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -37,7 +37,10 @@ export default function LoginPage() {
         An advanced platform for international remittances and mobile payments, developed in-house.
       </Text>
       {alert && (
-        <Alert color="red" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAlert(null)} role="alert">
+        <Alert color="red" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => {
+            sessionStore.dismissLoginMessage();
+            setAlert(null);
+          }} role="alert">
           {alert}
         </Alert>
       )}
