@@ -56,6 +56,20 @@ describe('routes come from the contract', () => {
     expect(badParam.statusCode).toBe(400);
     expect(badParam.json().errors[0].source).toEqual({ parameter: 'id' });
   });
+
+  it('finds a required header the contract spells in mixed case (Idempotency-Key)', async () => {
+    const { app } = await start({ contractPath: MINI_CONTRACT });
+    const token = await signIn(app, 'super@demo.test');
+    const url = '/api/v1/not-yet-built-keyed';
+    const keyed = await app.inject({ method: 'GET', url, headers: { ...bearer(token), 'Idempotency-Key': 'key-12345678' } });
+    // Past validation: the operation has no handler yet.
+    expect(keyed.statusCode).toBe(501);
+    const missing = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors[0].source).toEqual({ header: 'idempotency-key' });
+    const malformed = await app.inject({ method: 'GET', url, headers: { ...bearer(token), 'idempotency-key': 'short' } });
+    expect(malformed.statusCode).toBe(400);
+  });
 });
 
 describe('error documents', () => {
@@ -78,6 +92,25 @@ describe('error documents', () => {
     expect(res.statusCode).toBe(422);
     const pointers = res.json().errors.map((error: { source: { pointer: string } }) => error.source.pointer);
     expect(pointers.sort()).toEqual(['/data/attributes/username', '/data/type']);
+  });
+
+  it('refuses an attribute the contract forbids with 422 and its pointer instead of dropping it', async () => {
+    const { app } = await start();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/id/token',
+      payload: { data: { type: 'token', attributes: { username: 'super@demo.test', password: 'Demo@12345', clientid: 'teller-web', roles: [4] } } },
+    });
+    expectMatchesContract(res, 'createToken');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([{ status: '422', title: 'roles is not accepted here', source: { pointer: '/data/attributes/roles' } }]);
+  });
+
+  it('accepts query parameters the contract does not name (a cache-busting _=)', async () => {
+    const { app } = await start();
+    const token = await signIn(app, 'super@demo.test');
+    const res = await app.inject({ method: 'GET', url: '/api/v1/um/countries?_=1736942400000', headers: bearer(token) });
+    expect(res.statusCode).toBe(200);
   });
 
   it('accepts application/vnd.api+json like application/json, and refuses other media types with 415', async () => {
@@ -233,5 +266,49 @@ describe('the web app next to the API', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
+  });
+});
+
+describe('the log', () => {
+  interface LogLine {
+    level: number;
+    msg: string;
+    status?: number;
+    path?: string;
+    title?: string;
+  }
+  const INFO = 30;
+  const DEBUG = 20;
+
+  async function logged(options: Parameters<typeof buildTestApp>[0]): Promise<{ gw: TestGateway; lines: LogLine[] }> {
+    const lines: LogLine[] = [];
+    const gw = await start({ ...options, logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } });
+    return { gw, lines };
+  }
+
+  async function askReset(gw: TestGateway): Promise<void> {
+    const res = await gw.app.inject({ method: 'POST', url: '/api/v1/um/account', payload: { data: { type: 'Account', attributes: { email: 'super@demo.test' } } } });
+    expect(res.statusCode).toBe(200);
+  }
+
+  it('keeps request lines at debug in demo mode, and refusals and outbox lines at info', async () => {
+    const { gw, lines } = await logged({ logLevel: 'info', demo: true });
+    await askReset(gw);
+    await gw.app.inject({ method: 'GET', url: '/api/v1/um/countries' });
+    expect(lines.filter((line) => line.msg === 'request')).toEqual([]);
+    expect(lines.some((line) => line.level === INFO && line.msg.includes('super@demo.test'))).toBe(true);
+    expect(lines.find((line) => line.msg === 'request refused')).toMatchObject({ level: INFO, status: 401, path: '/api/v1/um/countries', title: 'Session has expired' });
+  });
+
+  it('writes one line per request at debug when LOG_LEVEL asks for it', async () => {
+    const { gw, lines } = await logged({ logLevel: 'debug', demo: true });
+    await askReset(gw);
+    expect(lines.filter((line) => line.msg === 'request')).toEqual([expect.objectContaining({ level: DEBUG, status: 200, path: '/api/v1/um/account' })]);
+  });
+
+  it('keeps the request lines at info as the access log outside demo mode', async () => {
+    const { gw, lines } = await logged({ logLevel: 'info', demo: false });
+    await askReset(gw);
+    expect(lines.filter((line) => line.msg === 'request')).toEqual([expect.objectContaining({ level: INFO, status: 200, path: '/api/v1/um/account' })]);
   });
 });

@@ -8,18 +8,28 @@ import { limiterRegistry, type TellerContext } from './context.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret } from './domain/auth/tokens.ts';
+import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
+import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { bearerAuth } from './http/auth.ts';
 import { loadContract, registerContractRoutes } from './http/contract.ts';
 import { installErrorHandling, sendError, toErrorResponse } from './http/errors.ts';
 import { validatorCompiler } from './http/validation.ts';
+import { RequestLog } from './http/request-log.ts';
 import { registerSecurityHeaders, registerWebApp, type WebOptions } from './http/web.ts';
-import { loadHandlers } from './routes/index.ts';
+import { loadRoutes } from './routes/index.ts';
 
 export const DEFAULT_CONTRACT = fileURLToPath(new URL('../openapi/gateway.yaml', import.meta.url));
 
-/** Largest upload file (users-and-wallets §9) and JSON body the gateway reads. */
-export const MAX_FILE_BYTES = 50_000_000;
+/** Largest JSON or form body the gateway reads (uploads have their own limit, MAX_UPLOAD_BYTES a file). */
 const MAX_JSON_BYTES = 1_048_576;
+
+/** pino's levels; `silent` logs nothing. */
+export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export function isLogLevel(value: string): value is LogLevel {
+  return (LOG_LEVELS as readonly string[]).includes(value);
+}
 
 export interface BuildAppOptions {
   /** `postgres://...`, `:memory:`, a SQLite file; default `<dataDir>/teller.db`. */
@@ -33,7 +43,12 @@ export interface BuildAppOptions {
   /** Else env TELLER_JWT_SECRET, else a random secret kept in `<dataDir>/jwt-secret`. */
   jwtSecret?: string | undefined;
   now?: () => Date;
+  /** Log as JSON lines (pino) at this level and above; off when absent. */
+  logLevel?: LogLevel | undefined;
+  /** Shorthand when no logLevel is given: true logs at info, false (the default) logs nothing. */
   logger?: boolean;
+  /** Where log lines go; default stdout. */
+  logStream?: { write: (line: string) => void };
   /** Serve the built web app and /config.json (main.ts); /config.json is always served. */
   web?: WebOptions;
   /** Runs when the app closes, after the database is closed (tests remove their data directory). */
@@ -44,8 +59,10 @@ export interface BuildAppOptions {
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const now = options.now ?? (() => new Date());
   const dataDir = resolve(options.dataDir);
+  const logLevel = options.logLevel ?? (options.logger ? 'info' : undefined);
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: logLevel ? { level: logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
+    logController: new RequestLog(options.demo ? 'debug' : 'info'),
     bodyLimit: MAX_JSON_BYTES,
     // Bad URLs and over-long parameters fail before routing: same error document as everything else.
     frameworkErrors: (error, _request, reply) => sendError(reply, toErrorResponse(error)),
@@ -86,17 +103,22 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   app.setSerializerCompiler(() => (data) => JSON.stringify(data));
   app.addContentTypeParser('application/vnd.api+json', { parseAs: 'string' }, app.getDefaultJsonParser('error', 'error'));
   await app.register(formbody, { bodyLimit: MAX_JSON_BYTES });
-  await app.register(multipart, { limits: { fileSize: MAX_FILE_BYTES, files: 3, fields: 20, fieldSize: 10_000, parts: 30 } });
+  await app.register(multipart, {
+    limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_DOCUMENT_FILES, fields: 20, fieldSize: 10_000, parts: 30 },
+  });
   await registerSecurityHeaders(app, options.web?.gatewayUrl ?? '');
 
   let fallback: ReturnType<typeof registerWebApp> extends Promise<infer F> ? F : never = () => false;
   installErrorHandling(app, { fallback: (request, reply) => fallback(request, reply) });
   fallback = await registerWebApp(app, options.web ?? { gatewayUrl: '' });
 
+  const { handlers, bodyChecks } = await loadRoutes();
   await registerContractRoutes(app, {
     spec: loadContract(options.contractPath ?? DEFAULT_CONTRACT),
-    handlers: await loadHandlers(),
+    handlers,
+    bodyChecks,
     securityHandlers: { bearerAuth },
   });
   await app.ready();
 }
+

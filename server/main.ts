@@ -1,7 +1,7 @@
 // `npm start`: the reference gateway with the demo world (and the built web app when dist/ exists).
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildApp } from './app.ts';
+import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
 import { describeDatabase } from './db/connection.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
 
@@ -12,12 +12,16 @@ const dataDir = resolve(env.TELLER_DATA_DIR ?? './data');
 const demo = env.NODE_ENV !== 'production';
 const serveWeb = env.TELLER_SERVE_WEB !== '0';
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+// Request lines are debug in demo mode (app.ts); LOG_LEVEL=debug shows them, LOG_LEVEL=warn hides the outbox lines.
+const requestedLevel = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
+const logLevel: LogLevel = isLogLevel(requestedLevel) ? requestedLevel : 'info';
+if (!isLogLevel(requestedLevel)) console.warn(`LOG_LEVEL=${env.LOG_LEVEL ?? ''} is not one of ${LOG_LEVELS.join(', ')}; using info.`);
 
 const app = await buildApp({
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir,
   demo,
-  logger: true,
+  logLevel,
   web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '' },
 });
 

@@ -4,7 +4,8 @@ import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
-import type { Handlers, RouteHandler } from '../routes/types.ts';
+import type { BodyCheck, BodyChecks, Handlers, RouteHandler } from '../routes/types.ts';
+import { bodyValidationErrors } from './errors.ts';
 import { HttpError } from './jsonapi.ts';
 
 export interface Contract {
@@ -83,14 +84,41 @@ function hasBody(request: FastifyRequest): boolean {
   return (length !== undefined && length !== '0') || request.headers['transfer-encoding'] !== undefined;
 }
 
+/** The `{ pointer }` source is this pointer or lies under it. */
+function covers(pointer: string, other: string): boolean {
+  return other === pointer || other.startsWith(`${pointer}/`);
+}
+
+/**
+ * Runs the operation's body check. When it refuses the body (422), the schema's complaints about other fields
+ * are added, so the answer still names every field at fault once, in the spec's words where the check has them.
+ */
+async function runBodyCheck(request: FastifyRequest, check: BodyCheck, schema: Record<string, unknown> | undefined): Promise<void> {
+  try {
+    await check(request.body, request);
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.status !== 422 || !schema) throw error;
+    const validate = request.compileValidationSchema(schema, 'body');
+    if (validate(request.body) === true || !validate.errors) throw error;
+    const named = error.errors.map((item) => item.source?.pointer).filter((pointer) => pointer !== undefined);
+    for (const extra of bodyValidationErrors(validate.errors)) {
+      const pointer = extra.source?.pointer;
+      if (pointer !== undefined && !named.some((done) => covers(done, pointer) || covers(pointer, done))) error.errors.push(extra);
+    }
+    throw error;
+  }
+}
+
 /**
  * Adjusts each contract route before Fastify builds it:
  * - the security handler runs first (onRequest), so a request without a valid token gets 401 before any parsing;
  * - `application/json` and `application/vnd.api+json` bodies validate against the same schema;
  * - multipart bodies are not schema-validated (the upload handler checks parts, sizes and content itself);
- * - a body of an undeclared media type is 415, a missing required body 422.
+ * - a body of an undeclared media type is 415, a missing required body 422;
+ * - the operation's body check (server/routes `bodyChecks`) runs on a JSON body before schema validation, so a
+ *   malformed name, phone, e-mail or password answers the spec's message rather than the validator's.
  */
-function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>): void {
+function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>, bodyChecks: BodyChecks): void {
   const schema = route.schema as (Record<string, unknown> & { operationId?: unknown; body?: unknown }) | undefined;
   const operationId = typeof schema?.operationId === 'string' ? schema.operationId : undefined;
   if (!schema || !operationId) return;
@@ -100,16 +128,19 @@ function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>): void {
     delete route.preHandler;
   }
 
+  let jsonBodySchema: Record<string, unknown> | undefined;
   if (isRecord(schema.body) && isRecord(schema.body.content)) {
     const content = schema.body.content;
     const jsonSchema = JSON_TYPES.map((type) => content[type]).find((entry) => entry !== undefined);
     if (jsonSchema) for (const type of JSON_TYPES) content[type] ??= jsonSchema;
+    if (isRecord(jsonSchema) && isRecord(jsonSchema.schema)) jsonBodySchema = jsonSchema.schema;
     delete content['multipart/form-data'];
     if (Object.keys(content).length === 0) delete schema.body;
   }
 
   const rule = rules.get(operationId);
   if (!rule) return;
+  const check = bodyChecks[operationId];
   route.preValidation = async (request: FastifyRequest, _reply: FastifyReply) => {
     if (!hasBody(request)) {
       if (rule.required) throw new HttpError(422, 'A request body is required.', { pointer: '/data' });
@@ -119,12 +150,15 @@ function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>): void {
     if (!mediaType || !rule.mediaTypes.includes(mediaType)) {
       throw new HttpError(415, 'Unsupported Media Type', { detail: `Send the body as ${rule.mediaTypes.join(' or ')}.` });
     }
+    if (check && JSON_TYPES.includes(mediaType)) await runBodyCheck(request, check, jsonBodySchema);
   };
 }
 
 export interface ContractRoutesOptions {
   spec: Contract;
   handlers: Handlers;
+  /** Run before schema validation on JSON bodies (see adjustRoute); default none. */
+  bodyChecks?: BodyChecks;
   securityHandlers: Record<string, (request: FastifyRequest, reply: FastifyReply, scopes: unknown) => Promise<void>>;
 }
 
@@ -138,7 +172,8 @@ export async function registerContractRoutes(app: FastifyInstance, options: Cont
       done(new HttpError(415, 'Unsupported Media Type'), undefined);
     });
   }
-  app.addHook('onRoute', (route) => adjustRoute(route, rules));
+  const bodyChecks = options.bodyChecks ?? {};
+  app.addHook('onRoute', (route) => adjustRoute(route, rules, bodyChecks));
   await app.register(openapiGlue, {
     specification: options.spec,
     operationResolver: (operationId: string) => options.handlers[operationId] ?? notImplemented(operationId),

@@ -58,6 +58,22 @@ function securityFailure(error: Error): ErrorResponse | undefined {
   return single(401, 'Session has expired', 'A valid bearer token is required.');
 }
 
+/** The 422 errors of a request body that broke its schema (Ajv errors), one per pointer. */
+export function bodyValidationErrors(errors: readonly unknown[]): ErrorObject[] {
+  return validationFailure(errors.filter(isAjvError), 'body').errors;
+}
+
+function isAjvError(value: unknown): value is AjvError {
+  return typeof value === 'object' && value !== null;
+}
+
+function titleOf(error: AjvError, name: string): string {
+  if (error.keyword === 'required') return `${name} is required`;
+  // additionalProperties: false in the contract: the attribute may not be sent (never silently dropped).
+  if (error.keyword === 'additionalProperties') return `${name} is not accepted here`;
+  return `${name} ${error.message ?? 'is invalid'}`;
+}
+
 function validationFailure(errors: AjvError[], context: ValidationContext): ErrorResponse {
   const status = context === 'body' ? 422 : 400;
   const seen = new Set<string>();
@@ -68,8 +84,7 @@ function validationFailure(errors: AjvError[], context: ValidationContext): Erro
     seen.add(path);
     const segments = path.split('/').filter(Boolean).map(unescapePointer);
     const name = segments[segments.length - 1] ?? context;
-    const title = ajvError.keyword === 'required' ? `${name} is required` : `${name} ${ajvError.message ?? 'is invalid'}`;
-    const base = { status: String(status), title };
+    const base = { status: String(status), title: titleOf(ajvError, name) };
     if (context === 'body') out.push({ ...base, source: { pointer: path || '/' } });
     else if (context === 'headers') out.push({ ...base, source: { header: segments[0] ?? name } });
     else out.push({ ...base, source: { parameter: segments[0] ?? name } });
@@ -109,8 +124,10 @@ export interface ErrorHandlingOptions {
 export function installErrorHandling(app: FastifyInstance, options: ErrorHandlingOptions = {}): void {
   app.setErrorHandler((error, request, reply) => {
     const response = toErrorResponse(error);
-    if (response.status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status: response.status }, 'request refused');
+    // Request lines are debug (app.ts); a refusal stays visible at info with what was asked and why.
+    const what = { status: response.status, method: request.method, path: (request.url.split('?')[0] ?? '').slice(0, 200) };
+    if (response.status >= 500) request.log.error({ ...what, err: error }, 'request failed');
+    else request.log.info({ ...what, title: response.errors[0]?.title }, 'request refused');
     return sendError(reply, response);
   });
   app.setNotFoundHandler((request, reply) => {

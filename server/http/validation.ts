@@ -4,12 +4,16 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
-// Fastify's own defaults (coercion of query strings, defaults, dropping undeclared properties), plus allErrors
-// so a 422 names every field at fault (issue 2: "one error per field"), and strict off for OpenAPI keywords.
+// Fastify's own defaults (coercion of query strings, defaults), plus allErrors so a 422 names every field at fault
+// (issue 2: "one error per field"), and strict off for OpenAPI keywords. Unlike Fastify's defaults, properties the
+// contract forbids (additionalProperties: false) are refused with a 422 naming them, never silently dropped: a
+// client that sends `email` to updateUser learns that it was not applied. Nothing relies on dropping: query,
+// path and header schemas built from the contract's parameters allow undeclared names (a cache-busting `_=`
+// passes), and only request bodies declare additionalProperties: false.
 const ajv = new Ajv({
   coerceTypes: 'array',
   useDefaults: true,
-  removeAdditional: true,
+  removeAdditional: false,
   addUsedSchema: false,
   allErrors: true,
   strict: false,
@@ -18,11 +22,33 @@ addFormats(ajv);
 
 const compiled = new Map<string, ValidateFunction>();
 
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema }) => {
-  const key = JSON.stringify(schema);
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/**
+ * Header names are case-insensitive and Node hands them over in lower case, but Fastify lowercases a headers
+ * schema only with its default compiler: with this one, a required `Idempotency-Key` would never be found.
+ * The contract's header schemas are flat (`properties` and `required` of the operation's header parameters).
+ */
+export function lowerCaseHeaderNames(schema: unknown): unknown {
+  if (!isRecord(schema)) return schema;
+  const lowered: Record<string, unknown> = { ...schema };
+  if (isRecord(schema.properties)) {
+    lowered.properties = Object.fromEntries(Object.entries(schema.properties).map(([name, value]) => [name.toLowerCase(), value]));
+  }
+  if (Array.isArray(schema.required)) {
+    lowered.required = schema.required.map((name: unknown) => (typeof name === 'string' ? name.toLowerCase() : name));
+  }
+  return lowered;
+}
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const effective = httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema;
+  const key = JSON.stringify(effective);
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(schema as object);
+    validate = ajv.compile(effective as object);
     compiled.set(key, validate);
   }
   return validate;

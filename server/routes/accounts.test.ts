@@ -7,7 +7,7 @@ import { DEMO_PASSWORD, MINIMAL_NOW, WEB_CLIENT, type MinimalWorld } from '../se
 
 type Person = keyof MinimalWorld['users'];
 
-// The minimal world (server/seed/minimal.ts); docs/decisions.md: group@ and officer@ recover by code.
+// The minimal world (server/seed/minimal.ts) as seeded; docs/decisions.md: group@ and officer@ recover by code.
 let gw: ClockedGateway;
 let u: MinimalWorld['users'];
 let clock = MINIMAL_NOW.getTime();
@@ -15,7 +15,6 @@ let clock = MINIMAL_NOW.getTime();
 beforeAll(async () => {
   gw = await buildClockedTestApp(new Date(clock));
   u = gw.world.users;
-  await gw.app.db.updateTable('accounts').set({ recovery_method: 'code' }).where('user_id', 'in', [u.group, u.officer]).execute();
 });
 afterAll(async () => {
   await gw.app.close();
@@ -113,6 +112,14 @@ describe('requestPasswordReset', () => {
     expect((await lastMail(email))?.code).toMatch(/^\d{6}$/);
   });
 
+  it('[UW-5.02] answers a malformed e-mail with the spec’s message and sends nothing', async () => {
+    const before = await mailCount();
+    const res = await askReset('not-an-email');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<ErrorDoc>().errors).toEqual([{ status: '422', title: 'Invalid Email', source: { pointer: '/data/attributes/email' } }]);
+    expect(await mailCount()).toBe(before);
+  });
+
   it('is rate-limited per account and per address', async () => {
     const email = emailOf.payin;
     for (let attempt = 0; attempt < 5; attempt += 1) expect((await askReset(email, `10.0.0.${attempt}`)).statusCode).toBe(200);
@@ -133,6 +140,12 @@ describe('verifyRecoveryCode and resetPassword', () => {
     if (!code) throw new Error('no code sent');
     return code;
   }
+
+  it('[UW-5.03] answers an empty recovery code with the spec’s message', async () => {
+    const res = await sendCode(emailOf.group, '');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<ErrorDoc>().errors).toEqual([{ status: '422', title: 'Invalid Recovery Code', source: { pointer: '/data/attributes/recoverycode' } }]);
+  });
 
   it('[UW-4.53] exchanges the right code for a token that sets the password once', async () => {
     const email = emailOf.officer;
@@ -195,7 +208,7 @@ describe('verifyRecoveryCode and resetPassword', () => {
     const token = tokenOf((await lastMail(email))?.link);
     const short = await reset(token, '12345');
     expect(short.statusCode).toBe(422);
-    expect(pointer(short)).toEqual(['/data/attributes/password']);
+    expect(short.json<ErrorDoc>().errors).toEqual([{ status: '422', title: 'Invalid Password', source: { pointer: '/data/attributes/password' } }]);
     expect((await reset(token, '123456')).statusCode).toBe(200);
   });
 
@@ -237,7 +250,7 @@ describe('changePassword', () => {
     expect(pointer(wrong)).toEqual(['/data/attributes/oldpassword']);
     const short = await change('partner', DEMO_PASSWORD, '12345');
     expect(short.statusCode).toBe(422);
-    expect(pointer(short)).toEqual(['/data/attributes/newpassword']);
+    expect(short.json<ErrorDoc>().errors).toEqual([{ status: '422', title: 'Invalid Password', source: { pointer: '/data/attributes/newpassword' } }]);
     expect(await signIn(emailOf.partner, DEMO_PASSWORD)).toBe(200);
   });
 

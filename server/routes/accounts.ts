@@ -19,8 +19,7 @@ import { parseRowId } from '../domain/users/ids.ts';
 import { attributesOf, isValidEmail } from '../domain/users/rules.ts';
 import { HttpError } from '../http/jsonapi.ts';
 import type { FailureLimiter } from '../http/rate-limit.ts';
-import type { Handlers } from './types.ts';
-import type { BodyCheck } from './users.ts';
+import type { BodyChecks, Handlers } from './types.ts';
 
 const MINUTE = 60 * 1000;
 
@@ -85,8 +84,11 @@ function passwordError(password: unknown, field: string): Record<string, string>
   return typeof password === 'string' && password.length >= MIN_PASSWORD_LENGTH ? {} : { [field]: ACCOUNT_MESSAGES.password };
 }
 
-/** The spec's messages (users-and-wallets §5) for what the schema would otherwise refuse in its own words. */
-export const bodyChecks: Partial<Record<string, BodyCheck>> = {
+/**
+ * The spec's messages (users-and-wallets §5) for what the schema would otherwise refuse in its own words; the
+ * contract binding (http/contract.ts) runs them before schema validation, so handlers see only checked bodies.
+ */
+export const bodyChecks: BodyChecks = {
   async requestPasswordReset(body) {
     const { email } = attributesOf(body);
     if (!isValidEmail(text(email).trim())) throw HttpError.invalidAttributes({ email: ACCOUNT_MESSAGES.email });
@@ -113,13 +115,8 @@ export const bodyChecks: Partial<Record<string, BodyCheck>> = {
   },
 };
 
-async function runBodyCheck(operationId: string, request: FastifyRequest): Promise<void> {
-  await bodyChecks[operationId]?.(request.body, request);
-}
-
 export const handlers: Handlers = {
   async requestPasswordReset(request, reply) {
-    await runBodyCheck('requestPasswordReset', request);
     const email = text(attributesOf(request.body).email).trim();
     const limited = limiters(request, 'password-reset', ACCOUNT_LIMITS.resetRequest, normalizeUsername(email));
     refuseWhileBlocked(limited);
@@ -132,7 +129,6 @@ export const handlers: Handlers = {
   },
 
   async verifyRecoveryCode(request) {
-    await runBodyCheck('verifyRecoveryCode', request);
     const { email, recoverycode } = attributesOf(request.body);
     const account = normalizeUsername(text(email));
     const limited = limiters(request, 'recovery-code', ACCOUNT_LIMITS.recoveryCode, account);
@@ -147,7 +143,6 @@ export const handlers: Handlers = {
   },
 
   async resetPassword(request) {
-    await runBodyCheck('resetPassword', request);
     const { password, resetPasswordToken } = attributesOf(request.body);
     const limited = limiters(request, 'reset-password', ACCOUNT_LIMITS.resetToken);
     refuseWhileBlocked(limited);
@@ -160,7 +155,6 @@ export const handlers: Handlers = {
   },
 
   async changePassword(request) {
-    await runBodyCheck('changePassword', request);
     const session = sessionOf(request);
     const { oldpassword, newpassword } = attributesOf(request.body);
     const limited = limiters(request, 'change-password', ACCOUNT_LIMITS.changePassword, String(session.userId));

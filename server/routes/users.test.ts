@@ -246,6 +246,53 @@ describe('createEndUser and createAdmin', () => {
     expect(await userCount()).toBe(before);
   });
 
+  it('[UW-5.13] answers a 17-letter first name with the spec’s message before schema validation', async () => {
+    const before = await userCount();
+    const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ firstname: 'Abcdefghijklmnopq', phonenumber: '2207200020' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([
+      { status: '422', title: 'first name is too long 16 character is required!', source: { pointer: '/data/attributes/firstname' } },
+    ]);
+    expect(await userCount()).toBe(before);
+  });
+
+  it('answers 401 before looking at the body of a caller without a token', async () => {
+    const res = await call('createEndUser', null, 'POST', '/api/v1/um/pendingUser', newUser({ firstname: 'Abcdefghijklmnopq' }));
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('[UW-5.12] answers a first name with a digit with the spec’s message', async () => {
+    const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ firstname: 'J0hn', phonenumber: '2207200021' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'first name is not in correct format', source: { pointer: '/data/attributes/firstname' } }]);
+  });
+
+  it('[UW-5.28] answers a malformed phone number with the spec’s message', async () => {
+    for (const phonenumber of ['220-701', '123456', '1'.repeat(21)]) {
+      const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ phonenumber }));
+      expect(res.statusCode, phonenumber).toBe(422);
+      expect(res.json<Doc>().errors, phonenumber).toEqual([{ status: '422', title: 'Invalid Mobile Number', source: { pointer: '/data/attributes/phonenumber' } }]);
+    }
+  });
+
+  it('[UW-5.24] answers a malformed admin e-mail with the spec’s message', async () => {
+    const res = await call('createAdmin', NACCUG_TOP, 'POST', '/api/v1/um/user', newAdmin({ email: 'kumba@', phonenumber: '2207300020' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'Please enter a valid email address', source: { pointer: '/data/attributes/email' } }]);
+  });
+
+  it('names an attribute the contract forbids next to the spec’s messages, once per field', async () => {
+    const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ firstname: 'Abcdefghijklmnopq', status: 1, phonenumber: '2207200022' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([
+      { status: '422', title: 'first name is too long 16 character is required!', source: { pointer: '/data/attributes/firstname' } },
+      { status: '422', title: 'status is not accepted here', source: { pointer: '/data/attributes/status' } },
+    ]);
+    const alone = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ status: 1, phonenumber: '2207200022' }));
+    expect(alone.statusCode).toBe(422);
+    expect(pointers(alone)).toEqual(['/data/attributes/status']);
+  });
+
   it('[UW-5.10] requires a group on the credit-union tenant', async () => {
     const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ group: undefined, phonenumber: '2207200003' }));
     expect(res.statusCode).toBe(422);
@@ -346,12 +393,34 @@ describe('updateUser', () => {
     expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'Invalid birth of date.', source: { pointer: '/data/attributes/birthdate' } }]);
   });
 
-  it('[UW-5.37] does not change the e-mail', async () => {
-    await call('updateUser', NACCUG_TOP, 'PATCH', `/api/v1/um/user/${u.kanifingMember}`, {
-      data: { type: 'User', attributes: { email: 'new@mail.test', lastname: 'Jallow' } },
+  it('[UW-5.37] refuses an e-mail with 422 instead of ignoring it, and changes nothing', async () => {
+    const patch = (attributes: Record<string, unknown>) =>
+      call('updateUser', NACCUG_TOP, 'PATCH', `/api/v1/um/user/${u.kanifingMember}`, { data: { type: 'User', attributes } });
+    const changed = await patch({ email: 'new@mail.test', lastname: 'Jallowe' });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json<Doc>().errors).toEqual([{ status: '422', title: 'The email address cannot be changed.', source: { pointer: '/data/attributes/email' } }]);
+    const same = await patch({ email: 'fatou.jallow@mail.demo.test', lastname: 'Jallowe' });
+    expect(same.statusCode).toBe(422);
+    expect(pointers(same)).toEqual(['/data/attributes/email']);
+    const user = await gw.app.db.selectFrom('users').select(['email', 'lastname']).where('id', '=', u.kanifingMember).executeTakeFirstOrThrow();
+    expect(user).toEqual({ email: 'fatou.jallow@mail.demo.test', lastname: 'Jallow' });
+  });
+
+  it('[UW-5.32] answers an invalid first name in edit mode with the spec’s message', async () => {
+    const res = await call('updateUser', NACCUG_TOP, 'PATCH', `/api/v1/um/user/${u.kanifingMember}`, {
+      data: { type: 'User', attributes: { firstname: 'Abcdefghijklmnopq' } },
     });
-    const user = await gw.app.db.selectFrom('users').select('email').where('id', '=', u.kanifingMember).executeTakeFirstOrThrow();
-    expect(user.email).toBe('fatou.jallow@mail.demo.test');
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'Invalid First Name', source: { pointer: '/data/attributes/firstname' } }]);
+  });
+
+  it('[UW-6.16] accepts the group only when unchanged', async () => {
+    const url = `/api/v1/um/user/${u.kanifingMember}`;
+    const moved = await call('updateUser', NACCUG_TOP, 'PATCH', url, { data: { type: 'User', attributes: { group: gw.world.groups.serrekunda } } });
+    expect(moved.statusCode).toBe(422);
+    expect(pointers(moved)).toEqual(['/data/attributes/group']);
+    const kept = await call('updateUser', NACCUG_TOP, 'PATCH', url, { data: { type: 'User', attributes: { group: gw.world.groups.kanifing } } });
+    expect(kept.statusCode).toBe(200);
   });
 
   it('answers 404 outside the tenant or scope, and 403 in a payin tenant', async () => {

@@ -21,13 +21,10 @@ import {
   parseSort,
   type Query,
 } from '../http/jsonapi.ts';
-import type { Handlers } from './types.ts';
+import type { BodyChecks, Handlers } from './types.ts';
 
 /** What the create answers include (the contract's x-spec-gap-decision for createAdmin / createEndUser). */
 const CREATED_INCLUDES = new Set(['account', 'account-action', 'email', 'phonenumber', 'wallet']);
-
-/** A body check runs the domain's rules with the spec's messages before the contract's schema validation. */
-export type BodyCheck = (body: unknown, request: FastifyRequest) => Promise<void>;
 
 function signer(request: FastifyRequest) {
   const { teller } = request.server;
@@ -60,7 +57,8 @@ async function checkCreate(body: unknown, request: FastifyRequest, kind: UserKin
   checkCreateBody(body, kind, session, request.server.teller.now(), tenant.creditUnion);
 }
 
-export const bodyChecks: Partial<Record<string, BodyCheck>> = {
+/** The create and edit rules of users-and-wallets §5 and §6, with the spec's messages, before schema validation. */
+export const bodyChecks: BodyChecks = {
   createAdmin: (body, request) => checkCreate(body, request, 'admin'),
   createEndUser: (body, request) => checkCreate(body, request, 'endUser'),
   async updateUser(body, request) {

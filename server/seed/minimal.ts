@@ -1,5 +1,6 @@
 // A small, fixed world for gateway tests: four tenants, the demo staff, a few members with wallets.
 import type { Db } from '../db/connection.ts';
+import type { RecoveryMethod } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 import { FIRST_ACCOUNT_ID, demoPasswordHash, insertPerson, type PersonSeed } from './people.ts';
 import { seedReference } from './reference-data.ts';
@@ -72,11 +73,12 @@ export async function seedMinimal(db: Db, options: { now?: Date } = {}): Promise
         accountId: accountId++,
         ...fields,
       });
-    const staff = (email: string, tenantId: string, roles: number, firstname: string, lastname: string, groupId: number | null = null) =>
-      person({ tenantId, firstname, lastname, roles, groupId, email, username: email, passwordHash });
+    const staff = (email: string, tenantId: string, roles: number, firstname: string, lastname: string, groupId: number | null = null, recoveryMethod: RecoveryMethod = 'link') =>
+      person({ tenantId, firstname, lastname, roles, groupId, email, username: email, passwordHash, recoveryMethod });
 
-    const officer = await staff('officer@demo.test', 'naccug', ROLE.LowerAdmin, 'Modou', 'Touray', groups.kanifing);
-    const groupAdmin = await staff('group@demo.test', 'naccug', ROLE.MidAdmin, 'Isatou', 'Njie', groups.kanifing);
+    // docs/decisions.md "Password recovery": group@ and officer@ recover by code, the other staff by link.
+    const officer = await staff('officer@demo.test', 'naccug', ROLE.LowerAdmin, 'Modou', 'Touray', groups.kanifing, 'code');
+    const groupAdmin = await staff('group@demo.test', 'naccug', ROLE.MidAdmin, 'Isatou', 'Njie', groups.kanifing, 'code');
     const users = {
       super: await staff('super@demo.test', 'dssc', ROLE.TopAdmin, 'Awa', 'Sowe'),
       partner: await staff('partner@demo.test', 'teller', ROLE.TopAdmin, 'Lamin', 'Ceesay'),

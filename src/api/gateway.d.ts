@@ -402,7 +402,10 @@ export interface paths {
         /**
          * Update a user's profile
          * @description UW §7 / §5 edit rules: attributes that are present must be valid (first name, last name, birth date, gender
-         *     and nationality cannot be emptied); the e-mail cannot be changed. Payin-type tenants cannot edit (403).
+         *     and nationality cannot be emptied); the e-mail cannot be changed. `group` is accepted only when it equals the
+         *     user's current group (UW §6: role and group are editable only for a new user), else 422 with `source.pointer`
+         *     `/data/attributes/group`. An attribute not listed here (e.g. `email`, `role`) answers 422 with its pointer.
+         *     Payin-type tenants cannot edit (403).
          */
         patch: operations["updateUser"];
         trace?: never;
@@ -424,6 +427,9 @@ export interface paths {
          * @description UW §5 document upload. Files are checked by content, not by name: jpeg, png, gif, pdf, docx and xls only
          *     (415 otherwise); each file at most 50000000 bytes (413). An expiry date before today, more than 3 files or
          *     no file answer 422. Duplicate file names are dropped by the client before sending.
+         *     Error pointers name the form field: 422 `/documentType` ('Invalid Document Type'), `/documentNumber`
+         *     ('Invalid Document Id'), `/expiryDate` (not a date, or before today), `/files` (no file: 'Attachment
+         *     Required!', or more than 3 files); 415 `/files/{i}` for each refused file, `i` counting from 0 in sending order.
          */
         post: operations["uploadDocuments"];
         delete?: never;
@@ -447,7 +453,8 @@ export interface paths {
         /**
          * Upload a user's photo (avatar)
          * @description UW §5 image upload: one image, jpeg, png or gif by content (415 otherwise), at most 50000000 bytes (413).
-         *     The new photo replaces the old one.
+         *     The new photo replaces the old one. Errors point at the form field `/file`: 422 when no image or more than
+         *     one is sent, 415 when its content is not an allowed image.
          */
         post: operations["uploadImage"];
         delete?: never;
@@ -1064,7 +1071,10 @@ export interface components {
             /** @description The credit union member id. */
             externalid: string | null;
             created: components["schemas"]["DateTime"];
-            /** @description Full name of the staff member who created the user; null for seeded users. */
+            /**
+             * @description Full name of the staff member who created the user; null when no creator is recorded (the seeded staff
+             *     logins, and seeded users of a tenant without staff).
+             */
             createdby: string | null;
             /** @description Present on getUser; the services the caller may run on this user's wallet. */
             services?: components["schemas"]["Service"][];
@@ -1253,7 +1263,7 @@ export interface components {
                 /** @constant */
                 type: "User";
                 id?: components["schemas"]["Id"];
-                /** @description Only the attributes to change; the e-mail and role cannot be changed here. */
+                /** @description Only the attributes to change; `email`, `role` or any other attribute not listed answers 422. */
                 attributes: {
                     firstname?: components["schemas"]["PersonName"];
                     middlename?: components["schemas"]["OptionalPersonName"];
@@ -1267,6 +1277,7 @@ export interface components {
                     nationality?: components["schemas"]["Nationality"];
                     phonenumber?: components["schemas"]["PhoneNumber"];
                     externalid?: components["schemas"]["ExternalId"];
+                    /** @description Accepted only when unchanged (UW §6: editable only for a new user); another value answers 422. */
                     group?: number;
                 };
             };
@@ -2266,7 +2277,10 @@ export interface operations {
                 "filter[phonenumber]"?: string;
                 /** @description Displayed status name (UW §4), exact. */
                 "filter[status]"?: components["schemas"]["StatusName"];
-                /** @description Wallet currency, exact. */
+                /**
+                 * @description Wallet currency, exact. Matches the currency of the user's first wallet (the oldest, the one the
+                 *     `wallet` include and the `wallet.*` sorts show), not of every wallet the user holds.
+                 */
                 "filter[wallet.currency]"?: components["schemas"]["CurrencyCode"];
             };
             header?: never;

@@ -8,11 +8,14 @@
 //   deep page starts on, so that page is read with a small OFFSET inside that day (server/domain/wallet/listing.ts),
 //   and the amounts moved per day for the dashboard statistics (server/domain/statistics/transactions.ts).
 // Plus the indexes the list's other filters and sorts need.
-import { sql, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../connection.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
+  // SQLite: rows stored in primary-key order, so summing a tenant's days reads neighbouring rows, not one index
+  // lookup per row (1.8 ms → 0.2 ms for a year of days at 1,000,000 transactions). PostgreSQL has no such option.
+  const clustered = (table: CreateTableBuilder<string, never>) => (pg ? table : table.modifyEnd(sql`without rowid`));
 
   await db.schema
     .createTable('wallet_transaction_counts')
@@ -22,6 +25,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('currency', 'text', (col) => col.notNull())
     .addColumn('n', 'bigint', (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('wallet_transaction_counts_pk', ['tenant_id', 'status', 'type', 'currency'])
+    .$call(clustered)
     .execute();
 
   await db.schema
@@ -36,12 +40,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     /** Σ |amount_minor| of the day's rows. */
     .addColumn('amount_minor', 'bigint', (col) => col.notNull().defaultTo(0))
     .addPrimaryKeyConstraint('wallet_transaction_day_counts_pk', ['tenant_id', 'status', 'day', 'type', 'currency'])
-    .execute();
-  // Without a status filter the walk groups by day over the whole tenant.
-  await db.schema
-    .createIndex('wallet_transaction_day_counts_tenant_day')
-    .on('wallet_transaction_day_counts')
-    .columns(['tenant_id', 'day'])
+    .$call(clustered)
     .execute();
 
   // Rows already there (a database created before this migration).

@@ -153,7 +153,7 @@ export async function loadUserRows(db: Db, session: Session, ids: readonly numbe
   if (ids.length === 0) return [];
   return visibleUsersQuery(db, session)
     .leftJoin('users as creator', 'creator.id', 'users.created_by')
-    .select((eb) => [
+    .select([
       'users.id',
       'users.tenant_id',
       'users.firstname',
@@ -176,16 +176,9 @@ export async function loadUserRows(db: Db, session: Session, ids: readonly numbe
       'wallets.balance_minor as wallet_balance_minor',
       'creator.firstname as creator_firstname',
       'creator.lastname as creator_lastname',
-      // The wire carries names ("Gambian", "Gambia"); db/schema.ts documents iso codes, the seed stores names: accept both.
-      eb.fn
-        .coalesce(
-          eb.selectFrom('countries').select('countries.nationality').whereRef('countries.iso', '=', 'users.nationality').limit(1),
-          'users.nationality',
-        )
-        .as('nationality'),
-      eb.fn
-        .coalesce(eb.selectFrom('countries').select('countries.name').whereRef('countries.iso', '=', 'users.country').limit(1), 'users.country')
-        .as('country'),
+      // Stored as the wire carries them: the countries list's nationality and name texts (db/schema.ts).
+      'users.nationality',
+      'users.country',
     ])
     .where('users.id', 'in', [...ids])
     .execute();

@@ -90,57 +90,76 @@ const serviceName = sql<string>`coalesce(${sql.ref('service.name')}, case ${sql.
   sql` `,
 )} end)`;
 
-/** Transactions of the session's tenant and scope that match the filters. */
-export function matchingTransactions(db: Db, session: Session, filters: TransactionFilters) {
-  let query = joined(db).where('wt.tenant_id', '=', session.tenantId);
+/** The transactions themselves, without the parties (for filters and sorts that need no name). */
+function bare(db: Db) {
+  return db.selectFrom('wallet_transactions as wt');
+}
 
+/**
+ * The conditions for the session's tenant and scope and the filters, as plain SQL on `wt` (and on `owner`,
+ * `sender`, `service` for the name filters), so they apply to the bare table and to the joined one alike.
+ */
+function conditions(db: Db, session: Session, filters: TransactionFilters): Array<Expression<SqlBool>> {
+  const column = (name: string) => sql.ref<string>(`wt.${name}`);
+  const where: Array<Expression<SqlBool>> = [sql<SqlBool>`${column('tenant_id')} = ${session.tenantId}`];
   if (userScopeOf(session) !== 'tenant') {
     const visible = db.selectFrom('users').innerJoin('accounts', 'accounts.user_id', 'users.id').select('users.id').where(visibleUsers(session));
-    query = query.where((eb) =>
-      eb.or([
-        eb('wt.receiver_user_id', 'in', visible),
-        eb('wt.sender_user_id', 'in', visible),
-      ]),
-    );
+    where.push(sql<SqlBool>`(${column('receiver_user_id')} in (${visible}) or ${column('sender_user_id')} in (${visible}))`);
   }
-  if (filters.userId !== undefined) {
-    const userId = filters.userId;
-    query =
-      userId === null
-        ? query.where(sql<SqlBool>`1 = 0`)
-        : query.where((eb) =>
-            eb.or([
-              eb('wt.receiver_user_id', '=', userId),
-              eb('wt.sender_user_id', '=', userId),
-            ]),
-          );
+  if (filters.userId === null) where.push(sql<SqlBool>`1 = 0`);
+  else if (filters.userId !== undefined) {
+    where.push(sql<SqlBool>`(${column('receiver_user_id')} = ${filters.userId} or ${column('sender_user_id')} = ${filters.userId})`);
   }
-  if (filters.status !== undefined) query = query.where('wt.status', '=', filters.status);
-  if (filters.type !== undefined) query = query.where('wt.type', '=', filters.type);
-  if (filters.currency !== undefined) query = query.where('wt.currency', '=', filters.currency);
+  if (filters.status !== undefined) where.push(sql<SqlBool>`${column('status')} = ${filters.status}`);
+  if (filters.type !== undefined) where.push(sql<SqlBool>`${column('type')} = ${filters.type}`);
+  if (filters.currency !== undefined) where.push(sql<SqlBool>`${column('currency')} = ${filters.currency}`);
   // `created` is ISO-8601 UTC text, so a day compares as a prefix: created >= 'YYYY-MM-DD' starts that day.
-  if (filters.startDate !== undefined) query = query.where('wt.created', '>=', filters.startDate);
-  if (filters.endDate !== undefined) query = query.where('wt.created', '<', nextDay(filters.endDate));
-  if (filters.referenceNumber !== undefined) {
-    query = query.where(containsInsensitive(sql.ref('wt.reference_number'), filters.referenceNumber));
-  }
-  if (filters.senderName !== undefined) query = query.where(containsInsensitive(senderName, filters.senderName));
-  if (filters.receiverName !== undefined) query = query.where(containsInsensitive(receiverName, filters.receiverName));
+  if (filters.startDate !== undefined) where.push(sql<SqlBool>`${column('created')} >= ${filters.startDate}`);
+  if (filters.endDate !== undefined) where.push(sql<SqlBool>`${column('created')} < ${nextDay(filters.endDate)}`);
+  if (filters.referenceNumber !== undefined) where.push(containsInsensitive(column('reference_number'), filters.referenceNumber));
+  if (filters.senderName !== undefined) where.push(containsInsensitive(senderName, filters.senderName));
+  if (filters.receiverName !== undefined) where.push(containsInsensitive(receiverName, filters.receiverName));
   if (filters.serviceName !== undefined) {
     const text = filters.serviceName.toLowerCase();
     const namedTypes = Object.entries(TRANSACTION_TYPE_NAMES)
       .filter(([, name]) => name.toLowerCase().includes(text))
-      .map(([code]) => Number(code));
-    const serviceName = filters.serviceName;
-    query = query.where((eb) => {
-      const byService = containsInsensitive(sql.ref('service.name'), serviceName);
-      const alternatives: Array<Expression<SqlBool>> = [byService];
-      // Without a service the row shows its type name as the service (see toRow).
-      if (namedTypes.length > 0) alternatives.push(eb.and([eb('wt.service_id', 'is', null), eb('wt.type', 'in', namedTypes)]));
-      return eb.or(alternatives);
-    });
+      .map(([code]) => sql.lit(Number(code)));
+    const byService = containsInsensitive(sql.ref('service.name'), filters.serviceName);
+    // Without a service the row shows its type name as the service (see toRow).
+    where.push(
+      namedTypes.length === 0
+        ? byService
+        : sql<SqlBool>`(${byService} or (${column('service_id')} is null and ${column('type')} in (${sql.join(namedTypes)})))`,
+    );
   }
+  return where;
+}
+
+/** True when a filter or the sort reads a name or a service, so the parties must be joined. */
+function needsParties(filters: TransactionFilters, sort?: TransactionSortField): boolean {
+  return (
+    filters.senderName !== undefined ||
+    filters.receiverName !== undefined ||
+    filters.serviceName !== undefined ||
+    sort === 'senderName' ||
+    sort === 'receiverName' ||
+    sort === 'serviceName'
+  );
+}
+
+/** Transactions of the session's tenant and scope that match the filters, with their parties. */
+export function matchingTransactions(db: Db, session: Session, filters: TransactionFilters) {
+  let query = joined(db);
+  for (const condition of conditions(db, session, filters)) query = query.where(condition);
   return query;
+}
+
+/** The ids of the matching transactions, joining the parties only when a filter or the sort needs them. */
+function matchingIds(db: Db, session: Session, filters: TransactionFilters, sort?: TransactionSortField) {
+  if (needsParties(filters, sort)) return matchingTransactions(db, session, filters).select('wt.id');
+  let query = bare(db);
+  for (const condition of conditions(db, session, filters)) query = query.where(condition);
+  return query.select('wt.id');
 }
 
 function sortExpression(field: TransactionSortField) {
@@ -180,23 +199,19 @@ export function countable(session: Session, filters: TransactionFilters): boolea
   );
 }
 
-async function countFromTotals(db: Db, tenantId: string, filters: TransactionFilters): Promise<number> {
-  const counts = db.withTables<CountTables>();
-  if (filters.startDate === undefined && filters.endDate === undefined) {
-    const row = await counts
-      .selectFrom('wallet_transaction_counts')
-      .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
-      .where('tenant_id', '=', tenantId)
-      .$if(filters.status !== undefined, (query) => query.where('status', '=', filters.status ?? ''))
-      .$if(filters.type !== undefined, (query) => query.where('type', '=', filters.type ?? 0))
-      .$if(filters.currency !== undefined, (query) => query.where('currency', '=', filters.currency ?? ''))
-      .executeTakeFirst();
-    return Number(row?.n ?? 0);
+/** itemTotal from the running counts: the per-day counts for a date range, else the totals. */
+function totalFromCounts(db: Db, tenantId: string, filters: TransactionFilters) {
+  if (filters.startDate !== undefined || filters.endDate !== undefined) {
+    return dayCounts(db, tenantId, filters).select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
   }
-  const row = await dayCounts(db, tenantId, filters)
+  return db
+    .withTables<CountTables>()
+    .selectFrom('wallet_transaction_counts')
     .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
+    .where('tenant_id', '=', tenantId)
+    .$if(filters.status !== undefined, (query) => query.where('status', '=', filters.status ?? ''))
+    .$if(filters.type !== undefined, (query) => query.where('type', '=', filters.type ?? 0))
+    .$if(filters.currency !== undefined, (query) => query.where('currency', '=', filters.currency ?? ''));
 }
 
 /** The per-day counts of the session's tenant that match the (countable) filters. */
@@ -214,16 +229,17 @@ export function dayCounts(db: Db, tenantId: string, filters: TransactionFilters)
 
 /** itemTotal of the list. */
 export async function countTransactions(db: Db, session: Session, filters: TransactionFilters): Promise<number> {
-  if (countable(session, filters)) return countFromTotals(db, session.tenantId, filters);
-  const row = await matchingTransactions(db, session, filters)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirst();
+  const row = countable(session, filters)
+    ? await totalFromCounts(db, session.tenantId, filters).executeTakeFirst()
+    : needsParties(filters)
+      ? await matchingTransactions(db, session, filters).select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst()
+      : await matchingIds(db, session, filters).clearSelect().select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
   return Number(row?.n ?? 0);
 }
 
 /**
  * Where a deep page on the `created` sort starts: the rows before it fill whole days (known from the per-day
- * counts), so the page is the rows from `bound` on, after skipping `offset` of them.
+ * counts), so the page is the rows from `bound` on, after skipping `offset` of them. Also answers itemTotal.
  */
 async function locateByDay(
   db: Db,
@@ -231,37 +247,57 @@ async function locateByDay(
   filters: TransactionFilters,
   direction: 'asc' | 'desc',
   offset: number,
-): Promise<{ bound: string; offset: number } | undefined> {
-  const days = await dayCounts(db, tenantId, filters)
-    .select(['day', (eb) => eb.fn.sum<number | string>('n').as('n')])
-    .groupBy('day')
-    .orderBy('day', direction)
-    .execute();
-  let before = 0;
-  for (const { day, n } of days) {
-    const count = Number(n);
-    if (before + count > offset) return { bound: direction === 'desc' ? nextDay(day) : day, offset: offset - before };
-    before += count;
+): Promise<{ start?: { bound: string; offset: number }; total: number }> {
+  // Running totals per day in walk order, summed by the database; only the day the page starts on comes back.
+  const days = dayCounts(db, tenantId, filters)
+    .select((eb) => [
+      'day',
+      eb.fn.sum<number | string>('n').as('n'),
+      sql<number | string>`sum(sum(${sql.ref('n')})) over (order by ${sql.ref('day')} ${sql.raw(direction)})`.as('through'),
+      sql<number | string>`sum(sum(${sql.ref('n')})) over ()`.as('total'),
+    ])
+    .groupBy('day');
+  const found = await db
+    .withTables<CountTables>()
+    .selectFrom(days.as('days'))
+    .select(['days.day', 'days.n', 'days.through', 'days.total'])
+    .where('days.through', '>', offset)
+    .orderBy('days.day', direction)
+    .limit(1)
+    .executeTakeFirst();
+  if (!found) {
+    // Past the last day: the page is empty, and itemTotal comes from the counts as usual.
+    const counted = await totalFromCounts(db, tenantId, filters).executeTakeFirst();
+    return { total: Number(counted?.n ?? 0) };
   }
-  return undefined;
+  const before = Number(found.through) - Number(found.n);
+  return {
+    start: { bound: direction === 'desc' ? nextDay(found.day) : found.day, offset: offset - before },
+    total: Number(found.total),
+  };
 }
 
-/** One page of transactions, sorted, with itemTotal. */
+/**
+ * One page of transactions, sorted, with itemTotal. With countable filters itemTotal rides along in the page's
+ * own query (or the deep page's day lookup), so a page costs one query, two when deep.
+ */
 export async function listTransactions(
   db: Db,
   session: Session,
   { filters, sort, page }: TransactionQuery,
 ): Promise<{ rows: WalletTransactionRow[]; total: number }> {
-  const total = await countTransactions(db, session, filters);
-  if (page.offset >= total) return { rows: [], total };
+  const fromCounts = countable(session, filters);
+  let total: number | undefined = fromCounts ? undefined : await countTransactions(db, session, filters);
+  if (total !== undefined && page.offset >= total) return { rows: [], total };
 
-  let ids = matchingTransactions(db, session, filters).select('wt.id');
+  let ids = matchingIds(db, session, filters, sort.column);
   let offset = page.offset;
-  if (sort.column === 'created' && offset > DEEP_OFFSET && countable(session, filters)) {
-    const start = await locateByDay(db, session.tenantId, filters, sort.direction, offset);
-    if (!start) return { rows: [], total };
-    ids = ids.where('wt.created', sort.direction === 'desc' ? '<' : '>=', start.bound);
-    offset = start.offset;
+  if (fromCounts && sort.column === 'created' && offset > DEEP_OFFSET) {
+    const located = await locateByDay(db, session.tenantId, filters, sort.direction, offset);
+    total = located.total;
+    if (!located.start) return { rows: [], total };
+    ids = ids.where('wt.created', sort.direction === 'desc' ? '<' : '>=', located.start.bound);
+    offset = located.start.offset;
   }
   const pageIds = ids
     .orderBy(sortExpression(sort.column), sort.direction)
@@ -269,12 +305,20 @@ export async function listTransactions(
     .limit(page.size)
     .offset(offset);
 
+  const known = total;
   const rows = await selectRows(joined(db))
+    .$if(known === undefined, (query) => query.select(totalFromCounts(db, session.tenantId, filters).as('total')))
     .where('wt.id', 'in', pageIds)
     .orderBy(sortExpression(sort.column), sort.direction)
     .orderBy('wt.id', sort.direction)
     .execute();
-  return { rows: rows.map(toRow), total };
+  if (known !== undefined) return { rows: rows.map(toRow), total: known };
+  const first = rows[0];
+  return {
+    rows: rows.map(toRow),
+    // A page past the end has no row to carry the total.
+    total: first ? Number(first.total ?? 0) : await countTransactions(db, session, filters),
+  };
 }
 
 /** Every matching row up to `limit`, sorted (the PDF export). */
