@@ -3,7 +3,7 @@
 import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
 import { TRANSACTION_TYPE } from '../domain/reference.ts';
@@ -11,12 +11,6 @@ import { codeFor, walletClient, type WalletClient } from '../domain/wallet/test-
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { buildTestApp, signIn, tenantToken } from '../testing.ts';
 import { PDF_ROW_CAP } from './wallet.ts';
-
-vi.mock('../http/validation.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../http/validation.ts')>();
-  const { lowercasingHeaders } = await import('../domain/wallet/header-schema-shim.ts');
-  return { ...original, validatorCompiler: lowercasingHeaders(original.validatorCompiler) };
-});
 
 let open: FastifyInstance | undefined;
 afterEach(async () => {

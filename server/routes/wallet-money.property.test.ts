@@ -4,7 +4,7 @@
 // answer: a difference in status code, balance or transaction state fails the run.
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessionFor } from '../domain/auth/identity.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/wallet/otp.ts';
 import { IDEMPOTENCY_TTL_MS } from '../domain/wallet/idempotency.ts';
@@ -12,12 +12,6 @@ import { balanceOf, codeFor, completedSum, longLivedToken, newKey, walletClient,
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { buildTestApp } from '../testing.ts';
 import { OTP_LIMITS, RESEND_LIMIT } from './wallet.ts';
-
-vi.mock('../http/validation.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../http/validation.ts')>();
-  const { lowercasingHeaders } = await import('../domain/wallet/header-schema-shim.ts');
-  return { ...original, validatorCompiler: lowercasingHeaders(original.validatorCompiler) };
-});
 
 type Op =
   | { kind: 'create'; wallet: 0 | 1; amount: number; cashOut: boolean; key: 'fresh' | 'repeat' | 'repeatOther' }

@@ -1,7 +1,7 @@
 // The top-up flow on the gateway (users-and-wallets §4, §7; issue 2 §4 Wallets, §7 tests): create, confirm with
 // the one-time code, re-send, Idempotency-Key, concurrency, tenant isolation and role scope.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { sessionFor } from '../domain/auth/identity.ts';
 import { STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
@@ -19,12 +19,6 @@ import {
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { bearer, buildTestApp, signIn, tenantToken } from '../testing.ts';
 import { INVALID_OTP, OTP_LIMITS, RESEND_LIMIT, RESEND_MESSAGE } from './wallet.ts';
-
-vi.mock('../http/validation.ts', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../http/validation.ts')>();
-  const { lowercasingHeaders } = await import('../domain/wallet/header-schema-shim.ts');
-  return { ...original, validatorCompiler: lowercasingHeaders(original.validatorCompiler) };
-});
 
 interface Gateway {
   app: FastifyInstance;
