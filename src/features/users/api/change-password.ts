@@ -1,0 +1,24 @@
+// PUT api/v1/um/account (changePassword): the signed-in user's own password (users-and-wallets §2, §5, §7).
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import { selfAuthorization } from './self-bearer';
+
+export interface PasswordChange {
+  oldpassword: string;
+  newpassword: string;
+}
+
+/** Returns the gateway's confirmation text. */
+export async function changePassword({ oldpassword, newpassword }: PasswordChange): Promise<string> {
+  const document = unwrap(
+    await api.PUT('/api/v1/um/account', {
+      body: { data: { type: 'Account', attributes: { oldpassword, newpassword } } },
+      headers: selfAuthorization(),
+    }),
+  );
+  return document.meta.message;
+}
+
+export function useChangePassword() {
+  return useMutation({ mutationFn: changePassword });
+}

@@ -1,0 +1,23 @@
+// GET api/v1/um/roles (listRoles): a reference list of users-and-wallets §3.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/gateway';
+import { REFERENCE_STALE_MS, referenceRows } from './reference-list';
+
+export type RoleRow = { id: string } & components['schemas']['RoleEntry']['attributes'];
+
+export async function listRoles(signal?: AbortSignal): Promise<RoleRow[]> {
+  return referenceRows(unwrap(await api.GET('/api/v1/um/roles', { signal })).data);
+}
+
+export function getListRolesQueryOptions(tenant?: string | null) {
+  return queryOptions({
+    queryKey: tenant === undefined ? ['roles'] : ['roles', tenant],
+    queryFn: ({ signal }) => listRoles(signal),
+    staleTime: REFERENCE_STALE_MS,
+  });
+}
+
+export function useRoles(tenant: string | null) {
+  return useQuery(getListRolesQueryOptions(tenant));
+}

@@ -1,0 +1,40 @@
+// PATCH api/v1/um/account/{id} (updateAccountStatus): applies one status action with optional reason notes
+// (users-and-wallets §4); the user, the lists and the History section are refreshed after it.
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/gateway';
+import { getUserQueryOptions } from './get-user';
+import { getUsersQueryOptions } from './list-users';
+import { getUserAuditQueryOptions } from './list-user-audit';
+
+export type StatusActionId = components['schemas']['StatusAction'];
+
+export interface StatusChange {
+  userId: string;
+  action: StatusActionId;
+  reason: string;
+}
+
+/** Returns the account's displayed status after the action. */
+export async function updateAccountStatus({ userId, action, reason }: StatusChange): Promise<string> {
+  const document = unwrap(
+    await api.PATCH('/api/v1/um/account/{id}', {
+      params: { path: { id: userId } },
+      body: { data: { type: 'Account', attributes: reason ? { status: action, reason } : { status: action } } },
+    }),
+  );
+  return document.data.attributes.statusName;
+}
+
+export function useUpdateAccountStatus() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateAccountStatus,
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getUserAuditQueryOptions().queryKey }),
+      ]),
+  });
+}

@@ -1,0 +1,209 @@
+// users-and-wallets §2 "User details": vertical tabs User Details and Transactions, the status dropdown, the top-up
+// service dropdown, edit mode with Save Changes (confirmed), Change Password on the own profile, the created-by line
+// and the profile; what shows follows USER_PANEL_RULES and the edit-user form file's rules.
+import { useCallback, useMemo, useState } from 'react';
+import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorText } from '../../../api/errors';
+import type { RuleContext } from '../../../config/rules';
+import { ConfirmDialog } from '../../../render/ConfirmDialog';
+import { Loading } from '../../../render/Loading';
+import { SchemaForm } from '../../../render/form';
+import { hiddenFields } from '../../../render/form/form-errors';
+import { notifyError, notifySuccess } from '../../../render/notify';
+import { useStaffContext } from '../../../app/useStaffContext';
+import { getUserQueryOptions, useUser } from '../api/get-user';
+import { useCountries } from '../api/list-countries';
+import { useGroups } from '../api/list-groups';
+import { useRoles } from '../api/list-roles';
+import { getUserAuditQueryOptions } from '../api/list-user-audit';
+import { getUsersQueryOptions } from '../api/list-users';
+import { useUpdateUser, type UserChanges } from '../api/update-user';
+import { ChangePasswordModal } from '../profile/ChangePasswordModal';
+import { registeredUserSlots, type OpenedFrom, type UserSlots } from '../slots';
+import { requireForm, useUsersConfig } from '../users-config';
+import type { UserRecord } from '../user-record';
+import { userPanelView } from './panel-rules';
+import { ProfileFacts } from './ProfileFacts';
+import { StatusDropdown } from './StatusDropdown';
+import { TopUpServiceDropdown } from './TopUpServiceDropdown';
+import { editUserValues, userChanges } from './user-form-values';
+import { UserHistory } from './UserHistory';
+import { UserSummary } from './UserSummary';
+
+/** users-and-wallets §2 and §8. */
+export const SAVE_CONFIRMATION = 'Are you sure want to modify this user?';
+export const USER_UPDATED = 'User details has successfully been updated';
+
+export interface UserDetailsProps {
+  userId: string;
+  /** Where the details were opened from (users-and-wallets §2 hiding rules). */
+  openedFrom?: OpenedFrom;
+  slots?: UserSlots;
+}
+
+export function UserDetails({ userId, openedFrom = 'users', slots = registeredUserSlots() }: UserDetailsProps) {
+  const staff = useStaffContext();
+  const user = useUser({ id: userId, tenant: staff.tenant?.id ?? null });
+  if (user.isPending) {
+    return <Loading />;
+  }
+  if (user.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(user.error)}
+      </Alert>
+    );
+  }
+  return <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />;
+}
+
+function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; openedFrom: OpenedFrom; slots: UserSlots }) {
+  const staff = useStaffContext();
+  const { getForm, set } = useUsersConfig();
+  const form = requireForm(getForm('edit-user'), 'edit-user');
+  const tenant = staff.tenant?.id ?? null;
+  const queryClient = useQueryClient();
+
+  const context = useMemo<RuleContext>(
+    () => ({ ...staff.ruleContext, ownProfile: user.id === staff.session.userId, newRecord: false, openedFrom }),
+    [staff.ruleContext, staff.session.userId, user.id, openedFrom],
+  );
+  const view = userPanelView(context);
+
+  const roles = useRoles(tenant);
+  const groups = useGroups(tenant);
+  const countries = useCountries(tenant);
+  const roleNames = useMemo(() => new Map((roles.data ?? []).map((role) => [role.value as number, role.name])), [roles.data]);
+  const groupNames = useMemo(() => new Map((groups.data ?? []).map((group) => [group.value, group.name])), [groups.data]);
+  const lists = useMemo(
+    () => ({ listRoles: roles.data ?? [], listGroups: groups.data ?? [], listCountries: countries.data ?? [] }),
+    [roles.data, groups.data, countries.data],
+  );
+
+  const initial = useMemo(() => editUserValues(user), [user]);
+  const hidden = useMemo(() => hiddenFields(form, context), [form, context]);
+  const [editing, setEditing] = useState(false);
+  const [pending, setPending] = useState<UserChanges | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [changingPassword, setChangingPassword] = useState(false);
+  const update = useUpdateUser();
+
+  const onChanged = useCallback(() => {
+    void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: getUserAuditQueryOptions().queryKey });
+  }, [queryClient]);
+  const slotProps = { user, context, onChanged };
+
+  const save = () => {
+    if (!pending) return;
+    update.mutate(
+      { id: user.id, changes: pending },
+      {
+        onSuccess: () => {
+          notifySuccess(USER_UPDATED);
+          setEditing(false);
+          setFieldErrors({});
+        },
+        onError: (error) => {
+          notifyError(errorText(error));
+          if (error instanceof ApiError) setFieldErrors(error.fieldErrors());
+        },
+        onSettled: () => setPending(null),
+      },
+    );
+  };
+
+  const Avatar = slots.avatar;
+  const Documents = slots.documents;
+  const WalletBalance = slots.walletBalance;
+  const TopUp = slots.topUp;
+  const Transactions = slots.transactions;
+  const services = user.services ?? [];
+
+  return (
+    <Stack gap="md">
+      <UserSummary user={user} colorMaps={set.colorMaps} roleNames={roleNames} avatar={Avatar && <Avatar {...slotProps} />} />
+      <Group align="flex-end" gap="sm">
+        {view.statusDropdown && <StatusDropdown user={user} />}
+        {view.topUpServices && TopUp && services.length > 0 && (
+          <TopUpServiceDropdown services={services} renderModal={(service, close) => <TopUp {...slotProps} service={service} onClose={close} />} />
+        )}
+        {view.changePassword && (
+          <Button variant="default" onClick={() => setChangingPassword(true)}>
+            Change Password
+          </Button>
+        )}
+      </Group>
+
+      <Tabs defaultValue="details" orientation="vertical" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="details">User Details</Tabs.Tab>
+          {view.transactionsTab && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
+        </Tabs.List>
+        <Tabs.Panel value="details" pl="md">
+          <Stack gap="md">
+            {view.walletBalance && WalletBalance && <WalletBalance {...slotProps} />}
+            {editing ? (
+              <SchemaForm
+                formId="edit-user"
+                context={context}
+                formData={initial}
+                lists={lists}
+                submitting={update.isPending}
+                extraErrors={fieldErrors}
+                onSubmit={(values) => setPending(userChanges(initial, values, hidden))}
+                actions={
+                  <Button
+                    variant="default"
+                    onClick={() => {
+                      setEditing(false);
+                      setFieldErrors({});
+                    }}
+                  >
+                    Cancel
+                  </Button>
+                }
+              />
+            ) : (
+              <>
+                <ProfileFacts
+                  form={form}
+                  values={initial}
+                  context={context}
+                  display={{
+                    role: (value) => roleNames.get(Number(value)) ?? String(value),
+                    group: (value) => groupNames.get(Number(value)) ?? String(value),
+                  }}
+                />
+                {view.edit && (
+                  <Group>
+                    <Button onClick={() => setEditing(true)}>Edit</Button>
+                  </Group>
+                )}
+              </>
+            )}
+            {Documents && <Documents {...slotProps} canUpload={view.uploadDocuments} />}
+            {view.history && <UserHistory userId={user.id} tenant={tenant} />}
+          </Stack>
+        </Tabs.Panel>
+        {view.transactionsTab && (
+          <Tabs.Panel value="transactions" pl="md">
+            {Transactions ? <Transactions {...slotProps} /> : <Text c="dimmed">No transactions to show.</Text>}
+          </Tabs.Panel>
+        )}
+      </Tabs>
+
+      <ConfirmDialog
+        opened={pending !== null}
+        title="Save Changes"
+        message={SAVE_CONFIRMATION}
+        loading={update.isPending}
+        onCancel={() => setPending(null)}
+        onConfirm={save}
+      />
+      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+// The profile as the edit-user and profile forms hold it, and the changes a submitted form makes to it
+// (the contract's UpdateUserRequest: only the attributes to change; e-mail and role cannot change here).
+import type { FormValues } from '../../../render/form';
+import type { UserChanges } from '../api/update-user';
+import { userRole, type UserRecord } from '../user-record';
+
+function defined(values: Record<string, unknown>): FormValues {
+  return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));
+}
+
+export function editUserValues(user: UserRecord): FormValues {
+  return defined({
+    role: userRole(user),
+    group: user.account?.groups[0],
+    firstname: user.firstname,
+    middlename: user.middlename,
+    lastname: user.lastname,
+    birthdate: user.birthdate,
+    gender: user.gender,
+    nationality: user.nationality,
+    email: user.email?.value,
+    phonenumber: user.phonenumber?.value,
+    externalid: user.externalid,
+  });
+}
+
+export function profileValues(user: UserRecord): FormValues {
+  return defined({
+    firstname: user.firstname,
+    lastname: user.lastname,
+    phonenumber: user.phonenumber?.value,
+    email: user.email?.value,
+    birthdate: user.birthdate,
+    gender: user.gender,
+    nationality: user.nationality,
+    country: user.country,
+  });
+}
+
+const EDITABLE = ['firstname', 'middlename', 'lastname', 'birthdate', 'gender', 'nationality', 'phonenumber', 'externalid'] as const;
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+/**
+ * The editable fields whose value differs from the profile's; an emptied optional field is sent as ''. Fields the
+ * form's rules hid (`hidden`) were not shown, so they are not changes.
+ */
+export function userChanges(before: FormValues, after: FormValues, hidden: readonly string[] = []): UserChanges {
+  const changes: Record<string, string> = {};
+  for (const field of EDITABLE) {
+    if (hidden.includes(field)) continue;
+    if (text(after[field]) !== text(before[field])) changes[field] = text(after[field]);
+  }
+  return changes as UserChanges;
+}

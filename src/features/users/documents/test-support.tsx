@@ -1,0 +1,117 @@
+// Test support for the users' create and documents components: the providers the app gives them, a session, the
+// real form files compiled as the build compiles them, and a fake gateway behind a stubbed fetch.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { Mock } from 'vitest';
+import { sessionStore, type StaffSession } from '../../../api/session';
+import { compileTestForm } from '../../../render/form/test-forms';
+import { Toaster } from '../../../render/Toaster';
+
+// jsdom has no scrollIntoView; Mantine's combobox scrolls the selected option into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
+
+const formsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../schemas/forms');
+
+/** Compiles schemas/forms/<id>.json as the build does, so a test sees the form file as it is now. */
+export async function compileFormFile(id: string): Promise<void> {
+  await compileTestForm(JSON.parse(readFileSync(path.join(formsDir, `${id}.json`), 'utf8')) as { id: string });
+}
+
+export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+export interface FakeGateway {
+  /** Every request, in order. */
+  requests: Request[];
+  /** The requests to `METHOD /path`. */
+  calls: (route: string) => Request[];
+  on: (route: string, handler: Handler) => void;
+}
+
+/** Answers `METHOD /path` (path without query) from its handlers, 404 otherwise. */
+export function fakeGateway(fetchMock: FetchMock, handlers: Record<string, Handler> = {}): FakeGateway {
+  const routes = new Map(Object.entries(handlers));
+  const requests: Request[] = [];
+  fetchMock.mockImplementation(async (input, init) => {
+    const request = input instanceof Request ? input : new Request(input, init);
+    requests.push(request);
+    const route = `${request.method} ${new URL(request.url).pathname}`;
+    const handler = routes.get(route);
+    return handler ? handler(request.clone()) : json(404, { errors: [{ status: '404', title: `No fake for ${route}` }] });
+  });
+  return {
+    requests,
+    calls: (route) => requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === route),
+    on: (route, handler) => routes.set(route, handler),
+  };
+}
+
+export const list = (type: string, rows: Record<string, unknown>[]) => ({
+  data: rows.map(({ id, ...attributes }) => ({ type, id: String(id), attributes })),
+});
+
+export const ROLES = list('role', [
+  { id: 4, value: 4, name: 'Partner Admin' },
+  { id: 16, value: 16, name: 'Group Admin' },
+  { id: 64, value: 64, name: 'Field Officer' },
+  { id: 256, value: 256, name: 'Customer' },
+]);
+export const GROUPS = list('group', [
+  { id: 5, value: 5, name: 'Kanifing CU' },
+  { id: 6, value: 6, name: 'Serrekunda CU' },
+]);
+export const COUNTRIES = list('country', [
+  { id: 'GM', iso: 'GM', name: 'Gambia', nationality: 'Gambian' },
+  { id: 'AE', iso: 'AE', name: 'United Arab Emirates', nationality: 'Emirati' },
+]);
+
+export function signInAs(roles: number[], tenantId: string, userId = '9'): StaffSession {
+  const session: StaffSession = {
+    userId,
+    email: 'staff@demo.test',
+    accessToken: 'token',
+    roles,
+    tenantId,
+    claim: tenantId,
+    expiresAt: Date.now() + 3_600_000,
+  };
+  sessionStore.signIn(session);
+  return session;
+}
+
+export function renderInApp(ui: ReactElement, { route = '/wallet/admins' }: { route?: string } = {}): RenderResult & { queryClient: QueryClient } {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <Toaster />
+          {children}
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  return Object.assign(render(ui, { wrapper }), { queryClient });
+}
+
+export function clearToasts() {
+  act(() => notifications.clean());
+}
+
+/** A file of `size` bytes without allocating them. */
+export function sizedFile(name: string, size: number, type = 'image/png'): File {
+  const file = new File(['x'], name, { type });
+  Object.defineProperty(file, 'size', { value: size });
+  return file;
+}

@@ -1,0 +1,60 @@
+// users-and-wallets §2, §5: the Change Password modal (own profile only): old, new and confirm from the
+// change-password form file (confirm equals new), sent with PUT um/account; a failure stays in the modal.
+import { useState } from 'react';
+import { Alert, Button, Modal, Stack } from '@mantine/core';
+import { ApiError, errorText } from '../../../api/errors';
+import { SchemaForm } from '../../../render/form';
+import { notifySuccess } from '../../../render/notify';
+import { useChangePassword } from '../api/change-password';
+
+export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const change = useChangePassword();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+
+  const close = () => {
+    setFailure(null);
+    setFieldErrors({});
+    change.reset();
+    onClose();
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Change Password" centered closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Stack>
+        {failure && (
+          <Alert color="red" role="alert" withCloseButton closeButtonLabel="Dismiss" onClose={() => setFailure(null)}>
+            {failure}
+          </Alert>
+        )}
+        <SchemaForm
+          formId="change-password"
+          submitting={change.isPending}
+          extraErrors={fieldErrors}
+          onSubmit={(values) => {
+            setFailure(null);
+            setFieldErrors({});
+            change.mutate(
+              { oldpassword: String(values.oldpassword ?? ''), newpassword: String(values.newpassword ?? '') },
+              {
+                onSuccess: (message) => {
+                  notifySuccess(message);
+                  close();
+                },
+                onError: (error) => {
+                  setFailure(errorText(error));
+                  if (error instanceof ApiError) setFieldErrors(error.fieldErrors());
+                },
+              },
+            );
+          }}
+          actions={
+            <Button variant="default" onClick={close}>
+              Cancel
+            </Button>
+          }
+        />
+      </Stack>
+    </Modal>
+  );
+}

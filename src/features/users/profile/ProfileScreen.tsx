@@ -1,0 +1,114 @@
+// users-and-wallets §2 "Own profile page" (/user/profile): avatar, ID and username badges, the profile form file
+// (phone, email and country read-only), Save, and Change Password with its modal.
+import { useMemo, useState } from 'react';
+import { Alert, Avatar, Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { ApiError, errorText } from '../../../api/errors';
+import type { RuleContext } from '../../../config/rules';
+import { SchemaForm } from '../../../render/form';
+import { Loading } from '../../../render/Loading';
+import { notifyError, notifySuccess } from '../../../render/notify';
+import { useStaffContext } from '../../../app/useStaffContext';
+import { getUserQueryOptions, useUser } from '../api/get-user';
+import { useCountries } from '../api/list-countries';
+import { useUpdateUser } from '../api/update-user';
+import { USER_UPDATED } from '../details/UserDetails';
+import { userPanelView } from '../details/panel-rules';
+import { profileValues, userChanges } from '../details/user-form-values';
+import { registeredUserSlots, type UserSlots } from '../slots';
+import type { UserRecord } from '../user-record';
+import { ChangePasswordModal } from './ChangePasswordModal';
+
+export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserSlots }) {
+  const staff = useStaffContext();
+  const user = useUser({ id: staff.session.userId, tenant: null, self: true });
+  return (
+    <Stack gap="md" maw={720}>
+      <Title order={1} size="h3">
+        My Profile
+      </Title>
+      {user.isPending ? (
+        <Loading />
+      ) : user.isError ? (
+        <Alert color="red" role="alert">
+          {errorText(user.error)}
+        </Alert>
+      ) : (
+        <OwnProfile user={user.data} slots={slots} />
+      )}
+    </Stack>
+  );
+}
+
+function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
+  const staff = useStaffContext();
+  const countries = useCountries(staff.tenant?.id ?? null);
+  const update = useUpdateUser();
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [changingPassword, setChangingPassword] = useState(false);
+  const context = useMemo<RuleContext>(() => ({ ...staff.ruleContext, ownProfile: true, newRecord: false, openedFrom: null }), [staff.ruleContext]);
+  const initial = useMemo(() => profileValues(user), [user]);
+  const view = userPanelView(context);
+  const username = user.email?.value ?? staff.session.email;
+  const queryClient = useQueryClient();
+  const AvatarSlot = slots.avatar;
+
+  return (
+    <Card withBorder padding="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-start">
+          <Group>
+            {AvatarSlot ? (
+              <AvatarSlot user={user} context={context} onChanged={() => void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey })} />
+            ) : (
+              <Avatar src={user.photo?.url ?? null} alt={user.fullname} size="xl" radius="xl" />
+            )}
+            <Stack gap={6}>
+              <Title order={2} size="h4">
+                {user.fullname}
+              </Title>
+              <Group gap="xs">
+                <Badge variant="default" aria-label={`ID ${user.account?.accountId ?? user.id}`}>
+                  {`ID ${user.account?.accountId ?? user.id}`}
+                </Badge>
+                <Badge variant="default" aria-label={`Username ${username}`} tt="none">
+                  {username}
+                </Badge>
+              </Group>
+            </Stack>
+          </Group>
+          {view.changePassword && (
+            <Button variant="default" onClick={() => setChangingPassword(true)}>
+              Change Password
+            </Button>
+          )}
+        </Group>
+        <SchemaForm
+          formId="profile"
+          context={context}
+          formData={initial}
+          lists={{ listCountries: countries.data ?? [] }}
+          submitting={update.isPending}
+          disabled={!view.edit}
+          extraErrors={fieldErrors}
+          onSubmit={(values) =>
+            update.mutate(
+              { id: user.id, changes: userChanges(initial, values), self: true },
+              {
+                onSuccess: () => {
+                  setFieldErrors({});
+                  notifySuccess(USER_UPDATED);
+                },
+                onError: (error) => {
+                  notifyError(errorText(error));
+                  if (error instanceof ApiError) setFieldErrors(error.fieldErrors());
+                },
+              },
+            )
+          }
+        />
+      </Stack>
+      <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
+    </Card>
+  );
+}

@@ -1,0 +1,60 @@
+// Test support: renders a users screen as the app does (Mantine, react-query, router, toasts) for a signed-in staff
+// member, optionally with another config set (UsersConfigProvider).
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { configure, render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import { vi } from 'vitest';
+import { sessionStore } from '../../../api/session';
+import type { ConfigSet } from '../../../config/types';
+import { config as bundledConfig, getTenant } from '../../../config';
+import { Toaster } from '../../../render/Toaster';
+import { UsersConfigProvider } from '../users-config';
+
+// The form engine and the side panel (1 s) load lazily; a busy machine needs more than the default waits.
+configure({ asyncUtilTimeout: 5000 });
+vi.setConfig({ testTimeout: 20_000 });
+
+export interface StaffLogin {
+  userId?: string;
+  email?: string;
+  roles: number[];
+  tenantId: string;
+  claim?: string | null;
+}
+
+export function signInAs(login: StaffLogin): void {
+  sessionStore.signIn({
+    userId: login.userId ?? '1',
+    email: login.email ?? 'partner@demo.test',
+    accessToken: 'session-token',
+    roles: login.roles,
+    tenantId: login.tenantId,
+    claim: login.claim ?? null,
+    expiresAt: Date.now() + 3_600_000,
+  });
+}
+
+export function selectTenant(id: string): void {
+  const tenant = getTenant(id);
+  if (!tenant) throw new Error(`no tenant ${id}`);
+  sessionStore.selectTenant({ id, name: tenant.name, type: tenant.type, accessToken: `${id}-token` });
+}
+
+export function renderScreen(ui: ReactElement, { route = '/', config = bundledConfig }: { route?: string; config?: ConfigSet } = {}): RenderResult {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 }, mutations: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <MemoryRouter initialEntries={[route]}>
+          <UsersConfigProvider config={config}>
+            <Toaster />
+            {children}
+          </UsersConfigProvider>
+        </MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  return render(ui, { wrapper });
+}

@@ -1,0 +1,67 @@
+// The wallet's parts that other screens draw, and the parts of other features the wallet screens draw, as slots the
+// app connects once (features do not import each other):
+//   registerUserSlots(walletUserSlots)                                  users details: balance, top-up, transactions
+//   registerWalletSlots({ userDetails: UserInformationPanel })          transactions screen: a row opens the user
+// Each wallet slot loads its code on first use, so the users screens do not carry the top-up flow until it opens.
+import { Suspense, lazy, type ComponentType } from 'react';
+import type { RuleContext } from '../../config/rules';
+import type { TopUpService } from './top-up/TopUpActions';
+
+/** The user as the users screens hand it to a slot (structurally their UserRecord). */
+export interface WalletSlotUser {
+  id: string;
+  wallet?: { currency?: string | null; balance?: string | null } | null;
+  services?: readonly TopUpService[] | null;
+}
+
+export interface WalletSlotProps {
+  user: WalletSlotUser;
+  context: RuleContext;
+  /** Refetches the user and the users lists. */
+  onChanged: () => void;
+}
+
+const LazyBalance = lazy(() => import('./balance/WalletBalance').then((module) => ({ default: module.WalletBalance })));
+const LazyTopUp = lazy(() => import('./top-up/TopUpSlot').then((module) => ({ default: module.TopUpSlot })));
+const LazyTransactions = lazy(() => import('./transactions/UserTransactions').then((module) => ({ default: module.UserTransactions })));
+
+export const walletUserSlots = {
+  walletBalance: ({ user, context }: WalletSlotProps) => (
+    <Suspense fallback={null}>
+      <LazyBalance user={user} context={context} />
+    </Suspense>
+  ),
+  topUp: (props: WalletSlotProps & { service: TopUpService; onClose: () => void }) => (
+    <Suspense fallback={null}>
+      <LazyTopUp {...props} />
+    </Suspense>
+  ),
+  transactions: ({ user, context, onChanged }: WalletSlotProps) => (
+    <Suspense fallback={null}>
+      <LazyTransactions userId={user.id} context={context} onChanged={onChanged} />
+    </Suspense>
+  ),
+};
+
+export interface UserDetailsSlotProps {
+  /** The user shown; null closes the details. */
+  userId: string | null;
+  onClose: () => void;
+  /** users-and-wallets §2: details opened from a transactions screen hide the status dropdown. */
+  openedFrom: 'transactions';
+}
+
+export interface WalletSlots {
+  /** The users feature's 'User Information' panel. */
+  userDetails?: ComponentType<UserDetailsSlotProps>;
+}
+
+const registered: WalletSlots = {};
+
+export function registerWalletSlots(slots: WalletSlots): void {
+  Object.assign(registered, slots);
+}
+
+export function registeredWalletSlots(): WalletSlots {
+  return registered;
+}

@@ -1,0 +1,97 @@
+// Test support for the wallet screens: a gateway in memory behind the app's API client, wallet transaction rows shaped
+// like listWalletTransactions answers them, and a render with the app's providers.
+import type { ReactElement, ReactNode } from 'react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { render, type RenderResult } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
+import type { components } from '../../api/gateway';
+import { Toaster } from '../../render/Toaster';
+
+type Attributes = components['schemas']['WalletTransaction']['attributes'];
+
+export interface FakeCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+}
+
+type Handler = (call: FakeCall) => { status?: number; body?: unknown; headers?: Record<string, string>; raw?: BodyInit };
+
+/** Answers the API client's requests from routes a test sets; unknown calls answer 404. */
+export class WalletFakeGateway {
+  readonly calls: FakeCall[] = [];
+  private readonly routes: { method: string; pattern: RegExp; handler: Handler }[] = [];
+
+  on(method: string, pattern: RegExp, handler: Handler): this {
+    this.routes.unshift({ method, pattern, handler });
+    return this;
+  }
+
+  callsTo(method: string, pattern: RegExp): FakeCall[] {
+    return this.calls.filter((call) => call.method === method && pattern.test(call.path));
+  }
+
+  readonly handle = async (request: Request): Promise<Response> => {
+    const url = new URL(request.url);
+    const call = { method: request.method, path: url.pathname, query: url.searchParams };
+    this.calls.push(call);
+    const route = this.routes.find((candidate) => candidate.method === request.method && candidate.pattern.test(url.pathname));
+    if (!route) return Response.json({ errors: [{ status: '404', title: `No fake for ${request.method} ${url.pathname}` }] }, { status: 404 });
+    const reply = route.handler(call);
+    if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status ?? 200, headers: reply.headers });
+    return Response.json(reply.body ?? {}, { status: reply.status ?? 200, headers: reply.headers });
+  };
+}
+
+export function transactionResource(id: string, overrides: Partial<Attributes> = {}) {
+  const attributes: Attributes = {
+    referenceNumber: `WT2026112100${id.padStart(6, '0')}`,
+    type: 1,
+    typeName: 'Top Up',
+    serviceName: 'Top Up',
+    amount: '500.00',
+    fee: '0.00',
+    currency: 'GMD',
+    status: 'COMPLETED',
+    senderName: 'Olu Officer',
+    senderUserId: '3',
+    receiverName: 'Isatou Touray',
+    receiverUserId: '257',
+    remarks: null,
+    externalId: null,
+    created: '2026-11-21T10:02:11Z',
+    ...overrides,
+  };
+  return { type: 'wallettransaction' as const, id, attributes };
+}
+
+export function transactionList(resources: ReturnType<typeof transactionResource>[], meta: Partial<{ itemTotal: number; pageNumber: number; pageSize: number; pageTotal: number }> = {}) {
+  return {
+    data: resources,
+    meta: { itemTotal: resources.length, pageNumber: 1, pageSize: 20, pageTotal: 1, ...meta },
+  };
+}
+
+export const transactionTypes = {
+  data: [
+    { type: 'transactiontype', id: '1', attributes: { value: 1, name: 'Top Up' } },
+    { type: 'transactiontype', id: '2', attributes: { value: 2, name: 'P2P' } },
+    { type: 'transactiontype', id: '4', attributes: { value: 4, name: 'Request Money' } },
+    { type: 'transactiontype', id: '32', attributes: { value: 32, name: 'Loan' } },
+    { type: 'transactiontype', id: '256', attributes: { value: 256, name: 'Cash Out' } },
+  ],
+};
+
+export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <MantineProvider env="test">
+      <QueryClientProvider client={queryClient}>
+        <Toaster />
+        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+      </QueryClientProvider>
+    </MantineProvider>
+  );
+  return render(ui, { wrapper });
+}

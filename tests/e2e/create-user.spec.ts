@@ -1,0 +1,153 @@
+// Create User wizard (users-and-wallets §2, §4, §5, §6) in Chromium against the real gateway and its demo world.
+// §6: Add user shows only to role 64 outside the main tenant, so the field officer of the credit union (naccug)
+// creates a field officer from the admins list.
+import { deflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, demoLogins } from './support';
+
+function crc32(bytes: Buffer): number {
+  let crc = 0xffffffff;
+  for (const byte of bytes) {
+    crc ^= byte;
+    for (let bit = 0; bit < 8; bit += 1) crc = crc & 1 ? (crc >>> 1) ^ 0xedb88320 : crc >>> 1;
+  }
+  return (crc ^ 0xffffffff) >>> 0;
+}
+
+function pngChunk(type: string, data: Buffer): Buffer {
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(body));
+  return Buffer.concat([length, body, crc]);
+}
+
+/** A real 2x2 RGB PNG, made here so the gateway's content check has a genuine image to accept. */
+function smallPng(): Buffer {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(2, 0);
+  header.writeUInt32BE(2, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header),
+    pngChunk('IDAT', deflateSync(rows)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+
+/** Letters only (§5 names), different on each run. */
+function uniqueName(): string {
+  const letters = 'abcdefghijklmnopqrstuvwxyz';
+  let suffix = '';
+  for (let value = Date.now() % 26 ** 5; suffix.length < 5; value = Math.floor(value / 26)) suffix += letters[value % 26];
+  return `Binta ${suffix}`;
+}
+
+function uniquePhone(): string {
+  return String(3_000_000 + Math.floor(Math.random() * 6_999_999));
+}
+
+/** By role and accessible name: the labels carry a required asterisk, which an exact label match does not expect. */
+async function signIn(page: Page, email: string) {
+  await page.goto('/login');
+  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).not.toHaveURL(/\/login/);
+}
+
+/** axe finds no serious or critical violation in the wizard (the list behind it is the list's own test). */
+async function expectWizardAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).include('.mantine-Modal-content').analyze();
+  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+async function openWizard(page: Page): Promise<Locator> {
+  await signIn(page, demoLogins.officer);
+  await page.goto('/wallet/admins');
+  await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Add user' }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create User' });
+  await expect(wizard.getByRole('textbox', { name: /^First Name/ })).toBeVisible();
+  return wizard;
+}
+
+async function fillDetails(wizard: Locator, person: { firstname: string; email: string; phone: string }) {
+  // §6: a field officer may give only role 64, in its own Credit Union.
+  await expect(wizard.getByRole('combobox', { name: /^Role/ })).toHaveValue('Field Officer');
+  await expect(wizard.getByRole('combobox', { name: /^Credit Union/ })).not.toHaveValue('');
+  await expect(wizard.getByRole('combobox', { name: /^Nationality/ })).toHaveValue('Gambian');
+  await wizard.getByRole('textbox', { name: /^First Name/ }).fill(person.firstname);
+  await wizard.getByRole('textbox', { name: /^Family Name/ }).fill('Jallow');
+  await wizard.getByRole('textbox', { name: /^Birth Date/ }).fill('1990-04-12');
+  await wizard.getByRole('textbox', { name: /^Birth Date/ }).press('Tab');
+  await wizard.getByRole('radio', { name: 'Female' }).check();
+  await wizard.getByRole('textbox', { name: /^Email/ }).fill(person.email);
+  await wizard.getByRole('textbox', { name: /^Mobile Number/ }).pressSequentially(person.phone);
+  await wizard.getByRole('button', { name: 'Next' }).click();
+}
+
+async function describeDocument(page: Page, wizard: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
+  await wizard.getByRole('combobox', { name: /^Document Type/ }).click();
+  await page.getByRole('option', { name: 'Passport' }).click();
+  await wizard.getByRole('textbox', { name: /^Document Id/ }).fill('P7788991');
+  await wizard.getByLabel('Attach files').setInputFiles(file);
+  await expect(wizard.getByRole('list', { name: 'Attached files' })).toContainText(file.name);
+}
+
+test.describe('Create User wizard', () => {
+  test('[UW-2.50] [UW-2.53] [UW-4.42] [UW-4.44] [UW-4.45] [UW-4.46] [UW-4.47] creates a user through all three steps with a document, and lists it', async ({ page }) => {
+    const person = { firstname: uniqueName(), email: `binta.${Date.now()}@example.test`, phone: uniquePhone() };
+    const wizard = await openWizard(page);
+    await expectWizardAccessible(page);
+    await fillDetails(wizard, person);
+
+    // Step 2 refuses to go on without a file (§5).
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await expect(wizard.getByRole('alert')).toContainText('Attachment Required!');
+    await expect(wizard.getByRole('alert')).toContainText('Please attach required documents to proceed.');
+    await describeDocument(page, wizard, { name: 'passport.png', mimeType: 'image/png', buffer: smallPng() });
+    await expect(wizard.getByRole('alert')).toHaveCount(0);
+    await expectWizardAccessible(page);
+    await wizard.getByRole('button', { name: 'Next' }).click();
+
+    const review = wizard.getByRole('table', { name: 'User Details' });
+    await expect(review.getByRole('row', { name: /First Name/ })).toContainText(person.firstname);
+    await expect(review.getByRole('row', { name: /Email/ })).toContainText(person.email);
+    await expect(review.getByRole('row', { name: /Mobile Number/ })).toContainText(`+220${person.phone}`);
+    await expect(wizard.getByRole('list', { name: 'Files to upload' })).toContainText('passport.png');
+    await expectWizardAccessible(page);
+
+    await wizard.getByRole('button', { name: 'Finish & Save' }).click();
+    await expect(page.getByText('Successfully created user.')).toBeVisible();
+    await expect(wizard).toBeHidden();
+    await expect(page.getByRole('table').getByRole('row', { name: new RegExp(person.email.replace(/[.]/g, '\\.')) })).toBeVisible();
+  });
+
+  test('[UW-4.48] [UW-5.43] a text file named .png is refused by the gateway with a clear message; a real image then goes through', async ({ page }) => {
+    const person = { firstname: uniqueName(), email: `fake.png.${Date.now()}@example.test`, phone: uniquePhone() };
+    const wizard = await openWizard(page);
+    await fillDetails(wizard, person);
+    await describeDocument(page, wizard, { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('this is only text, not an image\n') });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Finish & Save' }).click();
+
+    const alert = wizard.getByRole('alert');
+    await expect(alert).toContainText('scan.png is not one of: jpeg, png, gif, pdf, docx, xls.');
+    await expect(page.getByText('Successfully created user.')).toHaveCount(0);
+
+    // The user exists now; only its document is sent again.
+    await wizard.getByRole('button', { name: 'Back' }).click();
+    await wizard.getByRole('button', { name: 'Remove scan.png' }).click();
+    await wizard.getByLabel('Attach files').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: smallPng() });
+    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Finish & Save' }).click();
+    await expect(page.getByText('Successfully created user.')).toBeVisible();
+    await expect(page.getByRole('table').getByRole('row', { name: new RegExp(person.email.replace(/[.]/g, '\\.')) })).toHaveCount(1);
+  });
+});
