@@ -209,8 +209,8 @@ export async function startGateway({ dataDir, port }: { dataDir: string; port?: 
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Login' }).click();
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
@@ -238,25 +238,42 @@ interface TraceEvent {
   ph: string;
   pid: number;
   tid: number;
+  ts?: number;
   dur?: number;
   args?: { name?: string };
 }
 
-/** The longest task on a renderer main thread in a Chromium trace, in ms. */
-function longestMainThreadTask(trace: Buffer): number {
+interface TaskReport {
+  longestMs: number;
+  /** What the longest task spent its time on: the events inside it longer than 2 ms, longest first. */
+  inside: string[];
+}
+
+/** The longest task on a renderer main thread in a Chromium trace. */
+function longestMainThreadTask(trace: Buffer): TaskReport {
   const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
   const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
   const mainThreads = new Set(
     events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`),
   );
-  let longest = 0;
+  let longest: TraceEvent | null = null;
   for (const event of events) {
-    if (event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`)) longest = Math.max(longest, (event.dur ?? 0) / 1000);
+    if (event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`) && (event.dur ?? 0) > (longest?.dur ?? 0)) longest = event;
   }
-  return longest;
+  if (!longest) return { longestMs: 0, inside: [] };
+  const task = longest;
+  const start = task.ts ?? 0;
+  const end = start + (task.dur ?? 0);
+  const inside = events
+    .filter((event) => event !== task && event.ph === 'X' && event.pid === task.pid && event.tid === task.tid)
+    .filter((event) => (event.ts ?? 0) >= start && (event.ts ?? 0) + (event.dur ?? 0) <= end && (event.dur ?? 0) > 2000)
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 6)
+    .map((event) => `${event.name} ${((event.dur ?? 0) / 1000).toFixed(0)} ms`);
+  return { longestMs: (task.dur ?? 0) / 1000, inside };
 }
 
-async function traced<T>(browser: Browser, page: Page, work: () => Promise<T>): Promise<{ result: T; longestTaskMs: number; longTasks: number[] }> {
+async function traced<T>(browser: Browser, page: Page, work: () => Promise<T>): Promise<{ result: T; longestTaskMs: number; inside: string[]; longTasks: number[] }> {
   await page.evaluate(() => {
     (window as unknown as { __longTasks: number[] }).__longTasks = [];
   });
@@ -264,7 +281,8 @@ async function traced<T>(browser: Browser, page: Page, work: () => Promise<T>): 
   const result = await work();
   const trace = await browser.stopTracing();
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  return { result, longestTaskMs: longestMainThreadTask(trace), longTasks };
+  const { longestMs, inside } = longestMainThreadTask(trace);
+  return { result, longestTaskMs: longestMs, inside, longTasks };
 }
 
 /** Wheel-scrolls the table from its top to its bottom, like a user with a mouse: its own box when it scrolls (a
@@ -301,9 +319,11 @@ function rssMegabytes(pid: number): number {
   }
 }
 
-/** Samples the renderer processes' resident memory and the page's JS heap until stopped. */
+/** Samples the renderer processes' resident memory and the page's JS heap until stopped; `mark()` splits the samples
+ * taken before the work (the baseline) from those during it. */
 function sampleMemory(browser: Browser, cdp: CDPSession) {
   const samples: MemorySample[] = [];
+  let marked = 0;
   let running = true;
   const loop = (async () => {
     const browserSession = await browser.newBrowserCDPSession();
@@ -319,13 +339,19 @@ function sampleMemory(browser: Browser, cdp: CDPSession) {
     await browserSession.detach();
   })();
   return {
+    mark: () => {
+      marked = samples.length;
+    },
     stop: async () => {
       running = false;
       await loop;
+      const before = samples.slice(0, marked);
+      const during = samples.slice(marked);
       return {
-        peakRssMb: Math.max(0, ...samples.map((sample) => sample.rssMb)),
-        peakJsHeapMb: Math.max(0, ...samples.map((sample) => sample.jsHeapMb)),
-        samples: samples.length,
+        baselineRssMb: median(before.map((sample) => sample.rssMb)),
+        peakRssMb: Math.max(0, ...during.map((sample) => sample.rssMb)),
+        peakJsHeapMb: Math.max(0, ...during.map((sample) => sample.jsHeapMb)),
+        samples: during.length,
       };
     },
   };
@@ -362,6 +388,8 @@ async function main() {
 
     browser = await chromium.launch({ ...CHROMIUM, headless: true });
     const context = await browser.newContext({ baseURL: gateway.url, acceptDownloads: true, viewport: { width: 1440, height: 900 } });
+    // tsx keeps function names with an `__name` helper, which functions sent to the page then call.
+    await context.addInitScript({ content: 'globalThis.__name = (target) => target;' });
     await context.addInitScript(() => {
       const store = window as unknown as { __longTasks: number[] };
       store.__longTasks = [];
@@ -399,24 +427,28 @@ async function main() {
       await page.locator('main table tbody tr[aria-rowindex]').first().waitFor({ timeout: 30_000 });
       const rendered = await page.locator('main table tbody tr[aria-rowindex]').count();
       await page.waitForTimeout(300);
-      const { longestTaskMs, longTasks } = await traced(browser as Browser, page, () => scrollThrough(page));
-      return { rendered, longestTaskMs, longTasks };
+      const { longestTaskMs, inside, longTasks } = await traced(browser as Browser, page, () => scrollThrough(page));
+      return { rendered, longestTaskMs, inside, longTasks };
     };
     const thousand = await scrollCase(1000);
     const hundred = await scrollCase(100);
     await page.unroute(/\/api\/v1\/wallet-transactions\?/);
 
-    // 3. Export to Excel.
-    await page.goto(`/wallet/transactions?${range}`);
-    await page.locator('main table tbody tr[aria-rowindex]').first().waitFor({ timeout: 30_000 });
-    const total = await page.getByText(/^Showing 1 to \d+ of [\d,]+$/).textContent();
-    const cdp = await context.newCDPSession(page);
+    // 3. Export to Excel, in a fresh tab (the session is in localStorage) so the scrolling above does not count.
+    await page.close();
+    const exportPage = await context.newPage();
+    await exportPage.goto(`/wallet/transactions?${range}`);
+    await exportPage.locator('main table tbody tr[aria-rowindex]').first().waitFor({ timeout: 30_000 });
+    const total = await exportPage.getByText(/^Showing 1 to \d+ of [\d,]+$/).textContent();
+    const cdp = await context.newCDPSession(exportPage);
     const memory = sampleMemory(browser, cdp);
-    const exported = await traced(browser, page, async () => {
-      await page.getByRole('button', { name: 'Export' }).click();
-      const downloading = page.waitForEvent('download', { timeout: 180_000 });
+    await exportPage.waitForTimeout(1500);
+    memory.mark();
+    const exported = await traced(browser, exportPage, async () => {
+      await exportPage.getByRole('button', { name: 'Export' }).click();
+      const downloading = exportPage.waitForEvent('download', { timeout: 180_000 });
       const started = Date.now();
-      await page.getByRole('menuitem', { name: 'Excel' }).click();
+      await exportPage.getByRole('menuitem', { name: 'Excel' }).click();
       const download = await downloading;
       const seconds = (Date.now() - started) / 1000;
       const file = join(dataDir, 'export.xlsx');
@@ -432,10 +464,12 @@ async function main() {
       `  Scrolling a 1,000-row page (${thousand.rendered} rows in the DOM, virtualized; page served from the report endpoint): longest main-thread task ${ms(thousand.longestTaskMs)} ` +
         `(target < ${TARGETS.scrollTaskMs} ms: ${verdict(thousand.longestTaskMs < TARGETS.scrollTaskMs)}); long tasks seen by the page: ${thousand.longTasks.length}`,
     );
+    console.log(`    inside the longest task: ${thousand.inside.join(', ') || '-'}`);
     console.log(
       `  Scrolling the 100-row page the contract allows (${hundred.rendered} rows): longest main-thread task ${ms(hundred.longestTaskMs)} ` +
         `(target < ${TARGETS.scrollTaskMs} ms: ${verdict(hundred.longestTaskMs < TARGETS.scrollTaskMs)}); long tasks: ${hundred.longTasks.length}`,
     );
+    console.log(`    inside the longest task: ${hundred.inside.join(', ') || '-'}`);
     const result = exported.result;
     console.log(`  Excel export of ${exportRows.toLocaleString('en-US')} rows (${total?.trim() ?? '?'} listed) → '${result.name}', ${(result.bytes / 1024 / 1024).toFixed(1)} MB:`);
     console.log(`    export time ${result.seconds.toFixed(2)} s (target < ${TARGETS.exportSeconds} s: ${verdict(result.seconds < TARGETS.exportSeconds)})`);
@@ -444,8 +478,8 @@ async function main() {
         `long tasks seen by the page: ${exported.longTasks.length}${exported.longTasks.length ? `, longest ${ms(Math.max(...exported.longTasks))}` : ''}`,
     );
     console.log(
-      `    tab memory peak ${memoryPeak.peakRssMb.toFixed(0)} MB resident (renderer process: page + export worker; target < ${TARGETS.tabMegabytes} MB: ` +
-        `${verdict(memoryPeak.peakRssMb < TARGETS.tabMegabytes)}), page JS heap peak ${memoryPeak.peakJsHeapMb.toFixed(0)} MB (${memoryPeak.samples} samples)`,
+      `    tab memory peak ${memoryPeak.peakRssMb.toFixed(0)} MB resident (renderer process: page + export worker; ${memoryPeak.baselineRssMb.toFixed(0)} MB before the export; ` +
+        `target < ${TARGETS.tabMegabytes} MB: ${verdict(memoryPeak.peakRssMb < TARGETS.tabMegabytes)}), page JS heap peak ${memoryPeak.peakJsHeapMb.toFixed(0)} MB (${memoryPeak.samples} samples)`,
     );
   } finally {
     await browser?.close();

@@ -502,18 +502,22 @@ export interface paths {
          * Start a top-up, cash-out or loan cash-in (Verify Request)
          * @description UW §4 top-up flow step 2. Creates a PENDING transaction, computes its fee and sends a 6-digit code to the
          *     receiver's registered mobile and e-mail; `confirmWalletTransaction` completes it. No money moves before the
-         *     confirmation.
+         *     confirmation. `transactionDate` in the 201 answer is the time the transaction was created.
          *
-         *     **Type**: given by `ServiceId` (an entry of the receiver's `services`), or else by `template`
-         *     (`topup` → Top Up 1, `cashout` → Cash Out 256, `loan` → Loan 32); neither answers 422.
+         *     **Type**, worked out in this order: from `ServiceId` (an entry of the receiver's `services`; an unknown
+         *     service, or one that is not a top-up, cash-out or loan, answers 422); else from `template` (`topup` → Top
+         *     Up 1, `cashout` → Cash Out 256, `loan` → Loan 32); else from the amount's sign and `ExternalId`: a negative
+         *     `Amount` is a Cash Out, a positive one with an `ExternalId` a Loan, any other a Top Up.
          *     Cash Out sends a negative `Amount` (UW §4), every other type a positive one (422 otherwise); zero answers 422.
          *     `ExternalId` (the loan id, 3 to 20 characters) is required for Loan. A cash-out larger than the balance
          *     answers 422. `Amount` is in whole currency units.
          *
          *     **Idempotency** (`Idempotency-Key`, required): keys are scoped to the signed-in user and kept 24 hours.
          *     The same key with the same body replays the first answer (same status and body) with
-         *     `Idempotent-Replayed: true`; the same key with a different body answers 422; a second request while the
-         *     first with that key is still being processed answers 409.
+         *     `Idempotent-Replayed: true`. The same key with a different body answers 422 with `code`
+         *     `idempotency_key_reused` and `source.header` `Idempotency-Key`. A second request while the first with that
+         *     key is still being processed answers 409 with `code` `idempotency_key_in_flight`; retry it later to get
+         *     the first answer.
          */
         post: operations["createWalletTransaction"];
         delete?: never;
@@ -540,10 +544,21 @@ export interface paths {
         head?: never;
         /**
          * Confirm a pending transaction with its one-time code (Send Request)
-         * @description UW §4 step 3 to 6. The right code moves the money atomically and answers the COMPLETED transaction.
-         *     A wrong or expired code answers 422 with `code` `invalid_otp` and `source.pointer` `/data/attributes/Otp`
-         *     (the client shows 'Invalid OTP entered!' and keeps the code step open). Too many wrong codes answer 429
-         *     until a new code is sent. A transaction that is no longer PENDING answers 409.
+         * @description UW §4 step 3 to 6. The right code moves the money atomically and answers 200 with the COMPLETED
+         *     transaction; its `transactionDate` is the time it completed (in the 201 of `createWalletTransaction` it is
+         *     the time it was created).
+         *
+         *     A code that does not confirm answers 422 with the title 'Invalid OTP entered!', `source.pointer`
+         *     `/data/attributes/Otp` and one of these `code`s:
+         *     - `invalid_otp`: a wrong code; the transaction stays PENDING and the client keeps the code step open (the
+         *       detail says how many tries are left);
+         *     - `otp_attempts_exhausted`: the 5th wrong code for this transaction; the transaction has FAILED;
+         *     - `otp_expired`: the code's 5 minutes are over; the transaction has FAILED.
+         *
+         *     A cash-out larger than the wallet's balance at confirmation answers 422 with `code` `insufficient_funds`:
+         *     the transaction has FAILED and no money moved. A transaction that is no longer PENDING answers 409 with
+         *     `code` `not_pending`. 429 (with `Retry-After`) is the limit on wrong codes per staff account (20) and per
+         *     address (50) in 15 minutes, counted across transactions; a new code does not lift it.
          */
         patch: operations["confirmWalletTransaction"];
         trace?: never;
@@ -560,8 +575,11 @@ export interface paths {
         };
         /**
          * Send a new one-time code for a pending transaction
-         * @description UW §4 re-send link. The new code replaces the old one and resets the attempt count. A transaction that is
-         *     no longer PENDING answers 409; re-sending too often answers 429.
+         * @description UW §4 re-send link. The new code replaces the old one (which stops working), resets the attempt count and
+         *     is valid 5 minutes. An expired code means the transaction has already failed: the answer is 409 with `code`
+         *     `otp_expired`, and a new transaction must be started. A transaction that is no longer PENDING answers 409
+         *     with `code` `not_pending`. At most 5 re-sends per transaction in 15 minutes; the next answers 429 with
+         *     `Retry-After`.
          */
         get: operations["resendWalletTransactionOtp"];
         put?: never;
@@ -2819,7 +2837,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The pending transaction with its fee; the one-time code is on its way. */
+            /** @description The pending transaction with its fee; `transactionDate` is when it was created. The one-time code is on its way. */
             201: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -2872,7 +2890,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The completed transaction. */
+            /** @description The completed transaction; `transactionDate` is when it completed. */
             200: {
                 headers: {
                     [name: string]: unknown;

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate } from 'react-router';
 import { firstMenuRoute } from '../config';
 import { tenantChoicesQuery, useTenantSwitch } from './TenantSelector';
-import { useStaffContext } from './useStaffContext';
+import { useStaffContext } from '../config/staff-context';
 import type { TenantChoice } from './tenant-switch';
 
 /** The Control Panel selects the first tenant whose type contains payin, else the first tenant in the list. */

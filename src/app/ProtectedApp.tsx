@@ -5,6 +5,7 @@ import { PageLoader } from './PageLoader';
 import { Placeholder } from './Placeholder';
 import { Shell } from './Shell';
 import { screens } from './screens';
+import './connect-features';
 import NotFoundPage from './NotFoundPage';
 
 function useDocumentTitle() {

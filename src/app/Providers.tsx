@@ -14,7 +14,11 @@ const mantineTheme = createTheme({
 // Mantine's light 'dimmed' grey (gray.6) is 3.3:1 on white; gray.7 meets AA.
 const contrastVariables: CSSVariablesResolver = (theme) => ({
   variables: {},
-  light: { '--mantine-color-dimmed': theme.colors.gray[7] ?? '#495057' },
+  light: {
+    '--mantine-color-dimmed': theme.colors.gray[7] ?? '#495057',
+    // Field error text: red.6 is 3.3:1 on white; red.8 meets AA.
+    '--mantine-color-error': theme.colors.red[8] ?? '#e03131',
+  },
   dark: {},
 });
 

@@ -11,7 +11,7 @@ import { Menu } from '../render/Menu';
 import { Toaster } from '../render/Toaster';
 import { TenantSelector } from './TenantSelector';
 import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
-import { useStaffContext } from './useStaffContext';
+import { useStaffContext } from '../config/staff-context';
 import { controlPanelRule } from './control-panel';
 
 /** Menu labels by route, so the breadcrumb says 'Members' where the menu does. */

@@ -7,7 +7,7 @@ import { useSessionState } from '../api/session';
 import { contextFor, firstMenuRoute, getTenant, menuFor } from '../config';
 import { notifyError } from '../render/notify';
 import { listTenantChoices, switchTenant, tenantSwitchErrorText, type TenantChoice } from './tenant-switch';
-import { primaryRole } from './useStaffContext';
+import { primaryRole } from '../config/staff-context';
 
 export const tenantChoicesQuery = { queryKey: ['tenant-selections'], queryFn: listTenantChoices, staleTime: 5 * 60_000 };
 

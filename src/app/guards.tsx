@@ -2,6 +2,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSessionState } from '../api/session';
+import { safeRedirect } from '../features/auth/redirect';
 
 /** Protected routes send a visitor without a session to /login?redirect=<the path and query they wanted>. */
 export function RequireSession({ children }: { children: ReactNode }) {
@@ -12,11 +13,6 @@ export function RequireSession({ children }: { children: ReactNode }) {
     return <Navigate replace to={`/login?redirect=${encodeURIComponent(wanted)}`} />;
   }
   return children;
-}
-
-/** Only a path inside this app may be a redirect target. */
-export function safeRedirect(target: string | null): string {
-  return target && target.startsWith('/') && !target.startsWith('//') ? target : '/';
 }
 
 /** Login-type routes send an authenticated visitor to the redirect target, or to /. */

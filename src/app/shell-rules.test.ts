@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateRule, ruleContext } from '../config';
 import { controlPanelRule } from './control-panel';
-import { safeRedirect } from './guards';
+import { safeRedirect } from '../features/auth/redirect';
 import { controlPanelTenant } from './HomePage';
 import { landingAfterSwitch } from './TenantSelector';
 import type { TenantChoice } from './tenant-switch';

@@ -2,9 +2,8 @@
 // §6: Add user shows only to role 64 outside the main tenant, so the field officer of the credit union (naccug)
 // creates a field officer from the admins list.
 import { deflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins } from './support';
+import { demoLogins, expectAccessible, signIn } from './support';
 
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
@@ -52,20 +51,8 @@ function uniquePhone(): string {
 }
 
 /** By role and accessible name: the labels carry a required asterisk, which an exact label match does not expect. */
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByRole('textbox', { name: 'Email', exact: true }).fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).not.toHaveURL(/\/login/);
-}
-
 /** axe finds no serious or critical violation in the wizard (the list behind it is the list's own test). */
-async function expectWizardAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).include('.mantine-Modal-content').analyze();
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.target.join(' ')).join(', ')})`)).toEqual([]);
-}
+const expectWizardAccessible = (page: Page) => expectAccessible(page, '.mantine-Modal-content');
 
 async function openWizard(page: Page): Promise<Locator> {
   await signIn(page, demoLogins.officer);

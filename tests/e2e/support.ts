@@ -48,8 +48,9 @@ export async function latestMessage(request: APIRequestContext, to: string, sinc
 }
 
 /** axe must find no serious or critical violation on the page as it stands. */
-export async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
+export async function expectAccessible(page: Page, within?: string) {
+  const builder = new AxeBuilder({ page });
+  const results = await (within ? builder.include(within) : builder).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')})`)).toEqual([]);
 }

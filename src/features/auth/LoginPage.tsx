@@ -3,7 +3,7 @@ import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@m
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors';
 import { sessionStore } from '../../api/session';
-import { safeRedirect } from '../../app/guards';
+import { safeRedirect } from './redirect';
 import { AuthCard } from './AuthCard';
 import { signIn } from './api';
 

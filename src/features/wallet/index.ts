@@ -1,9 +1,12 @@
-// The wallet feature's public face: the transactions screen for the shell, the widgets the users details place
-// (balance, top-up, a user's transactions), and the slots the app connects (see slots.tsx).
-export { walletUserSlots, registerWalletSlots, type WalletSlots, type WalletSlotProps, type UserDetailsSlotProps } from './slots';
-export { WalletBalance, type WalletBalanceProps } from './balance/WalletBalance';
-export { TopUpActions, type TopUpActionsProps } from './top-up/TopUpActions';
-export { TopUpModal, type TopUpModalProps } from './top-up/TopUpModal';
-export { TopUpSlot } from './top-up/TopUpSlot';
-export { UserTransactions, type UserTransactionsProps } from './transactions/UserTransactions';
+// The wallet feature's public face for the app: the slots it connects (slots.tsx). The slot components load their
+// code on first use, so importing this keeps the top-up flow and the tables out of the shell's chunk; the components
+// themselves are in balance/, top-up/ and transactions/ (README.md), and the screen is loaded by src/app/screens.tsx.
+export {
+  walletUserSlots,
+  registerWalletSlots,
+  type WalletSlots,
+  type WalletSlotProps,
+  type WalletSlotUser,
+  type UserDetailsSlotProps,
+} from './slots';
 export { WALLET_RULES, walletShows } from './wallet-rules';

@@ -95,7 +95,7 @@ function CellContent({ column, row, index, model, colorMaps, onRowAction }: {
       return <>{value === true ? 'Yes' : value === false ? 'No' : ''}</>;
     case 'badge':
       return value === undefined || value === null || value === '' ? null : (
-        <Badge color={badgeColor(colorMaps, column.colorMap, value)} variant="light">
+        <Badge color={badgeColor(colorMaps, column.colorMap, value)} variant="dot">
           {String(value)}
         </Badge>
       );
@@ -218,6 +218,8 @@ export function SchemaTable(props: SchemaTableProps) {
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 10,
+    // Scroll updates need not be synchronous: flushSync on every scroll event re-renders the rows in one long task.
+    useFlushSync: false,
     initialRect: { width: 1000, height: 12 * ROW_HEIGHT },
   });
   const hasFilters = columns.some((column) => column.filter);

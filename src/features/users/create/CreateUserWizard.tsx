@@ -4,7 +4,7 @@ import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { useSessionState } from '../../../api/session';
-import { useStaffContext } from '../../../app/useStaffContext';
+import { useStaffContext } from '../../../config/staff-context';
 import type { RuleContext } from '../../../config';
 import {
   CREATE_USER_STEPS,

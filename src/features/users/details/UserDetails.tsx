@@ -11,7 +11,7 @@ import { Loading } from '../../../render/Loading';
 import { SchemaForm } from '../../../render/form';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useStaffContext } from '../../../app/useStaffContext';
+import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
 import { useCountries } from '../api/list-countries';
 import { useGroups } from '../api/list-groups';

@@ -9,7 +9,7 @@ import { errorText } from '../../../api/errors';
 import { DEFAULT_META, type FlatRecord } from '../../../api/jsonapi';
 import { tableView } from '../../../config/catalogue';
 import { SchemaTable, initialTableQuery, type TableQuery } from '../../../render/table';
-import { useStaffContext } from '../../../app/useStaffContext';
+import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions } from '../api/get-user';
 import { useGroups } from '../api/list-groups';
 import { useStatuses } from '../api/list-statuses';

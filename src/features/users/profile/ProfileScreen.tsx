@@ -8,7 +8,7 @@ import type { RuleContext } from '../../../config/rules';
 import { SchemaForm } from '../../../render/form';
 import { Loading } from '../../../render/Loading';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useStaffContext } from '../../../app/useStaffContext';
+import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
 import { useCountries } from '../api/list-countries';
 import { useUpdateUser } from '../api/update-user';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import type { RuleContext } from '../../../config/rules';
 import { kindOfService } from './top-up-kind';
 import type { TopUpReceiver, TopUpService } from './TopUpActions';
-import { TopUpModal } from './TopUpModal';
+import { TopUpModal, type TopUpActors } from './TopUpModal';
 import { useTopUpClosed } from './use-top-up-closed';
 
 export interface TopUpSlotProps {
@@ -14,9 +14,10 @@ export interface TopUpSlotProps {
   onChanged: () => void;
   /** Called once the modal has closed. */
   onClose: () => void;
+  actors?: TopUpActors;
 }
 
-export function TopUpSlot({ user, service, onChanged, onClose }: TopUpSlotProps) {
+export function TopUpSlot({ user, service, onChanged, onClose, actors }: TopUpSlotProps) {
   const [opened, setOpened] = useState(true);
   const closed = useTopUpClosed(onChanged);
   const kind = kindOfService(service);
@@ -32,6 +33,7 @@ export function TopUpSlot({ user, service, onChanged, onClose }: TopUpSlotProps)
       serviceId={service.id}
       receiverUserId={user.id}
       currency={user.wallet?.currency}
+      actors={actors}
       onClose={(result) => {
         setOpened(false);
         closed(result);

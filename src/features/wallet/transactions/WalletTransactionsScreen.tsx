@@ -8,7 +8,7 @@ import { useMemo, useState } from 'react';
 import { Button, Group, Menu, Stack, Title } from '@mantine/core';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { useSearchParams } from 'react-router';
-import { useStaffContext } from '../../../app/useStaffContext';
+import { useStaffContext } from '../../../config/staff-context';
 import { errorText } from '../../../api/errors';
 import { DEFAULT_META, type FlatRecord } from '../../../api/jsonapi';
 import { config as bundledConfig } from '../../../config';

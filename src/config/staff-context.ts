@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionState, type StaffSession } from '../api/session';
-import { adminTenant, contextFor, getTenant, menuFor, type ResolvedMenu, type RuleContext, type Tenant } from '../config';
+import { adminTenant, contextFor, getTenant, menuFor, type ResolvedMenu, type RuleContext, type Tenant } from './index';
 
 /** The admin tenant's claim in the token (users-and-wallets §6). */
 export const ADMIN_CLAIM = 'dssc';
