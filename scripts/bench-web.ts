@@ -21,24 +21,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { CHROMIUM } from '../tests/e2e/chromium.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DEMO_PASSWORD = 'Demo@12345';
 const DAY_MS = 86_400_000;
 
-/** How the e2e suite launches Chromium (playwright.config.ts). */
-export const CHROMIUM = {
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-};
 
 const TARGETS = { scrollTaskMs: 50, exportTaskMs: 200, exportSeconds: 5, tabMegabytes: 500 };
 

@@ -24,6 +24,7 @@ export function notify(type: ToastType, message: string, title?: string): string
     position: TOAST_POSITION,
     autoClose: TOAST_AUTO_CLOSE_MS,
     withCloseButton: true,
+    closeButtonProps: { 'aria-label': 'Close notification' },
     // Mantine's dimmed description text is below 4.5:1 contrast; the toast reads in the body text colour.
     styles: { description: { color: 'var(--mantine-color-text)' } },
     'data-toast-type': type,

@@ -19,7 +19,7 @@ const expectedMenus: Record<keyof typeof demoLogins, string[]> = {
 
 test.describe('each demo login gets its tenant type menu', () => {
   for (const [who, email] of Object.entries(demoLogins) as [keyof typeof demoLogins, string][]) {
-    test(`${email} sees the ${who} menu`, async ({ page }) => {
+    test(`[UW-1.04][UW-6.01][UW-6.02] ${email} sees the ${who} menu`, async ({ page }) => {
       await signIn(page, email);
       const labels = await menuLabels(page);
       for (const label of expectedMenus[who]) expect(labels).toContain(label);

@@ -7,7 +7,7 @@ test.describe('sign-in', () => {
     expect(await response.text()).toContain('<title>Loading...</title>');
   });
 
-  test('[UW-5.01] the login button is enabled only with both fields', async ({ page }) => {
+  test('[UW-2.01][UW-2.09][UW-5.01] the login button is enabled only with both fields', async ({ page }) => {
     await page.goto('/login');
     const login = page.getByRole('button', { name: 'Login' });
     await expect(login).toBeDisabled();
@@ -100,7 +100,7 @@ test.describe('sign-in', () => {
 });
 
 test.describe('password recovery through the outbox', () => {
-  test('[UW-2.13][UW-2.14][UW-4.52] a link account gets the neutral text and an email with a reset link', async ({ page, request }) => {
+  test('[UW-2.04][UW-2.06][UW-2.13][UW-2.14][UW-2.17][UW-2.21][UW-2.22][UW-2.23][UW-4.52][UW-4.54] a link account gets the neutral text and an email with a reset link', async ({ page, request }) => {
     const since = new Date().toISOString();
     await page.goto('/forgetpassword');
     await page.getByLabel(/^Email/).fill(demoLogins.payin);
@@ -134,7 +134,7 @@ test.describe('password recovery through the outbox', () => {
     await expect(page.getByText('Invalid Email')).toBeVisible();
   });
 
-  test('[UW-4.51][UW-2.15][UW-2.16][UW-5.03] a code account goes to /recoverycode and resets with the code from the outbox', async ({ page, request }) => {
+  test('[UW-2.05][UW-4.51][UW-2.15][UW-2.16][UW-5.03] a code account goes to /recoverycode and resets with the code from the outbox', async ({ page, request }) => {
     const since = new Date().toISOString();
     await page.goto('/forgetpassword');
     await page.getByLabel(/^Email/).fill(demoLogins.officer);
@@ -159,7 +159,7 @@ test.describe('password recovery through the outbox', () => {
     await expect(page.getByText('ops+team@demo.test')).toBeVisible();
   });
 
-  test('[UW-2.18][UW-2.19] new-account mode has its own heading and button', async ({ page }) => {
+  test('[UW-2.07][UW-2.18][UW-2.19] new-account mode has its own heading and button', async ({ page }) => {
     await page.goto('/auth/newpassword/some-token');
     await expect(page.getByRole('heading', { name: 'Your new account has been created' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Set Password' })).toBeVisible();

@@ -266,12 +266,12 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
 
 test('axe finds no serious violation on the lists, the panel and the profile', async ({ page }) => {
   await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/users', 'Members');
+  await openList(page, '/wallet/users', 'Members');
   await expectAccessible(page);
   await openList(page, '/wallet/admins', 'Admins');
   await expectAccessible(page);
-  await page.goto('/wallet/users');
-  const panel = await openPanel(page, table.locator('tbody tr').first());
+  const members = await openList(page, '/wallet/users', 'Members');
+  const panel = await openPanel(page, members.locator('tbody tr').first());
   await panel.getByRole('button', { name: 'History' }).click();
   await expect(panel.getByText(/No changes recorded yet|Date/).first()).toBeVisible();
   await expectAccessible(page);

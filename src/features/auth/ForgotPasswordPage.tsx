@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/errors';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
+import { ErrorAlert } from './ErrorAlert';
 import { requestPasswordReset } from './api';
 
 export default function ForgotPasswordPage() {
@@ -51,11 +52,7 @@ export default function ForgotPasswordPage() {
       <Text size="sm" c="dimmed">
         Enter the email address of your account.
       </Text>
-      {alert && (
-        <Alert color="red" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAlert(null)} role="alert">
-          {alert}
-        </Alert>
-      )}
+      <ErrorAlert message={alert} onDismiss={() => setAlert(null)} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput

@@ -1,10 +1,11 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors';
 import { sessionStore } from '../../api/session';
 import { safeRedirect } from './redirect';
 import { AuthCard } from './AuthCard';
+import { ErrorAlert } from './ErrorAlert';
 import { signIn } from './api';
 
 const LOGIN_FAILED = 'Login failed!';
@@ -36,14 +37,13 @@ export default function LoginPage() {
       <Text size="sm" c="dimmed">
         An advanced platform for international remittances and mobile payments, developed in-house.
       </Text>
-      {alert && (
-        <Alert color="red" variant="light" withCloseButton closeButtonLabel="Dismiss" onClose={() => {
-            sessionStore.dismissLoginMessage();
-            setAlert(null);
-          }} role="alert">
-          {alert}
-        </Alert>
-      )}
+      <ErrorAlert
+        message={alert}
+        onDismiss={() => {
+          sessionStore.dismissLoginMessage();
+          setAlert(null);
+        }}
+      />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput

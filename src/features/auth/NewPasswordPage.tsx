@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../api/errors';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
+import { ErrorAlert } from './ErrorAlert';
 import { resetPassword } from './api';
 
 type Mode = 'reset' | 'newAccount';
@@ -58,11 +59,7 @@ export default function NewPasswordPage({ mode }: { mode: Mode }) {
   const bothFilled = values.password !== '' && values.confirmPassword !== '';
   return (
     <AuthCard title={text.heading}>
-      {alert && (
-        <Alert color="red" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAlert(null)} role="alert">
-          {alert}
-        </Alert>
-      )}
+      <ErrorAlert message={alert} onDismiss={() => setAlert(null)} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <PasswordInput

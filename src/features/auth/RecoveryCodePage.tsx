@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
-import { Alert, Button, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
+import { ErrorAlert } from './ErrorAlert';
 import { verifyRecoveryCode } from './api';
 
 /** users-and-wallets §2: a `+` in the email arrives as a space in the query string; turn it back. */
@@ -41,11 +42,7 @@ export default function RecoveryCodePage() {
       <Text size="sm">
         Enter the recovery code sent to <b>{email}</b>.
       </Text>
-      {alert && (
-        <Alert color="red" withCloseButton closeButtonLabel="Dismiss" onClose={() => setAlert(null)} role="alert">
-          {alert}
-        </Alert>
-      )}
+      <ErrorAlert message={alert} onDismiss={() => setAlert(null)} />
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput
