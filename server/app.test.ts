@@ -243,6 +243,28 @@ describe('the web app next to the API', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
+  it('sends the security headers on API answers too, successes and refusals alike', async () => {
+    const { app } = await start();
+    const token = await signIn(app, 'super@demo.test');
+    const answers = [
+      await app.inject({ method: 'GET', url: '/api/v1/um/countries', headers: bearer(token) }),
+      await app.inject({ method: 'GET', url: '/api/v1/um/countries' }),
+      await app.inject({ method: 'GET', url: '/api/v1/nothing' }),
+    ];
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 401, 404]);
+    for (const res of answers) {
+      expect(res.headers).toMatchObject({
+        'x-content-type-options': 'nosniff',
+        'x-frame-options': 'SAMEORIGIN',
+        'strict-transport-security': 'max-age=31536000; includeSubDomains',
+        'referrer-policy': 'no-referrer',
+        'cross-origin-resource-policy': 'same-site',
+        'cross-origin-opener-policy': 'same-origin',
+      });
+      expect(String(res.headers['content-security-policy'])).toContain("frame-ancestors 'none'");
+    }
+  });
+
   it('serves index.html for app paths that accept HTML, files as they are, and never HTML for API paths', async () => {
     const dir = distDir();
     try {

@@ -7,7 +7,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { limiterRegistry, type TellerContext } from './context.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { resolveJwtSecret } from './domain/auth/tokens.ts';
+import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { bearerAuth } from './http/auth.ts';
@@ -85,11 +85,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions, dataDir: string, now: () => Date): Promise<void> {
   await migrateToLatest(db);
 
+  const jwtSecret = resolveJwtSecret({ jwtSecret: options.jwtSecret, dataDir });
   const teller: TellerContext = {
     demo: options.demo,
     dataDir,
     filesDir: join(dataDir, 'files'),
-    jwtSecret: resolveJwtSecret({ jwtSecret: options.jwtSecret, dataDir }),
+    jwtSecret,
+    tokens: new TokenVerifier(jwtSecret),
     now,
     limiter: limiterRegistry(now),
     outboxLog: options.demo ? (line) => app.log.info(line) : undefined,
@@ -106,7 +108,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   await app.register(multipart, {
     limits: { fileSize: MAX_UPLOAD_BYTES, files: MAX_DOCUMENT_FILES, fields: 20, fieldSize: 10_000, parts: 30 },
   });
-  await registerSecurityHeaders(app, options.web?.gatewayUrl ?? '');
+  registerSecurityHeaders(app, options.web?.gatewayUrl ?? '');
 
   let fallback: ReturnType<typeof registerWebApp> extends Promise<infer F> ? F : never = () => false;
   installErrorHandling(app, { fallback: (request, reply) => fallback(request, reply) });

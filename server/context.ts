@@ -1,7 +1,7 @@
 // What every handler can reach: `request.server.db`, `request.server.teller`, `request.session`.
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/connection.ts';
-import type { Session } from './domain/auth/tokens.ts';
+import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
 import { HttpError } from './http/jsonapi.ts';
 import { FailureLimiter, type FailureLimiterOptions } from './http/rate-limit.ts';
 
@@ -12,6 +12,8 @@ export interface TellerContext {
   /** Uploaded files live here (`<dataDir>/files`). */
   filesDir: string;
   jwtSecret: Uint8Array;
+  /** Verifies bearer tokens signed with jwtSecret, remembering the good ones until they expire. */
+  tokens: TokenVerifier;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
   /** A named in-memory failure limiter, created on first use with these options and shared after. */

@@ -5,6 +5,7 @@ import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { CachedStatements } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
 
@@ -35,7 +36,7 @@ export function openDatabase({ databaseUrl, dataDir }: ConnectionOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new CachedStatements(sqlite) }) });
 }
 
 const INT8_OID = 20;

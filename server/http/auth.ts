@@ -1,6 +1,5 @@
 // The contract's `bearerAuth` security scheme: a valid token from POST api/v1/id/token or POST connect/token.
 import type { FastifyRequest } from 'fastify';
-import { verifyToken } from '../domain/auth/tokens.ts';
 import { STATUS } from '../domain/reference.ts';
 import { HttpError } from './jsonapi.ts';
 
@@ -13,7 +12,7 @@ export async function bearerAuth(request: FastifyRequest): Promise<void> {
   const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_\-.]{10,4096})$/.exec(header.trim()) : null;
   if (!match?.[1]) throw invalidToken();
   const { teller, db } = request.server;
-  const session = await verifyToken(match[1], teller.jwtSecret, teller.now());
+  const session = await teller.tokens.verify(match[1], teller.now());
   if (!session) throw invalidToken();
   const account = await db.selectFrom('accounts').select(['status']).where('user_id', '=', session.userId).executeTakeFirst();
   if (!account || (account.status & STATUS.LockOut) !== 0) throw invalidToken();

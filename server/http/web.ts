@@ -1,7 +1,8 @@
 // Serving the built web app next to the API: security headers, static files, the SPA fallback and /config.json.
 import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import helmet from '@fastify/helmet';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -34,11 +35,48 @@ export function contentSecurityDirectives(gatewayUrl: string): Record<string, st
   };
 }
 
-export async function registerSecurityHeaders(app: FastifyInstance, gatewayUrl: string): Promise<void> {
-  await app.register(helmet, {
+/** What a helmet middleware writes to: the headers it sets, recorded once. */
+interface HeaderRecorder {
+  setHeader(name: string, value: string): void;
+  removeHeader(name: string): void;
+}
+
+type HelmetMiddleware = (request: object, response: HeaderRecorder, next: (error?: unknown) => void) => void;
+
+/** The helmet that @fastify/helmet runs (its own dependency, so the headers are the ones it would send). */
+function loadHelmet(): (options: Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>) => HelmetMiddleware {
+  const plugin = createRequire(import.meta.url).resolve('@fastify/helmet');
+  // helmet's CommonJS export is the factory itself.
+  return createRequire(plugin)('helmet') as (options: Omit<FastifyHelmetOptions, 'global' | 'enableCSPNonces'>) => HelmetMiddleware;
+}
+
+/** The security headers helmet sets for these options, computed once: none of them depends on the request. */
+export function securityHeaders(gatewayUrl: string): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const recorder: HeaderRecorder = {
+    setHeader: (name, value) => void headers.set(name, value),
+    removeHeader: (name) => void headers.delete(name),
+  };
+  const middleware = loadHelmet()({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityDirectives(gatewayUrl) },
     // Signed file links are loaded as <img> by the web app, possibly from the Vite dev server on another port.
     crossOriginResourcePolicy: { policy: 'same-site' },
+  });
+  middleware({}, recorder, (error) => {
+    if (error) throw error;
+  });
+  return [...headers];
+}
+
+/**
+ * Every answer carries helmet's security headers. @fastify/helmet rebuilds helmet's middleware on every request
+ * (issue 2 §8: about 4 % of a listing request), so the headers are computed once and set by one hook.
+ */
+export function registerSecurityHeaders(app: FastifyInstance, gatewayUrl: string): void {
+  const headers = securityHeaders(gatewayUrl);
+  app.addHook('onRequest', (_request, reply, done) => {
+    for (const [name, value] of headers) reply.raw.setHeader(name, value);
+    done();
   });
 }
 

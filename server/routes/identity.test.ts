@@ -163,6 +163,17 @@ describe('bearer tokens', () => {
     expect((await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: bearer(token) })).statusCode).toBe(401);
   });
 
+  it('stops honouring a token it has already accepted as soon as its account is locked out', async () => {
+    const { app, world } = await start();
+    const token = await signIn(app, 'partner@demo.test');
+    expect((await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: bearer(token) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: bearer(token) })).statusCode).toBe(200);
+    await app.db.updateTable('accounts').set({ status: STATUS.LockOut }).where('user_id', '=', world.users.partner).execute();
+    const refused = await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: bearer(token) });
+    expectMatchesContract(refused, 'listRoles');
+    expect(refused.statusCode).toBe(401);
+  });
+
   it('answers 401 before looking at a malformed body when the token is missing', async () => {
     const { app } = await start();
     const res = await app.inject({

@@ -204,6 +204,12 @@ describe('GET api/v1/wallet-transactions (listWalletTransactions)', () => {
     const { app, world, admin } = await start();
     // 3,000 rows over ~35 days: pages past row 1,000 are found through the per-day counts.
     await seedRows(app, world, 3_000);
+    const naccugRows = await app.db
+      .selectFrom('wallet_transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('tenant_id', '=', 'naccug')
+      .executeTakeFirstOrThrow();
+    const lastFullPage = Math.floor(Number(naccugRows.n) / 10);
     const cases: Array<{ url: string; where: Parameters<typeof referencesByOffset>[1]; direction: 'asc' | 'desc'; offset: number }> = [
       { url: 'page[number]=150', where: {}, direction: 'desc', offset: 1490 },
       { url: 'page[number]=120&sort=created', where: {}, direction: 'asc', offset: 1190 },
@@ -215,12 +221,28 @@ describe('GET api/v1/wallet-transactions (listWalletTransactions)', () => {
         direction: 'desc',
         offset: 1090,
       },
+      { url: 'page[number]=120&sort=created&filter[status]=COMPLETED', where: { status: 'COMPLETED' }, direction: 'asc', offset: 1190 },
+      {
+        url: 'page[number]=102&sort=created&filter[startDate]=2024-12-20&filter[endDate]=2025-01-10',
+        where: { startDate: '2024-12-20', endDateExclusive: '2025-01-11' },
+        direction: 'asc',
+        offset: 1010,
+      },
+      // The last full page of each walk: the day found is the oldest (newest first) or the newest (oldest first).
+      { url: `page[number]=${lastFullPage}`, where: {}, direction: 'desc', offset: (lastFullPage - 1) * 10 },
+      { url: `page[number]=${lastFullPage}&sort=created`, where: {}, direction: 'asc', offset: (lastFullPage - 1) * 10 },
     ];
     for (const { url, where, direction, offset } of cases) {
       const res = await admin.get(`/api/v1/wallet-transactions?${url}`);
       expectMatchesContract(res, 'listWalletTransactions');
       expect(res.json().data, url).toHaveLength(10);
       expect(references(res), url).toEqual(await referencesByOffset(app, where, direction, offset, 10));
+    }
+    for (const url of [`page[number]=${lastFullPage + 2}`, `page[number]=${lastFullPage + 2}&sort=created`]) {
+      const past = await admin.get(`/api/v1/wallet-transactions?${url}`);
+      expectMatchesContract(past, 'listWalletTransactions');
+      expect(past.json().data, url).toEqual([]);
+      expect(past.json().meta.itemTotal, url).toBe(Number(naccugRows.n));
     }
     const all = await admin.get('/api/v1/wallet-transactions?filter[status]=COMPLETED');
     const counted = await app.db

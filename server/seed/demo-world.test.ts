@@ -4,6 +4,7 @@ import { openDatabase, type Db } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { verifyPassword } from '../domain/auth/password.ts';
 import { WALLET_TRANSACTION_STATUSES, TRANSACTION_TYPE, STATUS, ROLE } from '../domain/reference.ts';
+import { referenceNumber } from '../domain/wallet/transactions.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, readTenantFiles, seedDemoWorld, type DemoWorldSummary } from './index.ts';
 
 const NOW = new Date('2025-03-01T09:30:00.000Z');
@@ -119,6 +120,18 @@ describe('the demo world', () => {
     const combos = await db.selectFrom('wallet_transactions').select(['type', 'status']).distinct().execute();
     for (const type of Object.values(TRANSACTION_TYPE)) expect(combos.some((combo) => combo.type === type), `type ${type}`).toBe(true);
     for (const status of WALLET_TRANSACTION_STATUSES) expect(combos.some((combo) => combo.status === status), status).toBe(true);
+  });
+
+  it('numbers demo transactions the way live ones are numbered, so both sort together by reference', async () => {
+    const { db } = world;
+    const rows = await db.selectFrom('wallet_transactions').select(['id', 'reference_number', 'created']).orderBy('id').execute();
+    for (const row of rows) expect(row.reference_number, `transaction ${row.id}`).toBe(referenceNumber(row.id, new Date(row.created)));
+    const byReference = await db.selectFrom('wallet_transactions').select('id').orderBy('reference_number').execute();
+    expect(byReference.map((row) => row.id)).toEqual(rows.map((row) => row.id));
+    const newest = rows[rows.length - 1];
+    expect(newest).toBeDefined();
+    // The next live transaction, created now, sorts after every demo one.
+    expect(referenceNumber((newest?.id ?? 0) + 1, NOW) > (newest?.reference_number ?? '')).toBe(true);
   });
 
   it('keeps every balance equal to the sum of its completed transactions, never negative, in several currencies', async () => {

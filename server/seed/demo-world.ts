@@ -4,6 +4,7 @@
 import type { Db } from '../db/connection.ts';
 import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
+import { referenceNumber } from '../domain/wallet/transactions.ts';
 import { mulberry32, type Random } from './prng.ts';
 import {
   FEMALE_NAMES,
@@ -213,15 +214,48 @@ export async function seedDemoWorld(db: Db, options: DemoWorldOptions = {}): Pro
       (await trx.selectFrom('services').select(['id', 'transaction_type']).execute()).map((row) => [row.transaction_type, row.id]),
     );
     const { rows, balances } = generateTransactions(random, now, options.transactionCount ?? DEMO_TRANSACTIONS, wallets, people.staffList, services);
-    for (let start = 0; start < rows.length; start += 1000) {
-      await trx.insertInto('wallet_transactions').values(rows.slice(start, start + 1000)).execute();
-    }
+    await insertTransactions(trx, rows);
     for (const [walletId, balance] of balances) {
       if (balance !== 0) await trx.updateTable('wallets').set({ balance_minor: balance }).where('id', '=', walletId).execute();
     }
 
     return { tenants: tenants.length, users: people.count, wallets: wallets.length, transactions: rows.length, logins };
   });
+}
+
+/** Rows of wallet_transactions inserted at once. */
+const TRANSACTION_BATCH = 1000;
+
+/**
+ * Inserts the generated transactions with the reference numbers live ones get (`referenceNumber(id, created)`),
+ * so demo and live numbers sort together. The first row is inserted alone to learn its id; the rest follow it
+ * in order inside the seed's database transaction, so their ids are known before they are written, and every
+ * batch's ids are checked against that.
+ */
+async function insertTransactions(db: Db, rows: readonly GeneratedTransaction[]): Promise<void> {
+  const [first, ...rest] = rows;
+  if (!first) return;
+  const { id: firstId } = await db
+    .insertInto('wallet_transactions')
+    .values({ ...first, reference_number: `SEED-${first.created}` })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .updateTable('wallet_transactions')
+    .set({ reference_number: referenceNumber(firstId, new Date(first.created)) })
+    .where('id', '=', firstId)
+    .execute();
+  for (let start = 0; start < rest.length; start += TRANSACTION_BATCH) {
+    const nextId = firstId + 1 + start;
+    const batch = rest
+      .slice(start, start + TRANSACTION_BATCH)
+      .map((row, index) => ({ ...row, reference_number: referenceNumber(nextId + index, new Date(row.created)) }));
+    const inserted = await db.insertInto('wallet_transactions').values(batch).returning('id').execute();
+    const ids = inserted.map((row) => row.id).sort((a, b) => a - b);
+    if (ids.length !== batch.length || ids[0] !== nextId || ids[ids.length - 1] !== nextId + batch.length - 1) {
+      throw new Error(`Demo transactions got ids ${ids[0]}…${ids[ids.length - 1]}, not ${nextId}…${nextId + batch.length - 1}.`);
+    }
+  }
 }
 
 async function insertTenantChannels(db: Db, tenants: readonly TenantFile[]): Promise<void> {
@@ -427,6 +461,9 @@ const AMOUNT_RANGES: Record<number, readonly [number, number]> = {
 /** Fee in basis points of the amount. */
 const FEE_BPS: Record<number, number> = { [TRANSACTION_TYPE.CashOut]: 100, [TRANSACTION_TYPE.P2P]: 50 };
 
+/** A generated transaction; its reference number comes from the id it gets (insertTransactions). */
+export type GeneratedTransaction = Omit<NewWalletTransaction, 'reference_number'>;
+
 /**
  * Generates the transactions in time order, keeping a running balance per wallet: a COMPLETED debit that the
  * wallet cannot cover becomes FAILED ('Insufficient balance'), so every balance stays the sum of its COMPLETED
@@ -439,9 +476,9 @@ export function generateTransactions(
   wallets: readonly SeededWallet[],
   staff: readonly Staff[],
   services: Map<number | null, number>,
-): { rows: NewWalletTransaction[]; balances: Map<number, number> } {
+): { rows: GeneratedTransaction[]; balances: Map<number, number> } {
   const balances = new Map<number, number>(wallets.map((wallet) => [wallet.id, 0]));
-  const rows: NewWalletTransaction[] = [];
+  const rows: GeneratedTransaction[] = [];
   if (wallets.length === 0) return { rows, balances };
 
   const peers = new Map<string, SeededWallet[]>();
@@ -454,7 +491,7 @@ export function generateTransactions(
   const walletWeights = wallets.map((wallet) => [wallet, wallet.weight] as const);
 
   const offsets = Array.from({ length: count }, () => random.int(60_000, 90 * DAY)).sort((a, b) => b - a);
-  offsets.forEach((offset, index) => {
+  offsets.forEach((offset) => {
     const created = new Date(now.getTime() - offset);
     const wallet = random.weighted(walletWeights);
     let type = random.weighted(TYPE_WEIGHTS);
@@ -490,7 +527,6 @@ export function generateTransactions(
     const updated = status === 'FAILED' || status === 'PROCESSING' ? new Date(settledMs).toISOString() : (completed ?? created.toISOString());
     rows.push({
       tenant_id: wallet.tenantId,
-      reference_number: `WT${isoDate(created).replace(/-/g, '').slice(2)}${String(index + 1).padStart(6, '0')}`,
       type,
       status,
       wallet_id: wallet.id,

@@ -48,7 +48,11 @@ export async function signToken(
 }
 
 /** Verifies signature, issuer and expiry; returns the session, or null for any bad, expired or foreign token. */
-export async function verifyToken(token: string, secret: Uint8Array, now: Date = new Date()): Promise<Session | null> {
+export async function verifyToken(token: string, secret: Uint8Array | CryptoKey, now: Date = new Date()): Promise<Session | null> {
+  return (await verifyClaims(token, secret, now))?.session ?? null;
+}
+
+async function verifyClaims(token: string, secret: Uint8Array | CryptoKey, now: Date): Promise<{ session: Session; expires: number } | null> {
   try {
     const { payload } = await jwtVerify(token, secret, {
       issuer: ISSUER,
@@ -62,10 +66,61 @@ export async function verifyToken(token: string, secret: Uint8Array, now: Date =
     if (!Array.isArray(roles) || !roles.every((role): role is number => Number.isInteger(role))) return null;
     if (typeof tenant !== 'string' || typeof claim !== 'string') return null;
     const tenantType = tenantTypes.find((type) => type === ttype);
-    if (!tenantType) return null;
-    return { userId, roles, tenantId: tenant, claim, tenantType };
+    if (!tenantType || typeof payload.exp !== 'number') return null;
+    return { session: { userId, roles, tenantId: tenant, claim, tenantType }, expires: payload.exp };
   } catch {
     return null;
+  }
+}
+
+/** Each request gets its own session object: what one handler does to it cannot leak into the next request. */
+function copyOf(session: Session): Session {
+  return { ...session, roles: [...session.roles] };
+}
+
+/** Verified tokens a TokenVerifier remembers. */
+export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
+
+/**
+ * Verifies bearer tokens for one secret, remembering the tokens it has verified until they expire, so a client
+ * that sends its token with every call pays for the signature once (issue 2 §8: verifying was a fifth of a
+ * listing request). Only well-signed tokens are remembered, so bad ones cannot crowd out good ones; past
+ * VERIFIED_TOKEN_CACHE_SIZE the least recently used is forgotten. A remembered token is still checked against the
+ * clock on every use, and the caller still checks the account (a locked-out account's token stops working).
+ */
+export class TokenVerifier {
+  private readonly key: Promise<CryptoKey>;
+  private readonly verified = new Map<string, { session: Session; expires: number }>();
+  private readonly capacity: number;
+
+  constructor(secret: Uint8Array, capacity: number = VERIFIED_TOKEN_CACHE_SIZE) {
+    // Imported once: jose would otherwise import the raw secret for every verification.
+    this.key = crypto.subtle.importKey('raw', new Uint8Array(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['verify']);
+    this.capacity = capacity;
+  }
+
+  async verify(token: string, now: Date): Promise<Session | null> {
+    const known = this.verified.get(token);
+    if (known) {
+      this.verified.delete(token);
+      // jose's rule: a token is expired once its exp is at or before the current second.
+      if (known.expires <= Math.floor(now.getTime() / 1000)) return null;
+      this.verified.set(token, known);
+      return copyOf(known.session);
+    }
+    const claims = await verifyClaims(token, await this.key, now);
+    if (!claims) return null;
+    this.verified.set(token, { session: copyOf(claims.session), expires: claims.expires });
+    if (this.verified.size > this.capacity) {
+      const oldest = this.verified.keys().next();
+      if (!oldest.done) this.verified.delete(oldest.value);
+    }
+    return claims.session;
+  }
+
+  /** How many verified tokens are remembered (for tests). */
+  get size(): number {
+    return this.verified.size;
   }
 }
 

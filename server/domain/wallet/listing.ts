@@ -96,6 +96,34 @@ function bare(db: Db) {
 }
 
 /**
+ * The fixed parts of the list's queries, built once per database and extended per request: Kysely builders are
+ * immutable, and building the selected columns, joins and count tables afresh was about a third of a listing
+ * request's CPU (issue 2 §8).
+ */
+function buildParts(db: Db) {
+  const counts = db.withTables<CountTables>();
+  return {
+    joined: joined(db),
+    rows: selectRows(joined(db)),
+    bareIds: bare(db).select('wt.id'),
+    partyIds: joined(db).select('wt.id'),
+    totals: counts.selectFrom('wallet_transaction_counts').select((eb) => eb.fn.sum<number | string | null>('n').as('n')),
+    dayCounts: counts.selectFrom('wallet_transaction_day_counts'),
+  };
+}
+
+const builtParts = new WeakMap<Db, ReturnType<typeof buildParts>>();
+
+function parts(db: Db): ReturnType<typeof buildParts> {
+  let built = builtParts.get(db);
+  if (!built) {
+    built = buildParts(db);
+    builtParts.set(db, built);
+  }
+  return built;
+}
+
+/**
  * The conditions for the session's tenant and scope and the filters, as plain SQL on `wt` (and on `owner`,
  * `sender`, `service` for the name filters), so they apply to the bare table and to the joined one alike.
  */
@@ -149,17 +177,16 @@ function needsParties(filters: TransactionFilters, sort?: TransactionSortField):
 
 /** Transactions of the session's tenant and scope that match the filters, with their parties. */
 export function matchingTransactions(db: Db, session: Session, filters: TransactionFilters) {
-  let query = joined(db);
+  let query = parts(db).joined;
   for (const condition of conditions(db, session, filters)) query = query.where(condition);
   return query;
 }
 
 /** The ids of the matching transactions, joining the parties only when a filter or the sort needs them. */
 function matchingIds(db: Db, session: Session, filters: TransactionFilters, sort?: TransactionSortField) {
-  if (needsParties(filters, sort)) return matchingTransactions(db, session, filters).select('wt.id');
-  let query = bare(db);
+  let query = needsParties(filters, sort) ? parts(db).partyIds : parts(db).bareIds;
   for (const condition of conditions(db, session, filters)) query = query.where(condition);
-  return query.select('wt.id');
+  return query;
 }
 
 function sortExpression(field: TransactionSortField) {
@@ -204,27 +231,22 @@ function totalFromCounts(db: Db, tenantId: string, filters: TransactionFilters) 
   if (filters.startDate !== undefined || filters.endDate !== undefined) {
     return dayCounts(db, tenantId, filters).select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
   }
-  return db
-    .withTables<CountTables>()
-    .selectFrom('wallet_transaction_counts')
-    .select((eb) => eb.fn.sum<number | string | null>('n').as('n'))
-    .where('tenant_id', '=', tenantId)
-    .$if(filters.status !== undefined, (query) => query.where('status', '=', filters.status ?? ''))
-    .$if(filters.type !== undefined, (query) => query.where('type', '=', filters.type ?? 0))
-    .$if(filters.currency !== undefined, (query) => query.where('currency', '=', filters.currency ?? ''));
+  let query = parts(db).totals.where('tenant_id', '=', tenantId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
+  if (filters.currency !== undefined) query = query.where('currency', '=', filters.currency);
+  return query;
 }
 
 /** The per-day counts of the session's tenant that match the (countable) filters. */
 export function dayCounts(db: Db, tenantId: string, filters: TransactionFilters) {
-  return db
-    .withTables<CountTables>()
-    .selectFrom('wallet_transaction_day_counts')
-    .where('tenant_id', '=', tenantId)
-    .$if(filters.status !== undefined, (query) => query.where('status', '=', filters.status ?? ''))
-    .$if(filters.type !== undefined, (query) => query.where('type', '=', filters.type ?? 0))
-    .$if(filters.currency !== undefined, (query) => query.where('currency', '=', filters.currency ?? ''))
-    .$if(filters.startDate !== undefined, (query) => query.where('day', '>=', filters.startDate ?? ''))
-    .$if(filters.endDate !== undefined, (query) => query.where('day', '<=', filters.endDate ?? ''));
+  let query = parts(db).dayCounts.where('tenant_id', '=', tenantId);
+  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
+  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
+  if (filters.currency !== undefined) query = query.where('currency', '=', filters.currency);
+  if (filters.startDate !== undefined) query = query.where('day', '>=', filters.startDate);
+  if (filters.endDate !== undefined) query = query.where('day', '<=', filters.endDate);
+  return query;
 }
 
 /** itemTotal of the list. */
@@ -248,32 +270,38 @@ async function locateByDay(
   direction: 'asc' | 'desc',
   offset: number,
 ): Promise<{ start?: { bound: string; offset: number }; total: number }> {
-  // Running totals per day in walk order, summed by the database; only the day the page starts on comes back.
+  // Running totals per day, oldest day first, so the database stops at the day it looks for instead of summing
+  // and sorting every day (0.6 → 0.25 ms at page 40,000 of 1,000,000 rows). Newest first, the page's first row
+  // is the (total - 1 - offset)th from the oldest. Exactly one day holds that row (through - n <= position <
+  // through), so the answer needs no ORDER BY.
   const days = dayCounts(db, tenantId, filters)
     .select((eb) => [
       'day',
       eb.fn.sum<number | string>('n').as('n'),
-      sql<number | string>`sum(sum(${sql.ref('n')})) over (order by ${sql.ref('day')} ${sql.raw(direction)})`.as('through'),
-      sql<number | string>`sum(sum(${sql.ref('n')})) over ()`.as('total'),
+      sql<number | string>`sum(sum(${sql.ref('n')})) over (order by ${sql.ref('day')})`.as('through'),
     ])
     .groupBy('day');
+  const position = direction === 'asc' ? sql<number>`${offset}` : sql<number>`${sql.ref('totals.n')} - 1 - ${offset}`;
   const found = await db
     .withTables<CountTables>()
-    .selectFrom(days.as('days'))
-    .select(['days.day', 'days.n', 'days.through', 'days.total'])
-    .where('days.through', '>', offset)
-    .orderBy('days.day', direction)
+    .selectFrom([days.as('days'), totalFromCounts(db, tenantId, filters).as('totals')])
+    .select(['days.day', 'days.n', 'days.through', 'totals.n as total'])
+    .where(sql<SqlBool>`${sql.ref('days.through')} > ${position}`)
+    .where(sql<SqlBool>`${sql.ref('days.through')} - ${sql.ref('days.n')} <= ${position}`)
     .limit(1)
     .executeTakeFirst();
   if (!found) {
-    // Past the last day: the page is empty, and itemTotal comes from the counts as usual.
+    // Past the last row: the page is empty, and itemTotal comes from the counts as usual.
     const counted = await totalFromCounts(db, tenantId, filters).executeTakeFirst();
     return { total: Number(counted?.n ?? 0) };
   }
-  const before = Number(found.through) - Number(found.n);
+  const total = Number(found.total ?? 0);
+  const through = Number(found.through);
+  // Rows before the day in walk order: the older days going up, the newer ones going down.
+  const before = direction === 'asc' ? through - Number(found.n) : total - through;
   return {
     start: { bound: direction === 'desc' ? nextDay(found.day) : found.day, offset: offset - before },
-    total: Number(found.total),
+    total,
   };
 }
 
@@ -306,8 +334,8 @@ export async function listTransactions(
     .offset(offset);
 
   const known = total;
-  const rows = await selectRows(joined(db))
-    .$if(known === undefined, (query) => query.select(totalFromCounts(db, session.tenantId, filters).as('total')))
+  const rows = await parts(db)
+    .rows.$if(known === undefined, (query) => query.select(totalFromCounts(db, session.tenantId, filters).as('total')))
     .where('wt.id', 'in', pageIds)
     .orderBy(sortExpression(sort.column), sort.direction)
     .orderBy('wt.id', sort.direction)
