@@ -123,12 +123,14 @@ async function main(): Promise<void> {
     console.log(`\nThroughput, autocannon, ${CONNECTIONS} connections, ${LOAD_SECONDS} s, loopback:`);
     const throughputs: Array<{ label: string; rps: number }> = [];
     for (const [label, path] of pages.slice(0, 2)) {
+      const cpuBefore = await gatewayCpu();
       const result = await autocannon(`${base}${path}`, token);
+      const perRequestMs = ((await gatewayCpu()) - cpuBefore) / 1000 / Math.max(1, result.requests.total);
       throughputs.push({ label, rps: result.requests.average });
       console.log(
         `  ${label.padEnd(30)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} requests/s   ` +
           `latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms   ` +
-          `(${result.non2xx} non-2xx, ${result.errors} errors)`,
+          `gateway CPU ${perRequestMs.toFixed(2)} ms/request   (${result.non2xx} non-2xx, ${result.errors} errors)`,
       );
     }
 
@@ -278,7 +280,7 @@ async function latency(base: string, path: string, token: string): Promise<{ p50
 }
 
 interface AutocannonResult {
-  requests: { average: number };
+  requests: { average: number; total: number };
   latency: { p50: number; p97_5: number; p99: number };
   non2xx: number;
   errors: number;

@@ -1,5 +1,6 @@
 // The contract's `bearerAuth` security scheme: a valid token from POST api/v1/id/token or POST connect/token.
 import type { FastifyRequest } from 'fastify';
+import { preparedQueries, slots } from '../db/prepared.ts';
 import { STATUS } from '../domain/reference.ts';
 import { HttpError } from './jsonapi.ts';
 
@@ -14,7 +15,13 @@ export async function bearerAuth(request: FastifyRequest): Promise<void> {
   const { teller, db } = request.server;
   const session = await teller.tokens.verify(match[1], teller.now());
   if (!session) throw invalidToken();
-  const account = await db.selectFrom('accounts').select(['status']).where('user_id', '=', session.userId).executeTakeFirst();
+  // Read on every request, so a token stops working as soon as its account is locked out.
+  const [account] = await preparedQueries(db).execute(
+    db,
+    'bearer account',
+    () => db.selectFrom('accounts').select(['status']).where('user_id', '=', slots('userId', session.userId)),
+    { userId: session.userId },
+  );
   if (!account || (account.status & STATUS.LockOut) !== 0) throw invalidToken();
   request.session = session;
 }

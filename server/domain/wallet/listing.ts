@@ -5,8 +5,9 @@
 // filters are ones those counts are kept by (status, type, currency, date range) and the session sees the whole
 // tenant; a deep page on the `created` sort first finds the day it starts on from the per-day counts, then reads
 // it with an OFFSET inside that day, instead of stepping over hundreds of thousands of index entries.
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { direct, preparedQueries, slots, type Bind } from '../../db/prepared.ts';
 import { containsInsensitive } from '../../db/text.ts';
 import type { WalletTransactionStatus } from '../../db/schema.ts';
 import { formatMinor } from '../../http/money.ts';
@@ -126,10 +127,11 @@ function parts(db: Db): ReturnType<typeof buildParts> {
 /**
  * The conditions for the session's tenant and scope and the filters, as plain SQL on `wt` (and on `owner`,
  * `sender`, `service` for the name filters), so they apply to the bare table and to the joined one alike.
+ * The values of the tenant and of the filters the running counts keep enter through `bind` (see listTransactions).
  */
-function conditions(db: Db, session: Session, filters: TransactionFilters): Array<Expression<SqlBool>> {
+function conditions(db: Db, session: Session, filters: TransactionFilters, bind: Bind = direct): Array<Expression<SqlBool>> {
   const column = (name: string) => sql.ref<string>(`wt.${name}`);
-  const where: Array<Expression<SqlBool>> = [sql<SqlBool>`${column('tenant_id')} = ${session.tenantId}`];
+  const where: Array<Expression<SqlBool>> = [sql<SqlBool>`${column('tenant_id')} = ${bind('tenantId', session.tenantId)}`];
   if (userScopeOf(session) !== 'tenant') {
     const visible = db.selectFrom('users').innerJoin('accounts', 'accounts.user_id', 'users.id').select('users.id').where(visibleUsers(session));
     where.push(sql<SqlBool>`(${column('receiver_user_id')} in (${visible}) or ${column('sender_user_id')} in (${visible}))`);
@@ -138,12 +140,12 @@ function conditions(db: Db, session: Session, filters: TransactionFilters): Arra
   else if (filters.userId !== undefined) {
     where.push(sql<SqlBool>`(${column('receiver_user_id')} = ${filters.userId} or ${column('sender_user_id')} = ${filters.userId})`);
   }
-  if (filters.status !== undefined) where.push(sql<SqlBool>`${column('status')} = ${filters.status}`);
-  if (filters.type !== undefined) where.push(sql<SqlBool>`${column('type')} = ${filters.type}`);
-  if (filters.currency !== undefined) where.push(sql<SqlBool>`${column('currency')} = ${filters.currency}`);
+  if (filters.status !== undefined) where.push(sql<SqlBool>`${column('status')} = ${bind('status', filters.status)}`);
+  if (filters.type !== undefined) where.push(sql<SqlBool>`${column('type')} = ${bind('type', filters.type)}`);
+  if (filters.currency !== undefined) where.push(sql<SqlBool>`${column('currency')} = ${bind('currency', filters.currency)}`);
   // `created` is ISO-8601 UTC text, so a day compares as a prefix: created >= 'YYYY-MM-DD' starts that day.
-  if (filters.startDate !== undefined) where.push(sql<SqlBool>`${column('created')} >= ${filters.startDate}`);
-  if (filters.endDate !== undefined) where.push(sql<SqlBool>`${column('created')} < ${nextDay(filters.endDate)}`);
+  if (filters.startDate !== undefined) where.push(sql<SqlBool>`${column('created')} >= ${bind('startDate', filters.startDate)}`);
+  if (filters.endDate !== undefined) where.push(sql<SqlBool>`${column('created')} < ${bind('endBefore', nextDay(filters.endDate))}`);
   if (filters.referenceNumber !== undefined) where.push(containsInsensitive(column('reference_number'), filters.referenceNumber));
   if (filters.senderName !== undefined) where.push(containsInsensitive(senderName, filters.senderName));
   if (filters.receiverName !== undefined) where.push(containsInsensitive(receiverName, filters.receiverName));
@@ -183,9 +185,9 @@ export function matchingTransactions(db: Db, session: Session, filters: Transact
 }
 
 /** The ids of the matching transactions, joining the parties only when a filter or the sort needs them. */
-function matchingIds(db: Db, session: Session, filters: TransactionFilters, sort?: TransactionSortField) {
+function matchingIds(db: Db, session: Session, filters: TransactionFilters, sort?: TransactionSortField, bind: Bind = direct) {
   let query = needsParties(filters, sort) ? parts(db).partyIds : parts(db).bareIds;
-  for (const condition of conditions(db, session, filters)) query = query.where(condition);
+  for (const condition of conditions(db, session, filters, bind)) query = query.where(condition);
   return query;
 }
 
@@ -227,25 +229,25 @@ export function countable(session: Session, filters: TransactionFilters): boolea
 }
 
 /** itemTotal from the running counts: the per-day counts for a date range, else the totals. */
-function totalFromCounts(db: Db, tenantId: string, filters: TransactionFilters) {
+function totalFromCounts(db: Db, tenantId: string, filters: TransactionFilters, bind: Bind = direct) {
   if (filters.startDate !== undefined || filters.endDate !== undefined) {
-    return dayCounts(db, tenantId, filters).select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
+    return dayCounts(db, tenantId, filters, bind).select((eb) => eb.fn.sum<number | string | null>('n').as('n'));
   }
-  let query = parts(db).totals.where('tenant_id', '=', tenantId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
-  if (filters.currency !== undefined) query = query.where('currency', '=', filters.currency);
+  let query = parts(db).totals.where('tenant_id', '=', bind('tenantId', tenantId));
+  if (filters.status !== undefined) query = query.where('status', '=', bind('status', filters.status));
+  if (filters.type !== undefined) query = query.where('type', '=', bind('type', filters.type));
+  if (filters.currency !== undefined) query = query.where('currency', '=', bind('currency', filters.currency));
   return query;
 }
 
 /** The per-day counts of the session's tenant that match the (countable) filters. */
-export function dayCounts(db: Db, tenantId: string, filters: TransactionFilters) {
-  let query = parts(db).dayCounts.where('tenant_id', '=', tenantId);
-  if (filters.status !== undefined) query = query.where('status', '=', filters.status);
-  if (filters.type !== undefined) query = query.where('type', '=', filters.type);
-  if (filters.currency !== undefined) query = query.where('currency', '=', filters.currency);
-  if (filters.startDate !== undefined) query = query.where('day', '>=', filters.startDate);
-  if (filters.endDate !== undefined) query = query.where('day', '<=', filters.endDate);
+export function dayCounts(db: Db, tenantId: string, filters: TransactionFilters, bind: Bind = direct) {
+  let query = parts(db).dayCounts.where('tenant_id', '=', bind('tenantId', tenantId));
+  if (filters.status !== undefined) query = query.where('status', '=', bind('status', filters.status));
+  if (filters.type !== undefined) query = query.where('type', '=', bind('type', filters.type));
+  if (filters.currency !== undefined) query = query.where('currency', '=', bind('currency', filters.currency));
+  if (filters.startDate !== undefined) query = query.where('day', '>=', bind('startDate', filters.startDate));
+  if (filters.endDate !== undefined) query = query.where('day', '<=', bind('endDate', filters.endDate));
   return query;
 }
 
@@ -259,6 +261,12 @@ export async function countTransactions(db: Db, session: Session, filters: Trans
   return Number(row?.n ?? 0);
 }
 
+/** How the list's queries run: see listTransactions. */
+interface QueryRunner {
+  bind: Bind;
+  run<R>(name: string, build: () => Compilable<R>, values?: Readonly<Record<string, unknown>>): Promise<R[]>;
+}
+
 /**
  * Where a deep page on the `created` sort starts: the rows before it fill whole days (known from the per-day
  * counts), so the page is the rows from `bound` on, after skipping `offset` of them. Also answers itemTotal.
@@ -269,30 +277,37 @@ async function locateByDay(
   filters: TransactionFilters,
   direction: 'asc' | 'desc',
   offset: number,
+  { bind, run }: QueryRunner,
 ): Promise<{ start?: { bound: string; offset: number }; total: number }> {
   // Running totals per day, oldest day first, so the database stops at the day it looks for instead of summing
   // and sorting every day (0.6 → 0.25 ms at page 40,000 of 1,000,000 rows). Newest first, the page's first row
   // is the (total - 1 - offset)th from the oldest. Exactly one day holds that row (through - n <= position <
   // through), so the answer needs no ORDER BY.
-  const days = dayCounts(db, tenantId, filters)
-    .select((eb) => [
-      'day',
-      eb.fn.sum<number | string>('n').as('n'),
-      sql<number | string>`sum(sum(${sql.ref('n')})) over (order by ${sql.ref('day')})`.as('through'),
-    ])
-    .groupBy('day');
-  const position = direction === 'asc' ? sql<number>`${offset}` : sql<number>`${sql.ref('totals.n')} - 1 - ${offset}`;
-  const found = await db
-    .withTables<CountTables>()
-    .selectFrom([days.as('days'), totalFromCounts(db, tenantId, filters).as('totals')])
-    .select(['days.day', 'days.n', 'days.through', 'totals.n as total'])
-    .where(sql<SqlBool>`${sql.ref('days.through')} > ${position}`)
-    .where(sql<SqlBool>`${sql.ref('days.through')} - ${sql.ref('days.n')} <= ${position}`)
-    .limit(1)
-    .executeTakeFirst();
+  const [found] = await run(
+    `locate ${direction}`,
+    () => {
+      const days = dayCounts(db, tenantId, filters, bind)
+        .select((eb) => [
+          'day',
+          eb.fn.sum<number | string>('n').as('n'),
+          sql<number | string>`sum(sum(${sql.ref('n')})) over (order by ${sql.ref('day')})`.as('through'),
+        ])
+        .groupBy('day');
+      const at = bind('offset', offset);
+      const position = direction === 'asc' ? at : sql<number>`${sql.ref('totals.n')} - 1 - ${at}`;
+      return db
+        .withTables<CountTables>()
+        .selectFrom([days.as('days'), totalFromCounts(db, tenantId, filters, bind).as('totals')])
+        .select(['days.day', 'days.n', 'days.through', 'totals.n as total'])
+        .where(sql<SqlBool>`${sql.ref('days.through')} > ${position}`)
+        .where(sql<SqlBool>`${sql.ref('days.through')} - ${sql.ref('days.n')} <= ${position}`)
+        .limit(sql.lit(1));
+    },
+    { offset },
+  );
   if (!found) {
     // Past the last row: the page is empty, and itemTotal comes from the counts as usual.
-    const counted = await totalFromCounts(db, tenantId, filters).executeTakeFirst();
+    const [counted] = await run('total', () => totalFromCounts(db, tenantId, filters, bind));
     return { total: Number(counted?.n ?? 0) };
   }
   const total = Number(found.total ?? 0);
@@ -306,40 +321,66 @@ async function locateByDay(
 }
 
 /**
+ * How the list's queries run. A list the running counts answer for (any list of a top admin without a text or
+ * user filter, the common case) runs prepared queries: compiled once per shape of filters and sort, run with this
+ * request's values. Any other list builds and compiles its queries each time.
+ */
+function runnerFor(db: Db, session: Session, { filters, sort }: TransactionQuery): QueryRunner {
+  if (!countable(session, filters)) {
+    return { bind: direct, run: async (_name, build) => (await db.executeQuery(build())).rows };
+  }
+  // The builders choose by the sort and by which filters are present; every value enters through a slot.
+  const values: Record<string, unknown> = { tenantId: session.tenantId };
+  for (const [name, value] of Object.entries(filters)) if (value !== undefined) values[name] = value;
+  if (filters.endDate !== undefined) values.endBefore = nextDay(filters.endDate);
+  const shape = `${sort.column} ${sort.direction} ${Object.keys(values).sort().join(',')}`;
+  return {
+    bind: slots,
+    run: (name, build, extra = {}) => preparedQueries(db).execute(db, `wallet-transactions ${name} ${shape}`, build, { ...values, ...extra }),
+  };
+}
+
+/**
  * One page of transactions, sorted, with itemTotal. With countable filters itemTotal rides along in the page's
  * own query (or the deep page's day lookup), so a page costs one query, two when deep.
  */
-export async function listTransactions(
-  db: Db,
-  session: Session,
-  { filters, sort, page }: TransactionQuery,
-): Promise<{ rows: WalletTransactionRow[]; total: number }> {
+export async function listTransactions(db: Db, session: Session, query: TransactionQuery): Promise<{ rows: WalletTransactionRow[]; total: number }> {
+  const { filters, sort, page } = query;
   const fromCounts = countable(session, filters);
+  const runner = runnerFor(db, session, query);
+  const { bind } = runner;
   let total: number | undefined = fromCounts ? undefined : await countTransactions(db, session, filters);
   if (total !== undefined && page.offset >= total) return { rows: [], total };
 
-  let ids = matchingIds(db, session, filters, sort.column);
   let offset = page.offset;
+  let bound: { operator: '<' | '>='; day: string } | undefined;
   if (fromCounts && sort.column === 'created' && offset > DEEP_OFFSET) {
-    const located = await locateByDay(db, session.tenantId, filters, sort.direction, offset);
+    const located = await locateByDay(db, session.tenantId, filters, sort.direction, offset, runner);
     total = located.total;
     if (!located.start) return { rows: [], total };
-    ids = ids.where('wt.created', sort.direction === 'desc' ? '<' : '>=', located.start.bound);
+    bound = { operator: sort.direction === 'desc' ? '<' : '>=', day: located.start.bound };
     offset = located.start.offset;
   }
-  const pageIds = ids
-    .orderBy(sortExpression(sort.column), sort.direction)
-    .orderBy('wt.id', sort.direction)
-    .limit(page.size)
-    .offset(offset);
 
   const known = total;
-  const rows = await parts(db)
-    .rows.$if(known === undefined, (query) => query.select(totalFromCounts(db, session.tenantId, filters).as('total')))
-    .where('wt.id', 'in', pageIds)
-    .orderBy(sortExpression(sort.column), sort.direction)
-    .orderBy('wt.id', sort.direction)
-    .execute();
+  const rows = await runner.run(
+    `page ${bound?.operator ?? ''} ${known === undefined ? 'total' : ''}`,
+    () => {
+      let ids = matchingIds(db, session, filters, sort.column, bind);
+      if (bound) ids = ids.where('wt.created', bound.operator, bind('bound', bound.day));
+      const pageIds = ids
+        .orderBy(sortExpression(sort.column), sort.direction)
+        .orderBy('wt.id', sort.direction)
+        .limit(bind('size', page.size))
+        .offset(bind('skip', offset));
+      return parts(db)
+        .rows.$if(known === undefined, (rows) => rows.select(totalFromCounts(db, session.tenantId, filters, bind).as('total')))
+        .where('wt.id', 'in', pageIds)
+        .orderBy(sortExpression(sort.column), sort.direction)
+        .orderBy('wt.id', sort.direction);
+    },
+    { bound: bound?.day, size: page.size, skip: offset },
+  );
   if (known !== undefined) return { rows: rows.map(toRow), total: known };
   const first = rows[0];
   return {
