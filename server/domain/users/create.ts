@@ -25,14 +25,16 @@ export interface TenantFacts {
 export async function tenantFacts(db: Db, tenantId: string): Promise<TenantFacts> {
   const tenant = await db.selectFrom('tenants').select(['id', 'type', 'currency', 'config_json']).where('id', '=', tenantId).executeTakeFirst();
   if (!tenant) throw new HttpError(403, 'The tenant of this token no longer exists.');
-  let creditUnion = false;
+  return { id: tenant.id, type: tenant.type, currency: tenant.currency, creditUnion: isCreditUnion(tenant.config_json) };
+}
+
+function isCreditUnion(configJson: string): boolean {
   try {
-    const config: unknown = JSON.parse(tenant.config_json);
-    creditUnion = typeof config === 'object' && config !== null && 'creditUnion' in config && Boolean(config.creditUnion);
+    const config: unknown = JSON.parse(configJson);
+    return typeof config === 'object' && config !== null && 'creditUnion' in config && Boolean(config.creditUnion);
   } catch {
-    creditUnion = false;
+    return false;
   }
-  return { id: tenant.id, type: tenant.type, currency: tenant.currency, creditUnion };
 }
 
 /**

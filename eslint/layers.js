@@ -1,0 +1,65 @@
+// STYLE §1: imports flow one way, app → features → render / flows → config / api,
+// features never import each other, and server/ and src/ share only the generated contract types.
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+/** Layer of a file, or undefined for files outside the layered tree (tests, scripts). */
+function layerOf(file) {
+  const rel = path.relative(root, file).split(path.sep);
+  if (rel[0] === 'server') return { name: 'server' };
+  if (rel[0] !== 'src') return undefined;
+  if (rel[1] === 'features') return { name: 'features', feature: rel[2] };
+  return { name: (rel[1] ?? '').replace(/\.tsx?$/, '') };
+}
+
+/** What each layer may import from src/. */
+const allowed = {
+  main: ['app', 'api', 'config', 'render', 'flows', 'features', 'generated'],
+  app: ['app', 'features', 'render', 'flows', 'config', 'api', 'generated'],
+  features: ['render', 'flows', 'config', 'api', 'generated'],
+  render: ['render', 'config', 'api', 'generated'],
+  flows: ['flows', 'config', 'api'],
+  config: ['config', 'api', 'generated'],
+  api: ['api'],
+  generated: ['generated', 'api', 'config'],
+  test: ['test', 'api', 'config', 'render', 'flows', 'features', 'app', 'generated'],
+};
+
+const sharedContract = path.join(root, 'src', 'api', 'gateway.d.ts');
+
+function problem(from, target) {
+  if (!from || !target) return undefined;
+  if (from.name === 'server') {
+    return target.name === 'server' ? undefined : 'server/ may import from src/ only the generated contract types';
+  }
+  if (target.name === 'server') return 'src/ must not import server/ code';
+  if (from.name === 'features' && target.name === 'features') {
+    return from.feature === target.feature ? undefined : `feature "${from.feature}" must not import feature "${target.feature}"; move the shared part down to render, flows, config or api`;
+  }
+  const may = allowed[from.name] ?? [];
+  return may.includes(target.name) ? undefined : `src/${from.name} must not import src/${target.name} (imports flow app → features → render/flows → config/api)`;
+}
+
+export default {
+  rules: {
+    'one-way-imports': {
+      meta: { type: 'problem', schema: [] },
+      create(context) {
+        // A test may compose layers (a machine test with the real compiled form); only the server/src wall holds.
+        const isTest = /\.test\.tsx?$/.test(context.filename);
+        const from = layerOf(context.filename);
+        function check(node) {
+          const spec = node.source?.value;
+          if (!from || typeof spec !== 'string' || !spec.startsWith('.')) return;
+          const resolved = path.resolve(path.dirname(context.filename), spec.split('?')[0]);
+          if (resolved === sharedContract || resolved === sharedContract.replace(/\.d\.ts$/, '')) return;
+          const target = layerOf(resolved);
+          const message = isTest && from.name !== 'server' && target?.name !== 'server' ? undefined : problem(from, target);
+          if (message) context.report({ node: node.source, message });
+        }
+        return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+      },
+    },
+  },
+};

@@ -1,0 +1,52 @@
+import path from 'node:path';
+import { Linter } from 'eslint';
+import tseslint from 'typescript-eslint';
+import { describe, expect, it } from 'vitest';
+import layers from '../eslint/layers.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+function lint(file: string, source: string): string[] {
+  const linter = new Linter({ configType: 'flat' });
+  const messages = linter.verify(
+    source,
+    [{ files: ['**/*.ts', '**/*.tsx'], languageOptions: { parser: tseslint.parser }, plugins: { layers }, rules: { 'layers/one-way-imports': 'error' } }],
+    path.join(root, file),
+  );
+  return messages.map((m) => m.message);
+}
+
+describe('lint: one-way imports (STYLE §1)', () => {
+  it('lets a feature import render, flows, config and api', () => {
+    expect(lint('src/features/users/list/UsersList.tsx', "import { SchemaTable } from '../../../render/table/SchemaTable';\nimport { x } from '../../../api/client';")).toEqual([]);
+  });
+
+  it('refuses a feature importing another feature', () => {
+    expect(lint('src/features/users/list/UsersList.tsx', "import { x } from '../../wallet/balance';")).toEqual([
+      'feature "users" must not import feature "wallet"; move the shared part down to render, flows, config or api',
+    ]);
+  });
+
+  it('refuses the renderer importing a feature or the app', () => {
+    expect(lint('src/render/table/SchemaTable.tsx', "import { x } from '../../features/users';\nimport { y } from '../../app/Shell';")).toHaveLength(2);
+  });
+
+  it('refuses the api layer importing config, and the browser code importing the gateway', () => {
+    expect(lint('src/api/client.ts', "import { x } from '../config/catalogue';")).toEqual([
+      'src/api must not import src/config (imports flow app → features → render/flows → config/api)',
+    ]);
+    expect(lint('src/api/client.ts', "import { x } from '../../server/app';")).toEqual(['src/ must not import server/ code']);
+  });
+
+  it('lets the gateway import only the generated contract types from src/', () => {
+    expect(lint('server/routes/users.ts', "import type { paths } from '../../src/api/gateway';")).toEqual([]);
+    expect(lint('server/routes/users.ts', "import { x } from '../../src/config/catalogue';")).toEqual([
+      'server/ may import from src/ only the generated contract types',
+    ]);
+  });
+
+  it('lets a test compose layers but not cross the server wall', () => {
+    expect(lint('src/flows/top-up.machine.test.ts', "import { x } from '../render/form/compiled-forms';")).toEqual([]);
+    expect(lint('src/flows/top-up.machine.test.ts', "import { x } from '../../server/app';")).toEqual(['src/ must not import server/ code']);
+  });
+});
