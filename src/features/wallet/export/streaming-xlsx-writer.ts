@@ -89,7 +89,9 @@ class NativeDeflateEntry extends ZipPassThrough {
 }
 
 // Characters XML 1.0 cannot carry at all; they are dropped rather than making the file unreadable.
+// eslint-disable-next-line no-control-regex -- these control characters are exactly what XML 1.0 forbids
 const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g;
+// eslint-disable-next-line no-control-regex -- as above
 const NEEDS_ESCAPE = /[&<>"\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/;
 
 export function escapeXml(text: string): string {
