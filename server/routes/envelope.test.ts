@@ -56,6 +56,6 @@ describe('[UW-7.02] JSON:API envelopes', () => {
     const body = res.json() as { data: { type: string; id: string; attributes: object }[]; meta: Record<string, number> };
     expect(body.data.length).toBeGreaterThan(0);
     for (const entry of body.data) expect(entry).toMatchObject({ type: expect.any(String), id: expect.any(String), attributes: expect.any(Object) });
-    expect(body.meta).toMatchObject({ pageNumber: 1, pageSize: 5, itemTotal: expect.any(Number), pageTotal: Math.ceil(body.meta.itemTotal / 5) });
+    expect(body.meta).toMatchObject({ pageNumber: 1, pageSize: 5, itemTotal: expect.any(Number), pageTotal: Math.ceil((body.meta.itemTotal ?? 0) / 5) });
   });
 });
