@@ -15,6 +15,8 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/connection.ts';
+import { rebuildRunningCounts, suspendCountTriggers } from '../server/db/running-counts.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
     console.log(`Seeding ${ROWS.toLocaleString('en')} wallet transactions into ${file} ...`);
     const seeding = Date.now();
     const world = await seedSchemaAndWorld(file, dataDir);
-    bulkInsert(file, world);
+    await bulkInsert(file, dataDir, world);
     console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
 
     server = fork(fileURLToPath(import.meta.url), ['--serve', file, dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -180,18 +182,16 @@ async function seedSchemaAndWorld(file: string, dataDir: string): Promise<Seeded
 
 /**
  * One prepared INSERT in transactions of 50,000 rows, spread over the last 365 days. The running-count triggers
- * of migration 003 are set aside for the load and the counts rebuilt in one GROUP BY afterwards (the same
- * statement the migration uses), then the triggers are put back exactly as they were.
+ * (migrations 003 and 004) are set aside for the load and every count rebuilt in one pass afterwards
+ * (server/db/running-counts.ts, as the demo seed does), then the triggers are put back exactly as they were.
  */
-function bulkInsert(file: string, world: SeededWorld): void {
+async function bulkInsert(file: string, dataDir: string, world: SeededWorld): Promise<void> {
+  const counts = openDatabase({ databaseUrl: file, dataDir });
+  const resumeCountTriggers = await suspendCountTriggers(counts);
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
-  const triggers = db
-    .prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'wallet_transactions' AND name LIKE '%count%'`)
-    .all() as Array<{ name: string; sql: string }>;
-  for (const trigger of triggers) db.exec(`DROP TRIGGER ${trigger.name}`);
 
   const insert = db.prepare(`
     INSERT INTO wallet_transactions (id, tenant_id, reference_number, type, status, wallet_id, counter_wallet_id, sender_user_id,
@@ -235,18 +235,15 @@ function bulkInsert(file: string, world: SeededWorld): void {
   });
   for (let from = 0; from < ROWS; from += 50_000) batch(from, Math.min(ROWS, from + 50_000));
 
-  db.exec(`
-    DELETE FROM wallet_transaction_counts;
-    DELETE FROM wallet_transaction_day_counts;
-    INSERT INTO wallet_transaction_counts (tenant_id, status, type, currency, n)
-    SELECT tenant_id, status, type, currency, count(*) FROM wallet_transactions GROUP BY tenant_id, status, type, currency;
-    INSERT INTO wallet_transaction_day_counts (tenant_id, status, day, type, currency, n, amount_minor)
-    SELECT tenant_id, status, substr(created, 1, 10), type, currency, count(*), sum(abs(amount_minor)) FROM wallet_transactions
-    GROUP BY tenant_id, status, substr(created, 1, 10), type, currency;`);
-  for (const trigger of triggers) db.exec(trigger.sql);
-  db.exec('ANALYZE');
-  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
+  await counts.transaction().execute((trx) => rebuildRunningCounts(trx));
+  await resumeCountTriggers();
+  await counts.destroy();
+
+  const analysed = new SqliteDatabase(file);
+  analysed.exec('ANALYZE');
+  analysed.pragma('wal_checkpoint(TRUNCATE)');
+  analysed.close();
 }
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -2,7 +2,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type QueryExecutorProvider } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { CachedStatements } from './statement-cache.ts';
@@ -57,6 +57,6 @@ function openPostgres(url: string): Db {
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
 }
 
-export function isPostgres(db: Kysely<unknown>): boolean {
+export function isPostgres(db: QueryExecutorProvider): boolean {
   return db.getExecutor().adapter instanceof PostgresAdapter;
 }

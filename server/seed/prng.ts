@@ -10,6 +10,11 @@ export interface Random {
   chance(p: number): boolean;
   /** Picks by weight: `weighted([['a', 3], ['b', 1]])` gives 'a' three times as often. */
   weighted<T>(entries: ReadonlyArray<readonly [T, number]>): T;
+  /**
+   * `weighted` over fixed entries, prepared once: each pick makes the same choice `weighted(entries)` would, in
+   * logarithmic instead of linear time (the demo seed picks among hundreds of wallets 20,000 times).
+   */
+  weightedPicker<T>(entries: ReadonlyArray<readonly [T, number]>): () => T;
 }
 
 export function mulberry32(seed: number): Random {
@@ -39,6 +44,28 @@ export function mulberry32(seed: number): Random {
       const last = entries[entries.length - 1];
       if (!last) throw new Error('weighted pick from an empty list');
       return last[0];
+    },
+    weightedPicker: (entries) => {
+      const last = entries[entries.length - 1];
+      if (!last) throw new Error('weighted pick from an empty list');
+      // Whole weights sum exactly, so `roll < through[i]` is the linear walk's `roll - w0 - ... - wi < 0`.
+      const through: number[] = [];
+      let total = 0;
+      for (const [, weight] of entries) {
+        total += weight;
+        through.push(total);
+      }
+      return () => {
+        const roll = next() * total;
+        let low = 0;
+        let high = entries.length - 1;
+        while (low < high) {
+          const middle = (low + high) >>> 1;
+          if (roll < (through[middle] ?? total)) high = middle;
+          else low = middle + 1;
+        }
+        return (entries[low] ?? last)[0];
+      };
     },
   };
   return random;
