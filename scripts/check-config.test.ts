@@ -43,7 +43,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       tenant.colour = 'red';
     });
     expect(lines()).toEqual([
-      "tenants/amal.json#/colour: unknown property 'colour' (remove it or use one of '$schema', '$comment', 'id', 'name', 'type', 'clientId', 'grantType', 'scope', 'claim', 'admin', 'main', 'menu', 'labels', 'hiddenColumns', 'logo', 'theme', 'creditUnion', 'payoutAdmin' or 'currency')",
+      "tenants/amal.json#/colour: unknown property 'colour' (remove it or use one of '$schema', '$comment', 'id', 'name', 'type', 'clientId', 'grantType', 'scope', 'claim', 'admin', 'main', 'menu', 'labels', 'hiddenColumns', 'logo', 'theme', 'creditUnion', 'payoutAdmin', 'currency' or 'referenceLists')",
     ]);
   });
 
@@ -75,6 +75,22 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       table.id = 'staff';
     });
     expect(lines()).toEqual(["schemas/tables/admins.json#/id: id 'staff' differs from the file name (rename the file to staff.json or set id to 'admins')"]);
+  });
+
+  it('[UW-3.17] a reference list the app cannot load after login', () => {
+    copy.editJson('tenants/naccug.json', (tenant) => {
+      tenant.referenceLists = ['listRoles', 'listUsers'];
+    });
+    expect(lines()).toEqual([
+      "tenants/naccug.json#/referenceLists/1: has a value that is not allowed (use 'listRoles', 'listGroups', 'listStatuses', 'listCountries' or 'listTransactionTypes')",
+    ]);
+  });
+
+  it('[UW-3.18] a reference list named twice', () => {
+    copy.editJson('tenants/guulpay.json', (tenant) => {
+      tenant.referenceLists = ['listRoles', 'listTransactionTypes', 'listRoles'];
+    });
+    expect(lines()).toEqual([expect.stringMatching(/^tenants\/guulpay\.json#\/referenceLists: /)]);
   });
 
   it('a tenant naming a missing menu', () => {
@@ -314,5 +330,56 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
     const report = checkConfigReportWithForms(copy.root);
     expect(report.problems).toEqual([]);
     expect(report.notices).toEqual(['openapi/gateway.yaml not found: skipped the checks of tables and form options against the contract']);
+  });
+});
+
+describe('check:config on screen files (schemas/screens/, meta/screen.schema.json)', () => {
+  type ScreenFile = { parts: Record<string, { visible?: unknown }> };
+
+  it('a screen part whose rule names an unknown context key', () => {
+    copy.editJson<ScreenFile>('schemas/screens/user-details.json', (screen) => {
+      screen.parts.statusDropdown = { visible: { '!=': [{ var: 'openedFromScreen' }, 'transactions'] } };
+    });
+    expect(lines()).toEqual([
+      "schemas/screens/user-details.json#/parts/statusDropdown/visible/!=/0/var: rule names 'openedFromScreen', which is not a RuleContext key (use 'role', 'roles', 'tenant', 'tenantType', 'isAdminTenant', 'isMainTenant', 'ownProfile', 'newRecord', 'openedFrom', 'payoutAdmin' or 'path')",
+    ]);
+  });
+
+  it('a screen part whose rule uses an operation json-logic does not have', () => {
+    copy.editJson<ScreenFile>('schemas/screens/wallet-transactions.json', (screen) => {
+      screen.parts.pdfExport = { visible: { startsWith: [{ var: 'tenantType' }, 'wallet'] } };
+    });
+    expect(lines()).toEqual([
+      "schemas/screens/wallet-transactions.json#/parts/pdfExport/visible: unknown json-logic operation 'startsWith' (use a json-logic operation such as ==, !, and, or, in, var)",
+    ]);
+  });
+
+  it('a part the screen draws but its file lacks, with what it is for', () => {
+    copy.editJson<ScreenFile>('schemas/screens/user-details.json', (screen) => {
+      delete screen.parts.changePassword;
+    });
+    expect(lines()).toEqual([
+      'schemas/screens/user-details.json#/parts: missing property \'changePassword\' (add "changePassword": { "visible": <rule> } for the Change Password button)',
+    ]);
+  });
+
+  it('a part the screen does not have, and a part without its rule', () => {
+    copy.editJson<ScreenFile>('schemas/screens/user-details.json', (screen) => {
+      screen.parts.exportButton = { visible: true };
+      screen.parts.history = {};
+    });
+    expect(lines()).toEqual([
+      "schemas/screens/user-details.json#/parts/exportButton: unknown property 'exportButton' (remove it or use one of 'transactionsTab', 'edit', 'uploadDocuments', 'statusDropdown', 'topUpServices', 'changePassword', 'walletBalance' or 'history')",
+      "schemas/screens/user-details.json#/parts/history: missing property 'visible' (add \"visible\")",
+    ]);
+  });
+
+  it('a screen id that differs from the file name', () => {
+    copy.editJson('schemas/screens/user-details.json', (screen) => {
+      screen.id = 'user-panel';
+    });
+    expect(lines()).toContainEqual(
+      "schemas/screens/user-details.json#/id: id 'user-panel' differs from the file name (rename the file to user-panel.json or set id to 'user-details')",
+    );
   });
 });

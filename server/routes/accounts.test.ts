@@ -192,6 +192,22 @@ describe('verifyRecoveryCode and resetPassword', () => {
     expect((await sendCode(email, code)).statusCode).toBe(422);
   });
 
+  it('[UW-7.13] PATCH api/v1/um/account with password and resetPasswordToken resets the password', async () => {
+    const email = emailOf.payin;
+    expect((await askReset(email)).statusCode).toBe(200);
+    const token = tokenOf((await lastMail(email))?.link);
+
+    const res = await reset(token, 'Renewed@2026');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ meta: { message: 'You have successfully reset your password.' } });
+    expect(await signIn(email, 'Renewed@2026')).toBe(200);
+    expect(await signIn(email, DEMO_PASSWORD)).toBe(401);
+
+    // Back to the demo password: later tests sign in with it.
+    await askReset(email);
+    expect((await reset(tokenOf((await lastMail(email))?.link), DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
   it('lets a reset link expire after 1 hour', async () => {
     const email = emailOf.super;
     await askReset(email);

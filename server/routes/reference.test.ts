@@ -103,6 +103,67 @@ describe('reference lists (users-and-wallets §3, §7)', () => {
   });
 });
 
+describe('[UW-3.14] reference list shapes (users-and-wallets §3)', () => {
+  it('[UW-3.14] roles, groups and statuses are value and name pairs', async () => {
+    const gw = await start();
+    const naccug = await tenantToken(gw.app, gw.token, 'naccug');
+    for (const [url, operationId] of [['/api/v1/um/roles', 'listRoles'], ['/api/v1/um/groups', 'listGroups'], ['/api/v1/um/status', 'listStatuses']] as const) {
+      const entries = await list(gw, url, operationId, naccug);
+      expect(entries.length).toBeGreaterThan(0);
+      for (const entry of entries) {
+        expect(entry.attributes).toEqual(expect.objectContaining({ value: expect.any(Number), name: expect.any(String) }));
+      }
+    }
+  });
+
+  it('[UW-3.14] countries carry iso, name and nationality', async () => {
+    const gw = await start();
+    for (const country of await list(gw, '/api/v1/um/countries', 'listCountries')) {
+      expect(Object.keys(country.attributes).sort()).toEqual(['iso', 'name', 'nationality']);
+    }
+  });
+
+  it('[UW-3.14] transaction types carry a name', async () => {
+    const gw = await start();
+    const types = await list(gw, '/api/v1/tx/transactiontypes', 'listTransactionTypes');
+    expect(types.map((type) => type.attributes.name)).toEqual(['Top Up', 'P2P', 'Request Money', 'Disbursement', 'Loan', 'Cash Out']);
+  });
+
+  it('[UW-3.14] products carry an id and a type; product types and currencies an id and a name', async () => {
+    const gw = await start();
+    const products = await list(gw, '/api/v1/product?page[size]=100', 'listProducts');
+    expect(products.length).toBeGreaterThan(0);
+    for (const product of products) {
+      expect(product.id).toEqual(expect.any(String));
+      expect(product.attributes.type).toEqual(expect.any(String));
+    }
+    const productTypes = await list(gw, '/api/v1/producttype', 'listProductTypes');
+    expect(productTypes.map((type) => type.attributes.name)).toEqual(expect.arrayContaining(products.map((product) => product.attributes.type)));
+    for (const type of productTypes) expect(type.id).toEqual(expect.any(String));
+    for (const currency of await list(gw, '/api/v1/settings/currency', 'listCurrencies')) {
+      expect(currency.id).toEqual(expect.any(String));
+      expect(currency.attributes.name).toEqual(expect.any(String));
+    }
+  });
+
+  it('[UW-3.14] payout channels carry a code and a name', async () => {
+    const gw = await start();
+    const channels = await list(gw, '/api/v1/channel', 'listChannels', await tenantToken(gw.app, gw.token, 'naccug'));
+    expect(channels.length).toBeGreaterThan(0);
+    for (const channel of channels) expect(channel.attributes).toEqual(expect.objectContaining({ code: expect.any(String), name: expect.any(String) }));
+  });
+
+  it('[UW-3.14] tenants carry name, id, grantType and scope', async () => {
+    const gw = await start();
+    const tenants = await list(gw, '/api/v1/id/tenant/tenantselections', 'listTenantSelections');
+    const teller = tenants.find((tenant) => tenant.id === 'teller');
+    expect(teller?.attributes).toMatchObject({ name: 'Teller Wallet', grantType: 'delegation', scope: expect.stringContaining('wallet') });
+    for (const tenant of tenants) {
+      expect(tenant.attributes).toEqual(expect.objectContaining({ name: expect.any(String), grantType: expect.any(String), scope: expect.any(String) }));
+    }
+  });
+});
+
 describe('GET /dev/outbox (listOutbox)', () => {
   it('shows what the gateway sent, newest first, in demo mode', async () => {
     const gw = await start();

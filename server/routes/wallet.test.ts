@@ -195,6 +195,31 @@ describe('POST api/v1/wallet-transactions (createWalletTransaction)', () => {
     expect(unknown.json().errors[0]).toMatchObject({ title: 'Unknown service', source: { pointer: '/data/attributes/ServiceId' } });
   });
 
+  it('[UW-3.12] takes the top-up variant ReceiverUserId, Amount, ServiceId, Remarks, ExternalId, without Currency or template', async () => {
+    const { app, world, admin } = await start();
+    const loanService = await app.db
+      .selectFrom('services')
+      .select('id')
+      .where('transaction_type', '=', TRANSACTION_TYPE.Loan)
+      .executeTakeFirstOrThrow();
+    const res = await admin.create({
+      ReceiverUserId: String(world.users.kanifingMember),
+      Amount: '300',
+      ServiceId: String(loanService.id),
+      Remarks: 'Loan disbursed at branch',
+      ExternalId: 'LN-42',
+    });
+    expectMatchesContract(res, 'createWalletTransaction');
+    expect(res.statusCode).toBe(201);
+    expect(res.json().data.attributes).toMatchObject({ type: TRANSACTION_TYPE.Loan, amount: '300.00', currency: 'GMD', status: 'PENDING' });
+    const stored = await app.db
+      .selectFrom('wallet_transactions')
+      .select(['remarks', 'external_id'])
+      .where('id', '=', Number(res.json().data.id))
+      .executeTakeFirstOrThrow();
+    expect(stored).toEqual({ remarks: 'Loan disbursed at branch', external_id: 'LN-42' });
+  });
+
   it('refuses a staff member as receiver, a user without a wallet, a currency the user has no wallet in, and a frozen account', async () => {
     const { app, world, admin } = await start();
     const cases: Array<[Record<string, unknown>, string, string]> = [

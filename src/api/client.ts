@@ -17,10 +17,12 @@ const bearer: Middleware = {
 };
 
 export const onSessionExpired = {
+  /** A full load of the login page, so nothing of the old session stays in memory. */
+  reload: (url: string) => window.location.assign(url),
   // users-and-wallets §8: a 401 clears storage, stores the login text and reloads.
   handle: () => {
     sessionStore.clear(SESSION_EXPIRED_LOGIN);
-    window.location.assign(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
+    onSessionExpired.reload(`/login?redirect=${encodeURIComponent(window.location.pathname + window.location.search)}`);
   },
 };
 

@@ -25,7 +25,13 @@ export interface SessionState {
   tenant: SelectedTenant | null;
 }
 
-const keys = { session: 'teller.session', tenant: 'teller.tenant', loginMessage: 'teller.loginMessage' } as const;
+// users-and-wallets §3 "Session storage": the login session, the user info and the chosen tenant token, each its own entry.
+const keys = { session: 'teller.session', user: 'teller.user', tenant: 'teller.tenant', loginMessage: 'teller.loginMessage' } as const;
+
+/** The login session: what the token call answered. */
+type LoginSession = Pick<StaffSession, 'accessToken' | 'expiresAt'>;
+/** Who signed in. */
+type UserInfo = Omit<StaffSession, keyof LoginSession>;
 
 function read<T>(key: string): T | null {
   try {
@@ -36,7 +42,14 @@ function read<T>(key: string): T | null {
   }
 }
 
-let state: SessionState = { session: read<StaffSession>(keys.session), tenant: read<SelectedTenant>(keys.tenant) };
+/** The stored session, restored only when both of its parts are there. */
+function readSession(): StaffSession | null {
+  const login = read<LoginSession>(keys.session);
+  const user = read<UserInfo>(keys.user);
+  return login && user ? { ...user, accessToken: login.accessToken, expiresAt: login.expiresAt } : null;
+}
+
+let state: SessionState = { session: readSession(), tenant: read<SelectedTenant>(keys.tenant) };
 const listeners = new Set<() => void>();
 
 function publish(next: SessionState) {
@@ -51,7 +64,9 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   signIn(session: StaffSession) {
-    localStorage.setItem(keys.session, JSON.stringify(session));
+    const { accessToken, expiresAt, ...user } = session;
+    localStorage.setItem(keys.session, JSON.stringify({ accessToken, expiresAt } satisfies LoginSession));
+    localStorage.setItem(keys.user, JSON.stringify(user satisfies UserInfo));
     localStorage.removeItem(keys.tenant);
     localStorage.removeItem(keys.loginMessage);
     publish({ session, tenant: null });

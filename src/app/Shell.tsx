@@ -13,6 +13,7 @@ import { TenantSelector } from './TenantSelector';
 import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
 import { useStaffContext } from '../config/staff-context';
 import { controlPanelRule } from './control-panel';
+import { useReferenceListPrefetch } from './reference-lists';
 
 /** Menu labels by route, so the breadcrumb says 'Members' where the menu does. */
 function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = {}): Record<string, string> {
@@ -25,6 +26,7 @@ function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = 
 
 export function Shell({ children }: { children: ReactNode }) {
   const staff = useStaffContext();
+  useReferenceListPrefetch(staff.tenant);
   const theme = useTheme();
   const [navOpen, { toggle }] = useDisclosure();
 

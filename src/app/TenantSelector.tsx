@@ -1,12 +1,12 @@
 // The tenant selector in the breadcrumb bar, for users whose token carries the dssc claim (users-and-wallets §6).
 import { useState } from 'react';
 import { Select } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionState } from '../api/session';
 import { contextFor, firstMenuRoute, getTenant, menuFor } from '../config';
 import { notifyError } from '../render/notify';
-import { listTenantChoices, switchTenant, tenantSwitchErrorText, type TenantChoice } from './tenant-switch';
+import { listTenantChoices, loadPayoutChannels, switchTenant, tenantSwitchErrorText, type TenantChoice } from './tenant-switch';
 import { primaryRole } from '../config/staff-context';
 
 export const tenantChoicesQuery = { queryKey: ['tenant-selections'], queryFn: listTenantChoices, staleTime: 5 * 60_000 };
@@ -23,6 +23,7 @@ export function useTenantSwitch() {
   const { session, tenant } = useSessionState();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
 
   async function select(choice: TenantChoice, landing?: string) {
@@ -30,13 +31,16 @@ export function useTenantSwitch() {
     setBusy(true);
     try {
       await switchTenant(choice);
-      const target = landing ?? landingAfterSwitch(previousType, choice, pathname, primaryRole(session?.roles ?? []));
-      if (target) navigate(target);
     } catch (error) {
       notifyError(tenantSwitchErrorText(error));
+      return;
     } finally {
       setBusy(false);
     }
+    const target = landing ?? landingAfterSwitch(previousType, choice, pathname, primaryRole(session?.roles ?? []));
+    if (target) navigate(target);
+    // The switch stands once the token is there; a channel failure is told on its own (users-and-wallets §8).
+    loadPayoutChannels(queryClient, choice.id).catch((error: unknown) => notifyError(tenantSwitchErrorText(error)));
   }
   return { select, busy };
 }

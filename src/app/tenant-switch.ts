@@ -1,7 +1,9 @@
 // Switching tenant (users-and-wallets §4, §8; identity-and-catalogue §4): the selected tenant's own token is
 // obtained through connect/token and used for every call from then on; payout channels load after it.
+import type { QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '../api/client';
 import { ApiError, apiErrorText } from '../api/errors';
+import { getListChannelsQueryOptions, type ChannelRow } from '../api/reference-lists';
 import { sessionStore, type SelectedTenant } from '../api/session';
 
 export const TENANT_LOGIN_ERROR = 'There was an error loggin in the client.  Please Try Again later.';
@@ -27,11 +29,13 @@ export async function listTenantChoices(): Promise<TenantChoice[]> {
   }));
 }
 
-/** Text for a failed switch: the server's errors message when it answered, else the spec's text. */
+/** Text for a failed switch or channel load: the server's errors message when it answered, else the spec's text
+ * (users-and-wallets §8, identity-and-catalogue §8). */
 export function tenantSwitchErrorText(error: unknown): string {
   return error instanceof ApiError ? (apiErrorText(error.errors) ?? TENANT_LOGIN_ERROR) : TENANT_LOGIN_ERROR;
 }
 
+/** Obtains `choice`'s token and makes it the bearer of every later call. */
 export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant> {
   const session = sessionStore.get().session;
   const result = await api.POST('/connect/token', {
@@ -46,6 +50,10 @@ export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant
   const token = unwrap(result);
   const selected: SelectedTenant = { id: choice.id, name: choice.name, type: choice.type, accessToken: token.access_token };
   sessionStore.selectTenant(selected);
-  unwrap(await api.GET('/api/v1/channel'));
   return selected;
+}
+
+/** The payout channels of the tenant just switched to, with its token (identity-and-catalogue §7), kept in the cache. */
+export function loadPayoutChannels(queryClient: QueryClient, tenantId: string): Promise<ChannelRow[]> {
+  return queryClient.fetchQuery(getListChannelsQueryOptions(tenantId));
 }

@@ -12,6 +12,7 @@ import type {
   MenuGroupName,
   MenuItem,
   RoleGroups,
+  ScreenConfig,
   SemanticColor,
   TableConfig,
   Tenant,
@@ -21,7 +22,7 @@ import type {
 const ALL_DEFAULT: RoleGroups = { groups: [], otherwise: 'default', whenMenuLacksGroup: 'default' };
 
 export function buildConfigSet(files: ConfigFiles): ConfigSet {
-  const set: ConfigSet = { tenants: [], menus: {}, roleGroups: ALL_DEFAULT, forms: {}, tables: {}, colorMaps: {} };
+  const set: ConfigSet = { tenants: [], menus: {}, roleGroups: ALL_DEFAULT, forms: {}, tables: {}, colorMaps: {}, screens: {} };
   for (const path of Object.keys(files).sort()) {
     const json = files[path];
     const id = baseName(path);
@@ -43,6 +44,9 @@ export function buildConfigSet(files: ConfigFiles): ConfigSet {
         break;
       case 'color-maps':
         set.colorMaps = (json as { maps: Record<string, ColorMap> }).maps;
+        break;
+      case 'screen':
+        set.screens[id] = json as ScreenConfig;
         break;
       default:
         break;
@@ -164,6 +168,7 @@ export function configApi(set: ConfigSet) {
       resolveMenu(set, tenant, contextFor(tenant, role, known)),
     getForm: (id: string): FormConfig | undefined => set.forms[id],
     getTable: (id: string): TableConfig | undefined => set.tables[id],
+    getScreen: (id: string): ScreenConfig | undefined => set.screens[id],
     colorFor: (mapId: string, value: unknown): SemanticColor | undefined => colorFor(set, mapId, value),
   };
 }

@@ -1,6 +1,8 @@
 // Where each kind of config file lives and which meta-schema it names; shared by the loaders and the checker.
 
-export type ConfigKind = 'tenant' | 'menu' | 'role-groups' | 'form' | 'table' | 'color-maps';
+export const CONFIG_KINDS = ['tenant', 'menu', 'role-groups', 'form', 'table', 'color-maps', 'screen'] as const;
+
+export type ConfigKind = (typeof CONFIG_KINDS)[number];
 
 export interface ConfigFolder {
   /** Folder relative to the repository root, posix separators. */
@@ -14,6 +16,7 @@ export const CONFIG_FOLDERS: readonly ConfigFolder[] = [
   { dir: 'schemas/menus', kinds: ['menu', 'role-groups'] },
   { dir: 'schemas/forms', kinds: ['form'] },
   { dir: 'schemas/tables', kinds: ['table', 'color-maps'] },
+  { dir: 'schemas/screens', kinds: ['screen'] },
 ];
 
 export const META_DIR = 'schemas/meta';
@@ -36,7 +39,7 @@ export function kindOf(path: string, json: unknown): ConfigKind | undefined {
   return folder.kinds.find((kind) => metaSchemaRef(folder.dir, kind) === named) ?? folder.kinds[0];
 }
 
-/** The file name without folder and `.json`, which is the id of tenants, menus, forms and tables. */
+/** The file name without folder and `.json`, which is the id of tenants, menus, forms, tables and screens. */
 export function baseName(path: string): string {
   return (path.split('/').pop() ?? path).replace(/\.json$/, '');
 }

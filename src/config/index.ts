@@ -1,20 +1,29 @@
-// The app's config, bundled by Vite: every tenant, menu, form, table and colour-map file the globs find, so
-// onboarding a tenant is adding tenants/<id>.json with no code change. The only module that knows about the globs.
+// The app's config, bundled by Vite: every tenant, menu, table, colour-map and screen file the globs find, so
+// onboarding a tenant is adding tenants/<id>.json with no code change. Forms load with their screens (./forms.ts).
 import { buildConfigSet, configApi } from './catalogue.ts';
+import { loadedForms, preloadForms } from './forms.ts';
+import type { ConfigSet } from './types.ts';
 
-const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/schemas/forms/*.json', '/schemas/tables/*.json'], {
+const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/schemas/tables/*.json', '/schemas/screens/*.json'], {
   eager: true,
   import: 'default',
 });
 
-export const config = buildConfigSet(files);
+/** The bundled config; `forms` fills as forms load (loadForm, preloadForms). */
+export const config: ConfigSet = { ...buildConfigSet(files), forms: loadedForms };
 
-export const { loadTenants, getTenant, adminTenant, mainTenant, menuFor, getForm, getTable, colorFor } = configApi(config);
+// Unit tests render feature screens without the app's loading steps; they start with every form at hand.
+if (import.meta.env.MODE === 'test') await preloadForms();
 
+export const { loadTenants, getTenant, adminTenant, mainTenant, menuFor, getForm, getTable, getScreen, colorFor } = configApi(config);
+
+export { formIds, loadForm, preloadForms } from './forms.ts';
 export { contextFor, firstMenuRoute, menuGroupFor, resolveMenu, tableView } from './catalogue.ts';
 export type { ResolvedMenu, ResolvedMenuItem } from './catalogue.ts';
 export { evaluateRule, ruleContext, RULE_CONTEXT_KEYS, EMPTY_RULE_CONTEXT } from './rules.ts';
 export type { Rule, RuleContext, TenantType, OpenedFrom } from './rules.ts';
+export { screenView } from './screens.ts';
+export type { ScreenView } from './screens.ts';
 export { SCREEN_ROUTES, findScreenRoute, matchesRoute } from './routes.ts';
 export type { ScreenRoute, RouteAccess } from './routes.ts';
 export type * from './types.ts';

@@ -1,5 +1,6 @@
 // The shapes of the config files; schemas/meta/*.schema.json is the authority, checked by `npm run check:config`.
 import type { Rule, TenantType } from './rules.ts';
+import type { ReferenceListOperation } from '../api/reference-lists/index.ts';
 
 export type LabelKey = 'users' | 'admins';
 export type MenuGroupName = 'default' | 'Admins';
@@ -22,6 +23,8 @@ export interface Tenant {
   creditUnion?: { groupLabel: string; memberIdLabel: string };
   payoutAdmin?: boolean;
   currency?: string;
+  /** The reference lists loaded after login or a switch into this tenant (users-and-wallets §3). */
+  referenceLists?: ReferenceListOperation[];
 }
 
 export interface MenuItem {
@@ -125,6 +128,16 @@ export interface ColorMap {
   default?: SemanticColor;
 }
 
+/** A part of a screen the screen's code draws only when `visible` holds (schemas/meta/screen.schema.json). */
+export interface ScreenPart {
+  visible: Rule;
+}
+
+export interface ScreenConfig {
+  id: string;
+  parts: Record<string, ScreenPart>;
+}
+
 /** Every config file, parsed, keyed as Vite's import.meta.glob keys them ('/tenants/naccug.json'). */
 export type ConfigFiles = Record<string, unknown>;
 
@@ -136,4 +149,5 @@ export interface ConfigSet {
   forms: Record<string, FormConfig>;
   tables: Record<string, TableConfig>;
   colorMaps: Record<string, ColorMap>;
+  screens: Record<string, ScreenConfig>;
 }

@@ -86,6 +86,25 @@ describe('the top-up machine on the gateway client (users-and-wallets §7)', () 
     await waitFor(actor, (snapshot) => snapshot.matches('completed'));
   });
 
+  it('[UW-3.12] a top-up through a chosen service sends ReceiverUserId, Amount, ServiceId, Remarks and ExternalId', async () => {
+    const actor = createActor(topUpMachine.provide({ actors: topUpGatewayActors }), {
+      input: { kind: 'loan', receiverUserId: 'u-1001', serviceId: '3', createKey: () => 'key-1' },
+    }).start();
+    fetchMock.mockResolvedValueOnce(json(201, transaction('PENDING')));
+    actor.send({ type: 'EDIT', field: 'amount', value: '300' });
+    actor.send({ type: 'EDIT', field: 'loanId', value: 'LN-42' });
+    actor.send({ type: 'EDIT', field: 'remarks', value: 'Loan disbursed at branch' });
+    actor.send({ type: 'SUBMIT' });
+    await waitFor(actor, (snapshot) => snapshot.matches('feeReview'));
+
+    expect(await requestAt(0).json()).toEqual({
+      data: {
+        type: 'wallettransaction',
+        attributes: { ReceiverUserId: 'u-1001', Amount: '300', ServiceId: '3', Remarks: 'Loan disbursed at branch', ExternalId: 'LN-42' },
+      },
+    });
+  });
+
   it('[UW-4.34] the re-send link calls GET wallet-transaction-otp/{id}', async () => {
     const actor = createActor(topUpMachine.provide({ actors: topUpGatewayActors }), {
       input: { kind: 'topUp', receiverUserId: 'u-1001' },

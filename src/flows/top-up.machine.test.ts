@@ -699,3 +699,114 @@ describe('closing the modal (users-and-wallets §4 step 5)', () => {
     expect(started.actor.getSnapshot().output?.refreshNeeded).toBe(true);
   });
 });
+
+describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4, remittances-and-payouts §2)', () => {
+  const resume = (calls?: Gateway) => start({ pending: pending({ id: 't-7001', referenceNumber: 'WT20240301007001' }) }, calls);
+
+  it('[RP-2.53] starts at the code step holding the transaction, without creating one', () => {
+    const { actor, calls } = resume();
+    const snapshot = actor.getSnapshot();
+    expect(snapshot.matches('codeEntry')).toBe(true);
+    expect(stepIndex(snapshot)).toBe(2);
+    expect(snapshot.context.transaction?.id).toBe('t-7001');
+    expect(snapshot.can({ type: 'RESEND' })).toBe(true);
+    expect(snapshot.can({ type: 'BACK' })).toBe(false);
+    expect(snapshot.can({ type: 'PROCEED' })).toBe(false);
+    expect(calls.create).not.toHaveBeenCalled();
+  });
+
+  it('[RP-2.53] the right code confirms that transaction and completes; OK closes with a refresh', async () => {
+    const { actor, calls } = resume();
+    actor.send({ type: 'ENTER_CODE', value: '12345' });
+    expect(canSubmit(actor.getSnapshot())).toBe(false);
+    actor.send({ type: 'ENTER_CODE', value: '482913' });
+    calls.confirm.mockResolvedValueOnce(completedTransaction({ id: 't-7001', referenceNumber: 'WT20240301007001' }));
+    actor.send({ type: 'SUBMIT' });
+    expect(isBusy(actor.getSnapshot())).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().matches('completed')).toBe(true);
+    expect(calls.confirm.mock.calls.map(([input]) => input)).toEqual([{ id: 't-7001', otp: '482913' }]);
+    expect(calls.toast).toHaveBeenCalledWith('Transaction Completed');
+    expect(confirmation(actor.getSnapshot())?.referenceNumber).toBe('WT20240301007001');
+    actor.send({ type: 'OK' });
+    expect(actor.getSnapshot().output).toMatchObject({ refreshNeeded: true, transaction: { id: 't-7001' } });
+  });
+
+  it('[RP-2.53] the re-send link asks for a new code for that transaction', async () => {
+    const { actor, calls } = resume();
+    calls.resend.mockResolvedValueOnce(undefined);
+    actor.send({ type: 'RESEND' });
+    expect(actor.getSnapshot().matches('resending')).toBe(true);
+    await settle();
+    expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
+    expect(actor.getSnapshot().context.alert?.text).toBe('OPT has successfully been sent to your registered mobile and email address.');
+    expect(calls.resend.mock.calls.map(([input]) => input)).toEqual([{ id: 't-7001' }]);
+  });
+
+  it('a wrong code keeps the code step; a dead code offers re-send but no start over', async () => {
+    const { actor, calls } = resume();
+    for (let attempt = 1; attempt <= MAX_WRONG_CODES; attempt += 1) {
+      actor.send({ type: 'ENTER_CODE', value: '000000' });
+      calls.confirm.mockRejectedValueOnce(wrongCode());
+      actor.send({ type: 'SUBMIT' });
+      await settle();
+      expect(actor.getSnapshot().matches(attempt < MAX_WRONG_CODES ? 'codeEntry' : 'failed')).toBe(true);
+      expect(actor.getSnapshot().context.alert?.text ?? actor.getSnapshot().context.failure?.text).toBe('Invalid OTP entered!');
+    }
+    expect(actor.getSnapshot().can({ type: 'START_OVER' })).toBe(false);
+    actor.send({ type: 'START_OVER' });
+    expect(actor.getSnapshot().matches('failed')).toBe(true);
+    calls.resend.mockResolvedValueOnce(undefined);
+    actor.send({ type: 'RESEND' });
+    await settle();
+    expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
+    expect(actor.getSnapshot().context.transaction?.id).toBe('t-7001');
+  });
+
+  it('a Send Request without an answer in 30 s returns to the code step; RETRY sends the same code', async () => {
+    const { actor, calls } = resume();
+    actor.send({ type: 'ENTER_CODE', value: '482913' });
+    actor.send({ type: 'SUBMIT' });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS - 1);
+    expect(actor.getSnapshot().matches('confirming')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    calls.confirm.mockResolvedValueOnce(completedTransaction({ id: 't-7001' }));
+    actor.send({ type: 'RETRY' });
+    await settle();
+    expect(actor.getSnapshot().matches('completed')).toBe(true);
+    expect(calls.confirm.mock.calls.map(([input]) => input.otp)).toEqual(['482913', '482913']);
+  });
+
+  it('a re-send without an answer in 30 s returns to the code step with the connection text', async () => {
+    const { actor } = resume();
+    actor.send({ type: 'RESEND' });
+    await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
+    expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+  });
+
+  it('a transaction no longer pending (409) fails without start over or re-send', async () => {
+    const { actor, calls } = resume();
+    actor.send({ type: 'ENTER_CODE', value: '482913' });
+    calls.confirm.mockRejectedValueOnce(new ApiError(409, [notPendingError]));
+    actor.send({ type: 'SUBMIT' });
+    await settle();
+    expect(actor.getSnapshot().context.failure?.reason).toBe('notPending');
+    expect(actor.getSnapshot().can({ type: 'START_OVER' })).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'RESEND' })).toBe(false);
+  });
+
+  it('closing before a code was sent needs no refresh; closing during Send Request does', async () => {
+    const untouched = resume().actor;
+    untouched.send({ type: 'CLOSE' });
+    expect(untouched.getSnapshot().output).toEqual({ refreshNeeded: false, transaction: null });
+
+    const { actor } = resume();
+    actor.send({ type: 'ENTER_CODE', value: '482913' });
+    actor.send({ type: 'SUBMIT' });
+    actor.send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().output?.refreshNeeded).toBe(true);
+  });
+});

@@ -81,6 +81,11 @@ export interface TopUpInput {
   serviceId?: string;
   /** Makes idempotency keys; a UUID by default. */
   createKey?: () => string;
+  /**
+   * A PENDING transaction to resume at its code step: the OTP action of a transaction list (users-and-wallets §4,
+   * remittances-and-payouts §2 "OTP entry"). Nothing is created; only the code, re-send and Send Request remain.
+   */
+  pending?: WalletTransaction;
 }
 
 export interface TopUpAlert {
@@ -111,8 +116,10 @@ export interface TopUpContext {
   idempotencyKey: string;
   /** Every request body sent in this attempt series, with its key: the same body always goes with the same key. */
   sentAttempts: SentAttempt[];
-  /** The PENDING transaction Verify Request created. */
+  /** The PENDING transaction Verify Request created, or the one the machine resumed. */
   transaction: WalletTransaction | null;
+  /** Started from input.pending: there is no amount step to return to, so no start over. */
+  resumed: boolean;
   code: string;
   wrongCodes: number;
   /** The confirmed transaction, for the confirmation view. */
@@ -205,6 +212,8 @@ export const topUpMachine = setup({
     tooManyAttempts: (_, { error }: ErrorParams) => hasStatus(error, 429),
     notPending: (_, { error }: ErrorParams) => hasStatus(error, 409),
     codeIsDead: ({ context }) => context.failure?.reason === 'deadCode',
+    resumed: ({ context }) => context.resumed,
+    notResumed: ({ context }) => !context.resumed,
   },
   actions: {
     /** The UI shows the toast (src/render/notify.ts); a no-op until provided. */
@@ -291,7 +300,8 @@ export const topUpMachine = setup({
       errors: {},
       idempotencyKey: createKey(),
       sentAttempts: [],
-      transaction: null,
+      transaction: input.pending ?? null,
+      resumed: input.pending !== undefined,
       code: '',
       wrongCodes: 0,
       completed: null,
@@ -302,12 +312,15 @@ export const topUpMachine = setup({
       createKey,
     };
   },
-  initial: 'entry',
+  initial: 'opening',
   on: {
     CLOSE: '.closed',
     DISMISS_ALERT: { actions: 'dismissAlert' },
   },
   states: {
+    opening: {
+      always: [{ guard: 'resumed', target: 'codeEntry' }, { target: 'entry' }],
+    },
     entry: {
       on: {
         EDIT: { actions: { type: 'edit', params: ({ event }) => ({ field: event.field, value: event.value }) } },
@@ -419,7 +432,7 @@ export const topUpMachine = setup({
     },
     failed: {
       on: {
-        START_OVER: { target: 'entry', actions: 'startOver' },
+        START_OVER: { guard: 'notResumed', target: 'entry', actions: 'startOver' },
         // The contract: a new code resets the attempt count of a still PENDING transaction.
         RESEND: { guard: 'codeIsDead', target: 'resending' },
       },

@@ -62,9 +62,27 @@ export function formatMoney(value: Amount, currency?: string | Partial<CurrencyD
   return amount ? `${currencyOf(currency).symbol} ${amount}` : '';
 }
 
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const pad2 = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+/** dayjs's DD-MMM-YYYY h:mma by hand, for four-digit years: tables format a date per cell, dayjs costs several times more. */
+function formatLocalDate(date: Date): string | null {
+  const year = date.getFullYear();
+  if (!(year >= 1000 && year <= 9999)) return null;
+  const hours = date.getHours();
+  return `${pad2(date.getDate())}-${MONTHS[date.getMonth()]}-${year} ${hours % 12 || 12}:${pad2(date.getMinutes())}${hours < 12 ? 'am' : 'pm'}`;
+}
+
 /** users-and-wallets §9 date display DD-MMM-YYYY h:mma, in the staff member's local time. */
 export function formatDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';
+  // A Date, or an ISO instant in UTC as the gateway sends them, reads the same in dayjs and in Date.
+  if (value instanceof Date || (typeof value === 'string' && /^\d{4}-\d{2}-\d{2}T[\d:.]+Z$/.test(value))) {
+    const date = value instanceof Date ? value : new Date(value);
+    if (Number.isNaN(date.getTime())) return '';
+    const text = formatLocalDate(date);
+    if (text !== null) return text;
+  }
   const date = dayjs(value);
   return date.isValid() ? date.format('DD-MMM-YYYY h:mma') : '';
 }

@@ -82,3 +82,53 @@ test('the signed-in shell has no serious accessibility violation', async ({ page
   await page.goto('/admin/tenants');
   await expectAccessible(page);
 });
+
+test.describe('tenant switch failures (users-and-wallets §8)', () => {
+  const NO_RESPONSE_TEXT = 'There was an error loggin in the client.  Please Try Again later.';
+  // allTextContents keeps the spec's double spaces, which text matchers would collapse.
+  const toasts = (page: Page) => page.getByRole('alert').allTextContents();
+
+  async function switchToNaccug(page: Page) {
+    await signIn(page, demoLogins.super);
+    await page.getByRole('combobox', { name: 'Tenant' }).click();
+    await page.getByRole('option', { name: 'NACCUG' }).click();
+  }
+
+  test('[UW-8.07] a switch with no server response shows the client-login text', async ({ page }) => {
+    await page.route('**/connect/token', (route) => route.abort('connectionrefused'));
+    await switchToNaccug(page);
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining(NO_RESPONSE_TEXT));
+    expect(await page.evaluate(() => localStorage.getItem('teller.tenant'))).toBeNull();
+  });
+
+  test('[UW-8.09] a switch the server refuses shows the message of its errors object', async ({ page }) => {
+    await page.route('**/connect/token', (route) =>
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ errors: [{ status: '403', title: 'Forbidden', detail: 'This client is disabled.' }] }),
+      }),
+    );
+    await switchToNaccug(page);
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining('This client is disabled.'));
+  });
+
+  test('[UW-8.08] a channel load with no response shows the same text; the switch stands', async ({ page }) => {
+    await page.route('**/api/v1/channel', (route) => route.abort('connectionrefused'));
+    await switchToNaccug(page);
+    await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining(NO_RESPONSE_TEXT));
+    await expect(page).toHaveURL(/\/Dashboard$/i);
+    await expect(page.getByRole('combobox', { name: 'Tenant' })).toHaveValue('NACCUG');
+  });
+});
+
+test('[UW-3.17][UW-3.18] a switch into NACCUG loads its reference lists with the NACCUG token', async ({ page }) => {
+  await signIn(page, demoLogins.super);
+  const lists = ['/api/v1/um/roles', '/api/v1/um/groups', '/api/v1/um/status', '/api/v1/um/countries', '/api/v1/tx/transactiontypes'];
+  const requests = lists.map((path) => page.waitForRequest((request) => new URL(request.url()).pathname === path));
+  await page.getByRole('combobox', { name: 'Tenant' }).click();
+  await page.getByRole('option', { name: 'NACCUG' }).click();
+  const seen = await Promise.all(requests);
+  const tenantToken = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
+  for (const request of seen) expect(await request.headerValue('authorization')).toBe(`Bearer ${tenantToken}`);
+});

@@ -67,6 +67,30 @@ test.describe('sign-in', () => {
     expect(await page.evaluate(() => localStorage.getItem('teller.session'))).toBeNull();
   });
 
+  test('[UW-3.17][UW-3.18] signing in to NACCUG loads roles, groups, statuses, countries and transaction types', async ({ page }) => {
+    await page.goto('/login');
+    const lists = ['/api/v1/um/roles', '/api/v1/um/groups', '/api/v1/um/status', '/api/v1/um/countries', '/api/v1/tx/transactiontypes'];
+    const requests = lists.map((path) => page.waitForRequest((request) => new URL(request.url()).pathname === path));
+    await page.getByLabel(/^Email/).fill(demoLogins.group);
+    await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Login' }).click();
+    // The landing page is the menu's first item, the dashboard, which asks for none of them itself.
+    await expect(page).toHaveURL(/\/Dashboard$/i);
+    expect((await Promise.all(requests)).map((request) => new URL(request.url()).pathname)).toEqual(lists);
+  });
+
+  test('[UW-3.16] storage keeps the login session and the user info; a reload restores the sign-in', async ({ page }) => {
+    await signIn(page, demoLogins.partner);
+    const stored = await page.evaluate(() => ({
+      session: JSON.parse(localStorage.getItem('teller.session') ?? 'null') as { accessToken?: string } | null,
+      user: JSON.parse(localStorage.getItem('teller.user') ?? 'null') as { email?: string; tenantId?: string } | null,
+    }));
+    expect(stored.session?.accessToken).toBeTruthy();
+    expect(stored.user).toMatchObject({ email: demoLogins.partner, tenantId: 'teller' });
+    await page.reload();
+    await expect(page.getByRole('button', { name: `Account menu for ${demoLogins.partner}` })).toBeVisible();
+  });
+
   test('keyboard-only sign-in', async ({ page }) => {
     await page.goto('/login');
     await expect(page.getByLabel(/^Email/)).toBeVisible();

@@ -1,4 +1,4 @@
-// The config checker (`npm run check:config`): every tenant, menu, form, table and colour-map file validated
+// The config checker (`npm run check:config`): every tenant, menu, form, table, colour-map and screen file validated
 // against its meta-schema and cross-checked against the others, the screen routes and the contract.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
@@ -75,7 +75,7 @@ export function checkConfigReport(rootDir: string): CheckReport {
     if (validate(json)) valid.add(path);
     else problems.push(...toProblems(path.slice(1), validate.errors ?? []));
     const id = json !== null && typeof json === 'object' ? (json as { id?: unknown }).id : undefined;
-    if (['tenant', 'menu', 'form', 'table'].includes(kind) && typeof id === 'string' && id !== baseName(path)) {
+    if (['tenant', 'menu', 'form', 'table', 'screen'].includes(kind) && typeof id === 'string' && id !== baseName(path)) {
       problems.push({ file: path.slice(1), pointer: '/id', message: `id '${id}' differs from the file name`, fix: `rename the file to ${id}.json or set id to '${baseName(path)}'` });
     }
   }

@@ -6,7 +6,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
-import { META_DIR } from '../files.ts';
+import { CONFIG_KINDS, META_DIR } from '../files.ts';
 import type { ConfigKind } from '../files.ts';
 import { RULE_CONTEXT_KEYS, ruleReferences } from '../rules.ts';
 import { listOf, pointer } from './problems.ts';
@@ -108,7 +108,7 @@ export function compileMetaSchemas(rootDir: string, index: ReferenceIndex): Meta
     }
   }
   const validators: Partial<Record<ConfigKind, ValidateFunction>> = {};
-  for (const kind of ['tenant', 'menu', 'role-groups', 'form', 'table', 'color-maps'] as const) {
+  for (const kind of CONFIG_KINDS) {
     const name = `${kind}.schema.json`;
     try {
       const validate = ajv.getSchema(name);

@@ -1,25 +1,18 @@
 // DESIGN.md's promise to product owners: a column header and a validation message change by editing schemas/ only.
 // The files are edited in a temporary copy, and the screen is rendered from the config built from that copy.
+// First: the API client keeps the fetch it finds when it is created.
+import { fetchProxy } from '../../api/test-support/fetch-proxy';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-// The API client keeps the fetch it finds when it is created, so the proxy goes in before any import.
-const fetchProxy = vi.hoisted(() => {
-  const proxy: { handle?: (request: Request) => Promise<Response> } = {};
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return proxy.handle ? proxy.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
-  });
-  return proxy;
-});
 
 import { copyConfig, type ConfigCopy } from '../../../tests/config/config-copy';
 import { loadConfigSet } from '../../config/fs-source';
 import type { ConfigSet } from '../../config/types';
 import { compileTestForm, removeTestForms } from '../../render/form/test-forms';
 import { UsersListScreen } from './list/UsersListScreen';
-import { FakeGateway } from './test-support/fake-gateway';
+import { FakeGateway } from '../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, userListDocument, type FakeUser } from './test-support/fixtures';
 import { renderScreen, signInAs } from './test-support/render';
 

@@ -9,4 +9,4 @@ export {
   type WalletSlotUser,
   type UserDetailsSlotProps,
 } from './slots';
-export { WALLET_RULES, walletShows } from './wallet-rules';
+export { walletShows } from './wallet-rules';

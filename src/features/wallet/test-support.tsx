@@ -1,5 +1,5 @@
-// Test support for the wallet screens: a gateway in memory behind the app's API client, wallet transaction rows shaped
-// like listWalletTransactions answers them, and a render with the app's providers.
+// Test support for the wallet screens: wallet transaction rows shaped like listWalletTransactions answers them, and a
+// render with the app's providers. The gateway in memory is the shared src/api/test-support/fake-gateway.ts.
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -9,40 +9,6 @@ import type { components } from '../../api/gateway';
 import { Toaster } from '../../render/Toaster';
 
 type Attributes = components['schemas']['WalletTransaction']['attributes'];
-
-export interface FakeCall {
-  method: string;
-  path: string;
-  query: URLSearchParams;
-}
-
-type Handler = (call: FakeCall) => { status?: number; body?: unknown; headers?: Record<string, string>; raw?: BodyInit };
-
-/** Answers the API client's requests from routes a test sets; unknown calls answer 404. */
-export class WalletFakeGateway {
-  readonly calls: FakeCall[] = [];
-  private readonly routes: { method: string; pattern: RegExp; handler: Handler }[] = [];
-
-  on(method: string, pattern: RegExp, handler: Handler): this {
-    this.routes.unshift({ method, pattern, handler });
-    return this;
-  }
-
-  callsTo(method: string, pattern: RegExp): FakeCall[] {
-    return this.calls.filter((call) => call.method === method && pattern.test(call.path));
-  }
-
-  readonly handle = async (request: Request): Promise<Response> => {
-    const url = new URL(request.url);
-    const call = { method: request.method, path: url.pathname, query: url.searchParams };
-    this.calls.push(call);
-    const route = this.routes.find((candidate) => candidate.method === request.method && candidate.pattern.test(url.pathname));
-    if (!route) return Response.json({ errors: [{ status: '404', title: `No fake for ${request.method} ${url.pathname}` }] }, { status: 404 });
-    const reply = route.handler(call);
-    if (reply.raw !== undefined) return new Response(reply.raw, { status: reply.status ?? 200, headers: reply.headers });
-    return Response.json(reply.body ?? {}, { status: reply.status ?? 200, headers: reply.headers });
-  };
-}
 
 export function transactionResource(id: string, overrides: Partial<Attributes> = {}) {
   const attributes: Attributes = {

@@ -1,26 +1,21 @@
-// Who sees what of the wallet, as json-logic rules over the RuleContext (users-and-wallets §6), evaluated with
-// evaluateRule like every rule in schemas/. Kept here until config has a file kind for widgets and screens; the row
-// rules of the transaction tables (the OTP action) are in schemas/tables/.
-import { evaluateRule, type Rule, type RuleContext } from '../../config/rules';
+// Who sees what of the wallet (users-and-wallets §6): rules in schemas/screens/ over the RuleContext. The balance widget
+// follows the user details' walletBalance part, the PDF export the wallet transactions' pdfExport part; the row rules of
+// the transaction tables (the OTP action) are in schemas/tables/.
+import { config as bundledConfig } from '../../config';
+import type { RuleContext } from '../../config/rules';
+import { screenView } from '../../config/screens';
+import type { ConfigSet } from '../../config/types';
 
-export const WALLET_RULES = {
-  /** users-and-wallets §2, §6: the wallet balance widget is hidden for roles 4 and 64. */
-  walletBalance: { '!': { in: [{ var: 'role' }, [4, 64]] } },
-  /**
-   * users-and-wallets §6: the PDF export is offered for wallet-type tenants or when no tenant is picked. The top admin
-   * who has picked none works in the admin tenant's own (identity) context, so that counts as "none picked".
-   */
-  pdfExport: {
-    or: [
-      { '==': [{ var: 'tenantType' }, 'wallet'] },
-      { '==': [{ var: 'tenant' }, null] },
-      { and: [{ var: 'isAdminTenant' }, { '==': [{ var: 'tenantType' }, 'identity'] }] },
-    ],
-  },
-} as const satisfies Record<string, Rule>;
+const WALLET_PARTS = {
+  walletBalance: { screen: 'user-details', part: 'walletBalance' },
+  pdfExport: { screen: 'wallet-transactions', part: 'pdfExport' },
+} as const;
 
-export type WalletPart = keyof typeof WALLET_RULES;
+export type WalletPart = keyof typeof WALLET_PARTS;
 
-export function walletShows(part: WalletPart, ctx: RuleContext): boolean {
-  return evaluateRule(WALLET_RULES[part], ctx);
+export function walletShows(part: WalletPart, ctx: RuleContext, set: ConfigSet = bundledConfig): boolean {
+  const { screen: id, part: name } = WALLET_PARTS[part];
+  const screen = set.screens[id];
+  if (!screen) throw new Error(`The wallet needs schemas/screens/${id}.json; restore it or run npm run check:config`);
+  return screenView(screen, [name], ctx)[name];
 }

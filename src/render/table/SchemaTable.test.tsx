@@ -285,6 +285,25 @@ describe('SchemaTable', () => {
     expect(screen.getByRole('button', { name: 'Collapse row 2' })).toHaveAttribute('aria-expanded', 'true');
   });
 
+  it('draws the rows further down a long page after a scroll, numbered and striped by their place on the page', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(540);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    const many = Array.from({ length: 500 }, (_, index) => user(index + 1));
+    renderTable({ data: many, meta: { itemTotal: 500, pageNumber: 1, pageSize: 500, pageTotal: 1 } });
+    const scroller = screen.getByRole('table').parentElement as HTMLElement;
+    // jsdom scrolls nothing: the container reports the offset a wheel would have reached.
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => 45 * 300 });
+    act(() => {
+      fireEvent.scroll(scroller);
+    });
+    const row = (await screen.findByText('User 301')).closest('tr') as HTMLElement;
+    expect(within(row).getAllByRole('cell')[0]).toHaveTextContent('301');
+    expect(screen.queryByText('User 1')).not.toBeInTheDocument();
+    // Row 301 sits at an odd place on the page, so Mantine's odd-row stripe must fall on it.
+    const placed = [...(row.parentElement as HTMLElement).children].filter((element) => element.tagName === 'TR');
+    expect(placed.indexOf(row) % 2).toBe(0);
+  });
+
   it('renders only the rows in view when a page holds many rows', () => {
     // jsdom has no layout: give the scroll container a 540 px high view.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(540);

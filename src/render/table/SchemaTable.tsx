@@ -1,12 +1,9 @@
 // A server-paged table drawn from a table file (schemas/tables/<id>.json) on Mantine's Table; the logic is in
 // useSchemaTable. Sortable headers are buttons with aria-sort, filters are labelled, row actions are labelled
 // buttons, and a row opens with Enter or a click.
-import { Fragment, useRef, type KeyboardEvent, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type ReactNode } from 'react';
 import {
-  ActionIcon,
   Alert,
-  Avatar,
-  Badge,
   Box,
   Button,
   Center,
@@ -20,22 +17,18 @@ import {
   Text,
   TextInput,
   UnstyledButton,
+  rem,
 } from '@mantine/core';
-import { flexRender, type Row } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FlatRecord, ListMeta } from '../../api/jsonapi';
-import { readPath } from '../../api/jsonapi';
 import { config as bundledConfig } from '../../config';
 import type { ColorMap, OptionsSource, TableColumn, TableConfig, Tenant } from '../../config/types';
 import type { RuleContext } from '../../config/rules';
-import { formatAmount, formatDate, formatNumber } from '../format';
-import { badgeColor } from './colors';
+import { SchemaTableRows, virtualizes, type BodyColumn, type BodyLook, type RowHandlers } from './SchemaTableBody';
+import { cellRenderer, type CellRendererContext } from './table-cells';
 import type { TableQuery } from './table-query';
 import { EXPAND_COLUMN, SELECT_COLUMN, useSchemaTable, type SchemaTableModel } from './useSchemaTable';
 
-/** Pages with more rows than this render only the rows in view. */
-export const VIRTUALIZE_FROM = 100;
-const ROW_HEIGHT = 45;
+export { VIRTUALIZE_FROM } from './SchemaTableBody';
 
 export interface SchemaTableProps {
   config: TableConfig;
@@ -71,65 +64,6 @@ function filterOptions(column: TableColumn, lists: SchemaTableProps['lists']): {
   if (!source) return [];
   const { operation, value, label } = source as OptionsSource;
   return (lists?.[operation] ?? []).map((row) => ({ value: String(row[value] ?? ''), label: String(row[label] ?? row[value] ?? '') }));
-}
-
-function CellContent({ column, row, index, model, colorMaps, onRowAction }: {
-  column: TableColumn;
-  row: FlatRecord;
-  index: number;
-  model: SchemaTableModel;
-  colorMaps: Record<string, ColorMap>;
-  onRowAction?: SchemaTableProps['onRowAction'];
-}) {
-  const value = column.field ? readPath(row, column.field) : undefined;
-  switch (column.format) {
-    case 'rowNumber':
-      return <>{model.rowNumber(index)}</>;
-    case 'number':
-      return <>{formatNumber(value as number | string | null | undefined)}</>;
-    case 'money':
-      return <>{formatAmount(value as number | string | null | undefined)}</>;
-    case 'date':
-      return <>{formatDate(value as string | null | undefined)}</>;
-    case 'boolean':
-      return <>{value === true ? 'Yes' : value === false ? 'No' : ''}</>;
-    case 'badge':
-      return value === undefined || value === null || value === '' ? null : (
-        <Badge color={badgeColor(colorMaps, column.colorMap, value)} variant="dot">
-          {String(value)}
-        </Badge>
-      );
-    case 'avatarName': {
-      const image = column.avatarField ? readPath(row, column.avatarField) : undefined;
-      return (
-        <Group gap="xs" wrap="nowrap">
-          <Avatar src={typeof image === 'string' ? image : null} alt="" size="sm" radius="xl" />
-          <span>{value === undefined || value === null ? '' : String(value)}</span>
-        </Group>
-      );
-    }
-    case 'actions':
-      return (
-        <Group gap={4} wrap="nowrap">
-          {model.rowActionsFor(row).map((action) => (
-            <Button
-              key={action.id}
-              size="compact-xs"
-              variant="light"
-              onClick={(event) => {
-                event.stopPropagation();
-                onRowAction?.(action.id, row);
-              }}
-              onKeyDown={(event) => event.stopPropagation()}
-            >
-              {action.label}
-            </Button>
-          ))}
-        </Group>
-      );
-    default:
-      return <>{value === undefined || value === null ? '' : String(value)}</>;
-  }
 }
 
 function SortHeader({ column, model }: { column: TableColumn; model: SchemaTableModel }) {
@@ -209,94 +143,34 @@ export function SchemaTable(props: SchemaTableProps) {
     onSelectionChange,
     expandable: renderExpanded !== undefined,
   });
-  const { table, columns, view } = model;
-  const scrollRef = useRef<HTMLDivElement>(null);
+  const { table, columns, view, rowActionsFor, rowSelection, expanded } = model;
+  const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const rows = table.getRowModel().rows.filter((row) => row.depth === 0);
-  const virtualize = rows.length > VIRTUALIZE_FROM;
-  const virtualizer = useVirtualizer({
-    count: virtualize ? rows.length : 0,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Scroll updates need not be synchronous: flushSync on every scroll event re-renders the rows in one long task.
-    useFlushSync: false,
-    initialRect: { width: 1000, height: 12 * ROW_HEIGHT },
-  });
+  const virtualize = virtualizes(rows.length);
   const hasFilters = columns.some((column) => column.filter);
-  const columnCount = table.getVisibleLeafColumns().length;
+  const leafColumns = table.getVisibleLeafColumns();
+  const columnCount = leafColumns.length;
 
-  const openOnKey = (event: KeyboardEvent<HTMLTableRowElement>, row: FlatRecord) => {
-    if (event.key === 'Enter' && event.target === event.currentTarget) {
-      event.preventDefault();
-      onRowOpen?.(row);
-    }
-  };
-
-  const renderRow = (row: Row<FlatRecord>, index: number) => (
-    <Fragment key={row.id}>
-      <Table.Tr
-        aria-rowindex={model.rowNumber(index) + (hasFilters ? 2 : 1)}
-        aria-selected={selectable ? row.getIsSelected() : undefined}
-        tabIndex={onRowOpen ? 0 : undefined}
-        onClick={onRowOpen ? () => onRowOpen(row.original) : undefined}
-        onKeyDown={onRowOpen ? (event) => openOnKey(event, row.original) : undefined}
-        style={onRowOpen ? { cursor: 'pointer' } : undefined}
-      >
-        {row.getVisibleCells().map((cell) => {
-          if (cell.column.id === SELECT_COLUMN) {
-            return (
-              <Table.Td key={cell.id} onClick={(event) => event.stopPropagation()}>
-                <Checkbox
-                  aria-label={`Select row ${model.rowNumber(index)}`}
-                  checked={row.getIsSelected()}
-                  onChange={row.getToggleSelectedHandler()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                />
-              </Table.Td>
-            );
-          }
-          if (cell.column.id === EXPAND_COLUMN) {
-            return (
-              <Table.Td key={cell.id}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={row.getIsExpanded() ? `Collapse row ${model.rowNumber(index)}` : `Expand row ${model.rowNumber(index)}`}
-                  aria-expanded={row.getIsExpanded()}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    row.toggleExpanded();
-                  }}
-                  onKeyDown={(event) => event.stopPropagation()}
-                >
-                  {row.getIsExpanded() ? '−' : '+'}
-                </ActionIcon>
-              </Table.Td>
-            );
-          }
-          const column = (cell.column.columnDef.meta as { column: TableColumn } | undefined)?.column;
-          return (
-            <Table.Td key={cell.id} w={column?.width}>
-              {column ? (
-                <CellContent column={column} row={row.original} index={index} model={model} colorMaps={colorMaps} onRowAction={onRowAction} />
-              ) : (
-                flexRender(cell.column.columnDef.cell, cell.getContext())
-              )}
-            </Table.Td>
-          );
-        })}
-      </Table.Tr>
-      {row.getIsExpanded() && renderExpanded && (
-        <Table.Tr>
-          <Table.Td colSpan={columnCount}>{renderExpanded(row.original)}</Table.Td>
-        </Table.Tr>
-      )}
-    </Fragment>
-  );
-
-  const virtualItems = virtualize ? virtualizer.getVirtualItems() : [];
-  const paddingTop = virtualItems[0]?.start ?? 0;
-  const paddingBottom = virtualize ? virtualizer.getTotalSize() - (virtualItems.at(-1)?.end ?? 0) : 0;
+  // Rows read the latest callbacks through these stable handlers, so a parent's new arrow functions re-render no row.
+  const latest = useRef({ onRowOpen, onRowAction });
+  latest.current = { onRowOpen, onRowAction };
+  const openable = onRowOpen !== undefined;
+  const handlers = useMemo<RowHandlers>(() => ({ openable, open: (row) => latest.current.onRowOpen?.(row) }), [openable]);
+  const bodyColumns = useMemo<BodyColumn[]>(() => {
+    const context: CellRendererContext = { colorMaps, rowActionsFor, onRowAction: (actionId, row) => latest.current.onRowAction?.(actionId, row) };
+    return leafColumns.map((leaf): BodyColumn => {
+      if (leaf.id === SELECT_COLUMN) return { kind: 'select', id: leaf.id };
+      if (leaf.id === EXPAND_COLUMN) return { kind: 'expand', id: leaf.id };
+      const column = (leaf.columnDef.meta as { column: TableColumn } | undefined)?.column;
+      return {
+        kind: 'cell',
+        id: leaf.id,
+        render: column ? cellRenderer(column, context) : null,
+        style: column?.width === undefined ? undefined : { width: rem(column.width) },
+      };
+    });
+  }, [leafColumns, colorMaps, rowActionsFor]);
+  const look = useMemo<BodyLook>(() => ({ striped: true, hover: openable }), [openable]);
 
   let body: ReactNode;
   if (error) {
@@ -317,19 +191,21 @@ export function SchemaTable(props: SchemaTableProps) {
         </Table.Td>
       </Table.Tr>
     );
-  } else if (virtualize) {
-    body = (
-      <>
-        {paddingTop > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
-        {virtualItems.map((item) => {
-          const row = rows[item.index];
-          return row ? renderRow(row, item.index) : null;
-        })}
-        {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
-      </>
-    );
   } else {
-    body = rows.map((row, index) => renderRow(row, index));
+    body = (
+      <SchemaTableRows
+        rows={rows}
+        columns={bodyColumns}
+        firstRowNumber={model.rowNumber(0)}
+        headerRows={hasFilters ? 2 : 1}
+        look={look}
+        handlers={handlers}
+        renderExpanded={renderExpanded}
+        rowSelection={rowSelection}
+        expandedRows={expanded}
+        scrollElement={scrollElement}
+      />
+    );
   }
 
   const { pageInfo } = model;
@@ -345,10 +221,10 @@ export function SchemaTable(props: SchemaTableProps) {
         </Group>
       )}
       <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ 'aria-label': 'Loading...' }} />
-      <Box ref={scrollRef} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
+      <Box ref={setScrollElement} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
         <Table
           striped
-          highlightOnHover={onRowOpen !== undefined}
+          highlightOnHover={openable}
           aria-label={title ?? view.title ?? config.id}
           aria-rowcount={virtualize ? pageInfo.itemTotal + (hasFilters ? 2 : 1) : undefined}
           aria-busy={loading || undefined}

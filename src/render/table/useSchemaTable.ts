@@ -204,6 +204,8 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
     rowNumber,
     rowActionsFor,
     selectedRows,
+    rowSelection,
+    expanded,
   };
 }
 

@@ -1,22 +1,9 @@
-// GET api/v1/um/countries (listCountries): a reference list of users-and-wallets §3.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { components } from '../../../api/gateway';
-import { REFERENCE_STALE_MS, referenceRows } from './reference-list';
+// The countries list's fetcher and query options live in src/api/reference-lists, where the app prefetches the
+// reference lists after login (users-and-wallets §3); this path keeps the users screens' imports and hook.
+import { useQuery } from '@tanstack/react-query';
+import { getListCountriesQueryOptions } from '../../../api/reference-lists/list-countries';
 
-export type CountryRow = { id: string } & components['schemas']['Country']['attributes'];
-
-export async function listCountries(signal?: AbortSignal): Promise<CountryRow[]> {
-  return referenceRows(unwrap(await api.GET('/api/v1/um/countries', { signal })).data);
-}
-
-export function getListCountriesQueryOptions(tenant?: string | null) {
-  return queryOptions({
-    queryKey: tenant === undefined ? ['countries'] : ['countries', tenant],
-    queryFn: ({ signal }) => listCountries(signal),
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
+export { getListCountriesQueryOptions, listCountries, type CountryRow } from '../../../api/reference-lists/list-countries';
 
 export function useCountries(tenant: string | null) {
   return useQuery(getListCountriesQueryOptions(tenant));

@@ -1,22 +1,9 @@
-// GET api/v1/um/groups (listGroups): a reference list of users-and-wallets §3.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { components } from '../../../api/gateway';
-import { REFERENCE_STALE_MS, referenceRows } from './reference-list';
+// The groups list's fetcher and query options live in src/api/reference-lists, where the app prefetches the
+// reference lists after login (users-and-wallets §3); this path keeps the users screens' imports and hook.
+import { useQuery } from '@tanstack/react-query';
+import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
 
-export type GroupRow = { id: string } & components['schemas']['Group']['attributes'];
-
-export async function listGroups(signal?: AbortSignal): Promise<GroupRow[]> {
-  return referenceRows(unwrap(await api.GET('/api/v1/um/groups', { signal })).data);
-}
-
-export function getListGroupsQueryOptions(tenant?: string | null) {
-  return queryOptions({
-    queryKey: tenant === undefined ? ['groups'] : ['groups', tenant],
-    queryFn: ({ signal }) => listGroups(signal),
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
+export { getListGroupsQueryOptions, listGroups, type GroupRow } from '../../../api/reference-lists/list-groups';
 
 export function useGroups(tenant: string | null) {
   return useQuery(getListGroupsQueryOptions(tenant));

@@ -1,22 +1,9 @@
-// GET api/v1/um/roles (listRoles): a reference list of users-and-wallets §3.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { components } from '../../../api/gateway';
-import { REFERENCE_STALE_MS, referenceRows } from './reference-list';
+// The roles list's fetcher and query options live in src/api/reference-lists, where the app prefetches the
+// reference lists after login (users-and-wallets §3); this path keeps the users screens' imports and hook.
+import { useQuery } from '@tanstack/react-query';
+import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
 
-export type RoleRow = { id: string } & components['schemas']['RoleEntry']['attributes'];
-
-export async function listRoles(signal?: AbortSignal): Promise<RoleRow[]> {
-  return referenceRows(unwrap(await api.GET('/api/v1/um/roles', { signal })).data);
-}
-
-export function getListRolesQueryOptions(tenant?: string | null) {
-  return queryOptions({
-    queryKey: tenant === undefined ? ['roles'] : ['roles', tenant],
-    queryFn: ({ signal }) => listRoles(signal),
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
+export { getListRolesQueryOptions, listRoles, type RoleRow } from '../../../api/reference-lists/list-roles';
 
 export function useRoles(tenant: string | null) {
   return useQuery(getListRolesQueryOptions(tenant));

@@ -1,22 +1,9 @@
-// GET api/v1/um/status (listStatuses): a reference list of users-and-wallets §3.
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import type { components } from '../../../api/gateway';
-import { REFERENCE_STALE_MS, referenceRows } from './reference-list';
+// The statuses list's fetcher and query options live in src/api/reference-lists, where the app prefetches the
+// reference lists after login (users-and-wallets §3); this path keeps the users screens' imports and hook.
+import { useQuery } from '@tanstack/react-query';
+import { getListStatusesQueryOptions } from '../../../api/reference-lists/list-statuses';
 
-export type StatusRow = { id: string } & components['schemas']['StatusEntry']['attributes'];
-
-export async function listStatuses(signal?: AbortSignal): Promise<StatusRow[]> {
-  return referenceRows(unwrap(await api.GET('/api/v1/um/status', { signal })).data);
-}
-
-export function getListStatusesQueryOptions(tenant?: string | null) {
-  return queryOptions({
-    queryKey: tenant === undefined ? ['statuses'] : ['statuses', tenant],
-    queryFn: ({ signal }) => listStatuses(signal),
-    staleTime: REFERENCE_STALE_MS,
-  });
-}
+export { getListStatusesQueryOptions, listStatuses, type StatusRow } from '../../../api/reference-lists/list-statuses';
 
 export function useStatuses(tenant: string | null) {
   return useQuery(getListStatusesQueryOptions(tenant));

@@ -12,7 +12,7 @@ import {
   json,
   renderInApp,
   signInAs,
-  type FakeGateway,
+  type DocumentsFakeGateway,
   type FetchMock,
 } from '../documents/test-support';
 import { CreateUserWizard } from './CreateUserWizard';
@@ -45,7 +45,7 @@ const uploaded = () =>
   data: { type: 'document', id: '77', attributes: { type: 'Passport', number: 'P123', expiryDate: null, url: '/files/a', url1: '/files/a', url2: null, url3: null } },
   });
 
-function gateway(extra: Parameters<typeof fakeGateway>[1] = {}): FakeGateway {
+function gateway(extra: Parameters<typeof fakeGateway>[1] = {}): DocumentsFakeGateway {
   return fakeGateway(fetchMock, {
     'GET /api/v1/um/roles': () => json(200, ROLES),
     'GET /api/v1/um/groups': () => json(200, GROUPS),
@@ -138,7 +138,7 @@ describe('Create User wizard', { timeout: 20_000 }, () => {
     expect(fake.calls('POST /api/v1/um/user')).toHaveLength(0);
   });
 
-  it('defaults the nationality to Gambian and the phone to the Gambia, +220 (users-and-wallets §9)', async () => {
+  it('[UW-9.09] defaults the nationality to Gambian and the phone to the Gambia, +220', async () => {
     gateway();
     signInAs([4], 'teller');
     openWizard();
@@ -158,6 +158,14 @@ describe('Create User wizard', { timeout: 20_000 }, () => {
     signInAs([16], 'naccug');
     openWizard();
     expect(await roleOptions()).toEqual(['Group Admin', 'Field Officer']);
+  });
+
+  it('[UW-6.17] the network admin role (16) cannot change the Credit Union of the user it creates', async () => {
+    gateway();
+    signInAs([16], 'naccug');
+    openWizard();
+    await choose(/^Role/, 'Field Officer');
+    expect(await screen.findByRole('combobox', { name: /^Credit Union/ })).toBeDisabled();
   });
 
   it('[UW-6.06] role 64 may give only 64, chosen already, in its own Credit Union', async () => {
@@ -188,6 +196,69 @@ describe('Create User wizard', { timeout: 20_000 }, () => {
     await waitFor(() => expect(screen.queryByRole('combobox', { name: /^Credit Union/ })).not.toBeInTheDocument());
     await next();
     expect(await screen.findByRole('button', { name: 'Attach files' })).toBeInTheDocument();
+  });
+
+  it('[UW-3.07] asks role, group, first, middle and family name, birth date, email, gender, nationality, phone and member id, and sends each', async () => {
+    const fake = gateway();
+    signInAs([4], 'teller');
+    const { onCreated } = openWizard();
+    await choose(/^Role/, 'Field Officer');
+    const form = within(dialog());
+    for (const label of [/^Role/, /^Credit Union/, /^Nationality/]) expect(await form.findByRole('combobox', { name: label })).toBeInTheDocument();
+    for (const label of [/^First Name/, /^Middle Name/, /^Family Name/, /^Birth Date/, /^Email/, /^Mobile Number/, /^Member ID/]) {
+      expect(form.getByRole('textbox', { name: label })).toBeInTheDocument();
+    }
+    expect(form.getByRole('radiogroup', { name: /^Gender/ })).toBeInTheDocument();
+
+    await choose(/^Credit Union/, 'Kanifing CU');
+    await fillDetails();
+    await user.type(screen.getByRole('textbox', { name: /^Middle Name/ }), 'Binta');
+    await user.type(screen.getByRole('textbox', { name: /^Member ID/ }), 'CU-0042');
+    await next();
+    await attachDocument();
+    await next();
+    await user.click(await screen.findByRole('button', { name: 'Finish & Save' }));
+    await waitFor(() => expect(onCreated).toHaveBeenCalledWith('501'));
+
+    const [create] = fake.calls('POST /api/v1/um/user');
+    expect(await create?.json()).toEqual({
+      data: {
+        type: 'User',
+        attributes: {
+          role: 64,
+          group: 5,
+          firstname: 'Awa',
+          middlename: 'Binta',
+          lastname: 'Jallow',
+          birthdate: '1990-04-12',
+          email: 'awa.jallow@example.test',
+          gender: 'Female',
+          nationality: 'Gambian',
+          phonenumber: '2207001234',
+          externalid: 'CU-0042',
+        },
+      },
+    });
+  });
+
+  it('[UW-3.08] offers the genders Male and Female', async () => {
+    gateway();
+    signInAs([4], 'teller');
+    openWizard();
+    const gender = await screen.findByRole('radiogroup', { name: /^Gender/ });
+    expect(within(gender).getAllByRole('radio')).toHaveLength(2);
+    expect(within(gender).getByRole('radio', { name: 'Male' })).toBeInTheDocument();
+    expect(within(gender).getByRole('radio', { name: 'Female' })).toBeInTheDocument();
+  });
+
+  it("[UW-8.11] says 'There was an getting the groups.  Please Try Again later.' when the groups do not load", async () => {
+    gateway({ 'GET /api/v1/um/groups': () => json(500, { errors: [{ status: '500', title: 'Internal Server Error' }] }) });
+    signInAs([64], 'naccug');
+    openWizard();
+    const alert = await within(dialog()).findByRole('alert');
+    // The spec's text has two spaces; textContent keeps them.
+    expect(alert.textContent).toBe('There was an getting the groups.  Please Try Again later.');
+    expect(await screen.findByRole('textbox', { name: /^First Name/ })).toBeInTheDocument();
   });
 
   it('[UW-4.44] [UW-5.46] [UW-5.47] the upload step needs at least one file', async () => {

@@ -1,22 +1,18 @@
+// First: the API client keeps the fetch it finds when it is created.
+import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The API client keeps the fetch it finds when it is created, so the proxy goes in before any import.
-const fetchProxy = vi.hoisted(() => {
-  const proxy: { handle?: (request: Request) => Promise<Response> } = {};
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return proxy.handle ? proxy.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
-  });
-  return proxy;
-});
 
-import { FakeGateway } from '../test-support/fake-gateway';
+import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, type FakeUser } from '../test-support/fixtures';
 import { renderScreen, signInAs } from '../test-support/render';
 import type { UserSlots } from '../slots';
 import { UserDetails } from './UserDetails';
+
+// jsdom has no scrollIntoView; Mantine's combobox scrolls the selected option into view.
+if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
 
 let awa: FakeUser;
 let gateway: FakeGateway;
@@ -143,6 +139,28 @@ describe('user details (users-and-wallets §2)', () => {
     expect(await screen.findByLabelText('Status On Hold')).toBeInTheDocument();
   });
 
+  it("[UW-5.57] an emptied status in the status change dialog says 'Please select a status' and sends nothing", async () => {
+    await renderDetails();
+    await choose('Change Status', 'On Hold');
+    const dialog = await screen.findByRole('dialog', { name: 'On Hold: Awa Jallow' });
+    const status = within(dialog).getByRole('combobox', { name: /^Status/ });
+    expect(status).toHaveValue('On Hold');
+    // Choosing the chosen action again empties the choice (Mantine's allowDeselect), by mouse or keyboard.
+    await userEvent.click(status);
+    await userEvent.click(await screen.findByRole('option', { name: 'On Hold' }));
+    expect(status).toHaveValue('');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed Status Change!' }));
+
+    expect(await within(dialog).findByText('Please select a status')).toBeInTheDocument();
+    expect(gateway.callsTo('PATCH', /\/um\/account\/7$/)).toHaveLength(0);
+
+    await userEvent.click(status);
+    await userEvent.click(await screen.findByRole('option', { name: 'Duplicate' }));
+    expect(within(dialog).queryByText('Please select a status')).not.toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed Status Change!' }));
+    await waitFor(() => expect(gateway.callsTo('PATCH', /\/um\/account\/7$/)[0]?.body).toEqual({ data: { type: 'Account', attributes: { status: 2 } } }));
+  });
+
   it('[UW-4.23] the reason is optional', async () => {
     await renderDetails();
     await choose('Change Status', 'Duplicate');
@@ -201,11 +219,11 @@ describe('user details (users-and-wallets §2)', () => {
     expect(screen.queryByRole('dialog', { name: 'Save Changes' })).not.toBeInTheDocument();
   });
 
-  it('[UW-6.15] [UW-6.16] [UW-6.18] the main tenant shows the Credit Union group and member id, neither group nor role editable', async () => {
+  it('[UW-3.06] [UW-6.15] [UW-6.16] [UW-6.18] the main tenant shows the Credit Union group and the externalid as member id, neither group nor role editable', async () => {
     await renderDetails({ tenantId: 'teller' });
     expect(screen.getByRole('rowheader', { name: 'Credit Union' })).toBeInTheDocument();
     expect(await screen.findByRole('cell', { name: 'Latrikunda Branch' })).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'CU-00912' })).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: 'Member ID' }).closest('tr')).toHaveTextContent('CU-00912');
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     expect(await screen.findByRole('combobox', { name: /Credit Union/ })).toBeDisabled();
     expect(screen.getByRole('combobox', { name: /Role/ })).toBeDisabled();

@@ -1,6 +1,6 @@
 // users-and-wallets §2 "User details": vertical tabs User Details and Transactions, the status dropdown, the top-up
 // service dropdown, edit mode with Save Changes (confirmed), Change Password on the own profile, the created-by line
-// and the profile; what shows follows USER_PANEL_RULES and the edit-user form file's rules.
+// and the profile; what shows follows schemas/screens/user-details.json and the edit-user form file's rules.
 import { useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -69,7 +69,7 @@ function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; opened
     () => ({ ...staff.ruleContext, ownProfile: user.id === staff.session.userId, newRecord: false, openedFrom }),
     [staff.ruleContext, staff.session.userId, user.id, openedFrom],
   );
-  const view = userPanelView(context);
+  const view = userPanelView(set, context);
 
   const roles = useRoles(tenant);
   const groups = useGroups(tenant);

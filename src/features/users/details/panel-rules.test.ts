@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RULE_CONTEXT_KEYS, ruleContext, ruleReferences, type RuleContext } from '../../../config/rules';
-import { USER_PANEL_RULES, userPanelView } from './panel-rules';
+import { config } from '../../../config';
+import { ruleContext, type RuleContext } from '../../../config/rules';
+import type { ConfigSet } from '../../../config/types';
+import { USER_PANEL_PARTS, userPanelView } from './panel-rules';
 
 const wallet = (known: Partial<RuleContext> = {}) =>
-  userPanelView(ruleContext({ role: 4, roles: [4], tenant: 'guulpay', tenantType: 'wallet', openedFrom: 'users', ...known }));
+  userPanelView(config, ruleContext({ role: 4, roles: [4], tenant: 'guulpay', tenantType: 'wallet', openedFrom: 'users', ...known }));
 
 describe('user details hiding rules (users-and-wallets §2, §6)', () => {
   it('shows everything an admin may use on another user of a wallet tenant', () => {
@@ -47,12 +49,23 @@ describe('user details hiding rules (users-and-wallets §2, §6)', () => {
     expect(wallet({ role: 16 }).walletBalance).toBe(true);
   });
 
-  it('names only RuleContext keys, as config rules must', () => {
-    for (const rule of Object.values(USER_PANEL_RULES)) {
-      for (const reference of ruleReferences(rule)) {
-        expect(reference.kind).toBe('variable');
-        expect(RULE_CONTEXT_KEYS).toContain(reference.name);
-      }
-    }
+  it('[UW-6.20] the current user may upload their own documents and change their own password', () => {
+    expect(wallet({ ownProfile: true })).toMatchObject({ uploadDocuments: true, changePassword: true });
+    expect(wallet({ ownProfile: true, role: 64 })).toMatchObject({ uploadDocuments: true, changePassword: true });
+    expect(wallet({ ownProfile: false }).changePassword).toBe(false);
+  });
+
+  it('reads every part from schemas/screens/user-details.json: an edited rule changes the panel', () => {
+    const screen = config.screens['user-details'];
+    if (!screen) throw new Error('schemas/screens/user-details.json is not bundled');
+    const edited: ConfigSet = { ...config, screens: { 'user-details': { ...screen, parts: { ...screen.parts, changePassword: { visible: true } } } } };
+    const ctx = ruleContext({ role: 4, roles: [4], tenantType: 'wallet' });
+    expect(userPanelView(config, ctx).changePassword).toBe(false);
+    expect(userPanelView(edited, ctx).changePassword).toBe(true);
+    expect(Object.keys(userPanelView(config, ctx)).sort()).toEqual([...USER_PANEL_PARTS].sort());
+  });
+
+  it('says which file is missing when the screen file is not there', () => {
+    expect(() => userPanelView({ ...config, screens: {} }, ruleContext({}))).toThrow('schemas/screens/user-details.json');
   });
 });

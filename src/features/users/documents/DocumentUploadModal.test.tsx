@@ -46,6 +46,31 @@ async function fillFields() {
 }
 
 describe('document upload modal', { timeout: 20_000 }, () => {
+  it('[UW-3.09] asks document type, number, expiry date and up to 3 files, and sends each field', async () => {
+    const fake = fakeGateway(fetchMock, { 'POST /api/v1/fs/documents/42': stored });
+    openModal();
+    const modal = within(await screen.findByRole('dialog'));
+    expect(await modal.findByRole('combobox', { name: /^Document Type/ })).toBeInTheDocument();
+    expect(modal.getByRole('textbox', { name: /^Document Id/ })).toBeInTheDocument();
+    expect(modal.getByRole('textbox', { name: /^Expiry Date/ })).toBeInTheDocument();
+    expect(modal.getByLabelText('Attach files')).toHaveAttribute('multiple');
+
+    await fillFields();
+    const expiry = `${new Date().getFullYear() + 2}-06-30`;
+    await user.type(screen.getByRole('textbox', { name: /^Expiry Date/ }), expiry);
+    await user.tab();
+    await attach(png('page1.png'), png('page2.png'), png('page3.png'), png('page4.png'));
+    expect(attached()).toHaveLength(3);
+    await upload();
+
+    await waitFor(() => expect(fake.calls('POST /api/v1/fs/documents/42')).toHaveLength(1));
+    const body = (await fake.calls('POST /api/v1/fs/documents/42')[0]?.text()) ?? '';
+    expect(body).toContain('name="documentType"\r\n\r\nNational ID');
+    expect(body).toContain('name="documentNumber"\r\n\r\nID-998');
+    expect(body).toContain(`name="expiryDate"\r\n\r\n${expiry}`);
+    expect(body.match(/name="files"/g)).toHaveLength(3);
+  });
+
   it('[UW-5.46] [UW-5.47] asks for at least one attachment', async () => {
     const fake = fakeGateway(fetchMock);
     openModal();

@@ -3,6 +3,7 @@
 import { Group, Stack } from '@mantine/core';
 import { userPanelView } from '../details/panel-rules';
 import type { UserSlotProps } from '../slots';
+import { useUsersConfig } from '../users-config';
 import { AttachmentCard } from './AttachmentCard';
 import { AvatarUpload } from './AvatarUpload';
 import { UploadDocumentsButton } from './UploadDocumentsButton';
@@ -21,6 +22,7 @@ export function UserDocumentsSlot({ user, onChanged, canUpload }: UserSlotProps 
 }
 
 export function UserAvatarSlot({ user, context, onChanged }: UserSlotProps) {
+  const { set } = useUsersConfig();
   return (
     <AvatarUpload
       userId={user.id}
@@ -28,7 +30,7 @@ export function UserAvatarSlot({ user, context, onChanged }: UserSlotProps) {
       name={user.fullname}
       onUploaded={onChanged}
       // users-and-wallets §2: uploads are hidden for the payin tenant type.
-      readOnly={!userPanelView(context).uploadDocuments}
+      readOnly={!userPanelView(set, context).uploadDocuments}
       self={context.ownProfile}
     />
   );

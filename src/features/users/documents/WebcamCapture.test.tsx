@@ -39,7 +39,7 @@ describe('webcam capture', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Unabled to detect webcam');
   });
 
-  it('asks for the front camera at ideal 1280x720, shows it 420x250, captures a jpeg and lets the camera go', async () => {
+  it('[UW-2.60] asks for the front camera at ideal 1280x720, shows it 420x250, captures a jpeg and lets the camera go', async () => {
     const stop = vi.fn();
     const stream = { getTracks: () => [{ stop }] } as unknown as MediaStream;
     const getUserMedia = vi.fn().mockResolvedValue(stream);

@@ -1,5 +1,5 @@
 // Test support for the users' create and documents components: the providers the app gives them, a session, the
-// real form files compiled as the build compiles them, and a fake gateway behind a stubbed fetch.
+// real form files compiled as the build compiles them, and the shared fake gateway behind a stubbed fetch.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +13,7 @@ import type { Mock } from 'vitest';
 import { sessionStore, type StaffSession } from '../../../api/session';
 import { compileTestForm } from '../../../render/form/test-forms';
 import { Toaster } from '../../../render/Toaster';
+import { FakeGateway, replyOf } from '../../../api/test-support/fake-gateway';
 
 // jsdom has no scrollIntoView; Mantine's combobox scrolls the selected option into view.
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => {};
@@ -26,12 +27,11 @@ export async function compileFormFile(id: string): Promise<void> {
 
 export type FetchMock = Mock<(input: RequestInfo | URL, init?: RequestInit) => Promise<Response>>;
 
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(status === 204 ? null : JSON.stringify(body), { status, headers: { 'content-type': 'application/json', ...headers } });
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}) => replyOf({ status, body, headers });
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-export interface FakeGateway {
+export interface DocumentsFakeGateway {
   /** Every request, in order. */
   requests: Request[];
   /** The requests to `METHOD /path`. */
@@ -39,21 +39,25 @@ export interface FakeGateway {
   on: (route: string, handler: Handler) => void;
 }
 
-/** Answers `METHOD /path` (path without query) from its handlers, 404 otherwise. */
-export function fakeGateway(fetchMock: FetchMock, handlers: Record<string, Handler> = {}): FakeGateway {
-  const routes = new Map(Object.entries(handlers));
-  const requests: Request[] = [];
-  fetchMock.mockImplementation(async (input, init) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    requests.push(request);
-    const route = `${request.method} ${new URL(request.url).pathname}`;
-    const handler = routes.get(route);
-    return handler ? handler(request.clone()) : json(404, { errors: [{ status: '404', title: `No fake for ${route}` }] });
-  });
+/** The shared FakeGateway behind `fetchMock`, with routes written `METHOD /path` (path without query). */
+export function fakeGateway(fetchMock: FetchMock, handlers: Record<string, Handler> = {}): DocumentsFakeGateway {
+  const gateway = new FakeGateway();
+  const split = (route: string): [string, string] => {
+    const [method = '', path = ''] = route.split(' ');
+    return [method, path];
+  };
+  const on = (route: string, handler: Handler) => {
+    const [method, path] = split(route);
+    gateway.on(method, path, (call) => handler(call.request.clone()));
+  };
+  for (const [route, handler] of Object.entries(handlers)) on(route, handler);
+  fetchMock.mockImplementation((input, init) => gateway.handle(input instanceof Request ? input : new Request(input, init)));
   return {
-    requests,
-    calls: (route) => requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === route),
-    on: (route, handler) => routes.set(route, handler),
+    get requests() {
+      return gateway.calls.map((call) => call.request);
+    },
+    calls: (route) => gateway.callsTo(...split(route)).map((call) => call.request),
+    on,
   };
 }
 

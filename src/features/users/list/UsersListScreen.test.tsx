@@ -1,18 +1,11 @@
+// First: the API client keeps the fetch it finds when it is created.
+import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The API client keeps the fetch it finds when it is created, so the proxy goes in before any import.
-const fetchProxy = vi.hoisted(() => {
-  const proxy: { handle?: (request: Request) => Promise<Response> } = {};
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return proxy.handle ? proxy.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
-  });
-  return proxy;
-});
 
-import { FakeGateway } from '../test-support/fake-gateway';
+import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, userListDocument, type FakeUser } from '../test-support/fixtures';
 import { renderScreen, selectTenant, signInAs } from '../test-support/render';
 import { UsersListScreen } from './UsersListScreen';
@@ -76,6 +69,20 @@ describe('users list (users-and-wallets §2, §6)', () => {
     expect(headers().slice(0, 8)).toEqual(['Email', 'Phone', 'Account Id', 'Name', 'Wallet', 'Created', 'Status', 'Actions']);
     expect(listCalls()[0]?.query.get('filter[account.roles]')).toBe('-256');
     expect(screen.getAllByRole('button', { name: 'View' })).toHaveLength(2);
+  });
+
+  it('[UW-9.02] [UW-9.03] admins take the default page sort account.accountId; users keep created descending', async () => {
+    signInAs({ roles: [4], tenantId: 'naccug' });
+    const admins = renderScreen(<UsersListScreen tableId="admins" />, { route: '/wallet/admins' });
+    await screen.findByText('Awa Jallow');
+    expect(listCalls()[0]?.query.get('sort')).toBe('account.accountId');
+    expect(screen.getByRole('columnheader', { name: /Account Id/ })).toHaveAttribute('aria-sort', 'ascending');
+    admins.unmount();
+
+    renderScreen(<UsersListScreen tableId="users" />, { route: '/wallet/users' });
+    await screen.findByText('Awa Jallow');
+    expect(listCalls().at(-1)?.query.get('sort')).toBe('-created');
+    expect(screen.getByRole('columnheader', { name: /Created/ })).toHaveAttribute('aria-sort', 'descending');
   });
 
   it('[UW-6.14] [UW-2.30] shows Add user to role 64 outside the main tenant only, and opens the wizard slot', async () => {

@@ -1,18 +1,11 @@
+// First: the API client keeps the fetch it finds when it is created.
+import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 
-// The API client keeps the fetch it finds when it is created, so the proxy goes in before any import.
-const fetchProxy = vi.hoisted(() => {
-  const proxy: { handle?: (request: Request) => Promise<Response> } = {};
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return proxy.handle ? proxy.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
-  });
-  return proxy;
-});
 
-import { FakeGateway } from '../test-support/fake-gateway';
+import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument } from '../test-support/fixtures';
 import { renderScreen, selectTenant, signInAs } from '../test-support/render';
 import { ProfileScreen } from './ProfileScreen';

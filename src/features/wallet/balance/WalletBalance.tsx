@@ -1,5 +1,5 @@
 // users-and-wallets §2 "wallet balance widget": the user's wallet balance with 2 decimals (§9), USD with symbol D when
-// the wallet names no currency (§9); hidden for roles 4 and 64 (§6, WALLET_RULES.walletBalance).
+// the wallet names no currency (§9); hidden for roles 4 and 64 (§6, schemas/screens/user-details.json walletBalance).
 import { useId } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
 import type { RuleContext } from '../../../config/rules';

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_EXPORT_ROWS, exportTransactions, type FetchReportPage, type ReportPage } from './export-transactions';
+import { MAX_EXPORT_ROWS, PAGES_AHEAD, exportTransactions, type FetchReportPage, type ReportPage } from './export-transactions';
 import { testTransactions } from './test-transactions';
 import type { WalletTransaction } from './transaction-columns';
 import type { XlsxColumn, XlsxRow, XlsxWriter } from './xlsx-writer';
@@ -67,6 +67,35 @@ describe('exportTransactions', () => {
       'Status',
       'Remarks',
     ]);
+  });
+
+  it('asks for the next two pages before writing the current one, and for none after the last', async () => {
+    const { fetchPage, requests } = reportOf(testTransactions(45));
+    const requestedWhenWriting: number[] = [];
+    const writer: XlsxWriter = {
+      start: () => undefined,
+      addRows: async () => {
+        requestedWhenWriting.push(requests.length);
+      },
+      finish: async () => new Blob(['xlsx']),
+    };
+    await exportTransactions({ fetchPage, writer, pageSize: 10 });
+    // Page 1 is written while pages 2 and 3 are on their way, page 2 while 3 and 4 are; page 5 is the last.
+    expect(PAGES_AHEAD).toBe(2);
+    expect(requestedWhenWriting).toEqual([3, 4, 5, 5, 5]);
+    expect(requests.map((request) => request.number)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('leaves a prefetched page unread when writing fails', async () => {
+    const { fetchPage, requests } = reportOf(testTransactions(25));
+    const writer: XlsxWriter = {
+      start: () => undefined,
+      addRows: async () => Promise.reject(new RangeError('out of memory')),
+      finish: vi.fn(async () => new Blob(['xlsx'])),
+    };
+    await expect(exportTransactions({ fetchPage, writer, pageSize: 10 })).rejects.toThrow('out of memory');
+    expect(requests.map((request) => request.number)).toEqual([1, 2, 3]);
+    expect(writer.finish).not.toHaveBeenCalled();
   });
 
   it('[RP-7.03] stops at 100,000 rows however many the report holds', async () => {

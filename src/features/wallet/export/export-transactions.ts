@@ -30,6 +30,12 @@ export interface ExportTransactionsOptions {
 }
 
 /**
+ * Pages requested ahead of the one being written: the gateway builds them while this worker writes, and the next
+ * page's transfer and parsing never leave the gateway idle (issue 4: 100,000 rows in under 5 s).
+ */
+export const PAGES_AHEAD = 2;
+
+/**
  * Fetches the report page by page into `writer` and returns the finished file. The total is the first page's
  * itemTotal (capped at `maxRows`); rows seen on an earlier page are skipped, since a transaction made during the
  * export shifts later pages by one.
@@ -48,11 +54,32 @@ export async function exportTransactions({
   let total = 0;
   writer.start(TRANSACTION_COLUMNS);
 
+  const ahead: Promise<ReportPage>[] = [];
+  let requested = 0;
+  /** The pages the export needs: the first until its meta tells the total. */
+  let needed = 1;
+  const requestAhead = () => {
+    while (ahead.length < PAGES_AHEAD && requested < needed && !signal.aborted) {
+      requested += 1;
+      const page = fetchPage({ number: requested, size }, signal);
+      // Awaited in turn; a page left behind by a failure or a cancel must not surface as an unhandled rejection.
+      page.catch(() => undefined);
+      ahead.push(page);
+    }
+  };
+
+  signal.throwIfAborted();
+  requestAhead();
   for (let number = 1; ; number += 1) {
+    const next = ahead.shift();
+    if (!next) throw new Error(`Report page ${number} was never requested.`);
+    const page = await next;
     signal.throwIfAborted();
-    const page = await fetchPage({ number, size }, signal);
-    signal.throwIfAborted();
-    if (number === 1) total = Math.min(page.meta.itemTotal, maxRows);
+    if (number === 1) {
+      total = Math.min(page.meta.itemTotal, maxRows);
+      needed = Math.min(page.meta.pageTotal, Math.ceil(total / size));
+    }
+    requestAhead();
 
     const rows: XlsxRow[] = [];
     for (const transaction of page.data) {
@@ -65,6 +92,11 @@ export async function exportTransactions({
     done += rows.length;
 
     const last = page.data.length === 0 || done >= total || number >= page.meta.pageTotal;
+    if (!last && requested === number) {
+      // Repeats left the pages short of the total: one more page after all.
+      needed = number + 1;
+      requestAhead();
+    }
     // Fewer rows than announced (deleted meanwhile): the bar still ends full.
     onProgress?.({ done, total: last ? done : total });
     if (last) break;

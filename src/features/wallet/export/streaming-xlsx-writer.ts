@@ -42,15 +42,74 @@ export interface StreamingXlsxOptions {
 
 export function nativeDeflateAvailable(): boolean {
   try {
-    return typeof CompressionStream === 'function' && Boolean(new CompressionStream('deflate-raw'));
+    return typeof CompressionStream === 'function' && Boolean(new CompressionStream('gzip'));
   } catch {
     return false;
   }
 }
 
+/** Where gzip's deflate data starts (RFC 1952 §2.3), or null until `bytes` holds the whole header. */
+function gzipHeaderLength(bytes: Uint8Array): number | null {
+  if (bytes.length < 10) return null;
+  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b || bytes[2] !== 8) throw new Error('CompressionStream did not produce gzip.');
+  const flags = bytes[3] ?? 0;
+  let at = 10;
+  if (flags & 4) {
+    if (bytes.length < at + 2) return null;
+    at += 2 + ((bytes[at] ?? 0) | ((bytes[at + 1] ?? 0) << 8));
+  }
+  for (const flag of [8, 16]) {
+    if (!(flags & flag)) continue;
+    while (at < bytes.length && bytes[at] !== 0) at += 1;
+    if (at >= bytes.length) return null;
+    at += 1;
+  }
+  if (flags & 2) at += 2;
+  return at <= bytes.length ? at : null;
+}
+
+const TRAILER = 8;
+const EMPTY = new Uint8Array(0);
+
+/** gzip without its framing: the deflate data in between goes on, the trailer's CRC-32 and size are read at the end. */
+class GzipUnwrapper {
+  private held: Uint8Array<ArrayBuffer> = EMPTY;
+  private inHeader = true;
+
+  data(chunk: Uint8Array<ArrayBuffer>): Uint8Array<ArrayBuffer> {
+    let bytes = chunk;
+    if (this.held.length > 0) {
+      bytes = new Uint8Array(this.held.length + chunk.length);
+      bytes.set(this.held);
+      bytes.set(chunk, this.held.length);
+    }
+    if (this.inHeader) {
+      const header = gzipHeaderLength(bytes);
+      if (header === null) {
+        this.held = bytes.slice();
+        return EMPTY;
+      }
+      this.inHeader = false;
+      bytes = bytes.subarray(header);
+    }
+    // The last 8 bytes may be the trailer: held back until the next chunk shows they are not.
+    this.held = bytes.slice(Math.max(0, bytes.length - TRAILER));
+    return bytes.subarray(0, Math.max(0, bytes.length - TRAILER));
+  }
+
+  /** The CRC-32 of the uncompressed bytes, checked against their count. */
+  crc(size: number): number {
+    if (this.inHeader || this.held.length !== TRAILER) throw new Error('The gzip stream ended early.');
+    const trailer = new DataView(this.held.buffer, this.held.byteOffset, TRAILER);
+    if (trailer.getUint32(4, true) !== size >>> 0) throw new Error('The gzip stream lost bytes.');
+    return trailer.getUint32(0, true);
+  }
+}
+
 /**
- * A zip entry deflated by CompressionStream. fflate's ZipPassThrough keeps the CRC and size of the raw bytes; the
- * compressed bytes reach the zip as the stream emits them.
+ * A zip entry deflated by CompressionStream. Its gzip format carries the CRC-32 of the raw bytes in the trailer, so
+ * the platform computes that too: fflate's CRC-32 in JavaScript over the sheet's ~50 MB of XML costs about as much
+ * as the compression. fflate's ZipPassThrough writes the entry; the deflate data reaches the zip as it is emitted.
  */
 class NativeDeflateEntry extends ZipPassThrough {
   private readonly input: WritableStreamDefaultWriter<BufferSource>;
@@ -60,7 +119,7 @@ class NativeDeflateEntry extends ZipPassThrough {
   constructor(filename: string) {
     super(filename);
     this.compression = 8;
-    const stream = new CompressionStream('deflate-raw');
+    const stream = new CompressionStream('gzip');
     this.input = stream.writable.getWriter();
     this.drained = this.pump(stream.readable.getReader());
     this.drained.catch(() => undefined); // reported by finish(); an abandoned export must not log it
@@ -71,19 +130,28 @@ class NativeDeflateEntry extends ZipPassThrough {
     return this.input.ready;
   }
 
+  /** ZipPassThrough's push without its CRC-32: the gzip trailer brings it. */
+  override push(chunk: Uint8Array, final = false): void {
+    this.size += chunk.length;
+    this.process(chunk as Uint8Array<ArrayBuffer>, final);
+  }
+
   protected override process(chunk: Uint8Array<ArrayBuffer>, final: boolean): void {
     this.input.write(chunk).catch(() => undefined);
     if (final) this.input.close().catch(() => undefined);
   }
 
   private async pump(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+    const gzip = new GzipUnwrapper();
     for (;;) {
       const { done, value } = await reader.read();
       if (done) {
-        this.ondata(null, new Uint8Array(0), true);
+        this.crc = gzip.crc(this.size);
+        this.ondata(null, EMPTY, true);
         return;
       }
-      this.ondata(null, value as Uint8Array<ArrayBuffer>, false);
+      const data = gzip.data(value as Uint8Array<ArrayBuffer>);
+      if (data.length > 0) this.ondata(null, data, false);
     }
   }
 }
@@ -114,10 +182,34 @@ export function columnLetters(column: number): string {
 /** `ref` is the cell's ` r="B2"` attribute, or '' when the cell directly follows the previous one. */
 function inlineString(ref: string, text: string, style: number): string {
   const clipped = text.length > MAX_CELL_TEXT ? text.slice(0, MAX_CELL_TEXT) : text;
-  const space = clipped.trim() === clipped ? '' : ' xml:space="preserve"';
+  const space = hasEdgeSpace(clipped) ? ' xml:space="preserve"' : '';
   const s = style ? ` s="${style}"` : '';
   return `<c${ref}${s} t="inlineStr"><is><t${space}>${escapeXml(clipped)}</t></is></c>`;
 }
+
+/** What String.prototype.trim removes, tested on the two ends only (no copy of the text). */
+function isTrimmedSpace(code: number): boolean {
+  return (
+    code === 0x20 ||
+    (code >= 0x09 && code <= 0x0d) ||
+    code === 0xa0 ||
+    code === 0x1680 ||
+    (code >= 0x2000 && code <= 0x200a) ||
+    code === 0x2028 ||
+    code === 0x2029 ||
+    code === 0x202f ||
+    code === 0x205f ||
+    code === 0x3000 ||
+    code === 0xfeff
+  );
+}
+
+function hasEdgeSpace(text: string): boolean {
+  return text.length > 0 && (isTrimmedSpace(text.charCodeAt(0)) || isTrimmedSpace(text.charCodeAt(text.length - 1)));
+}
+
+/** Distinct texts remembered per column: enough for types, statuses, currencies and names, bounded for unique ones. */
+const CACHED_TEXTS_PER_COLUMN = 4096;
 
 const contentTypes =
   `${XML_DECL}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types">` +
@@ -180,6 +272,10 @@ function sheetHead(columns: readonly XlsxColumn[]): string {
 
 const SHEET_TAIL = '</sheetData></worksheet>';
 
+const styleAttribute = (style: number) => (style ? ` s="${style}"` : '');
+/** UTF-8 for the sheet's XML: the platform's encoder is several times faster than a JavaScript one. */
+const utf8 = new TextEncoder();
+
 export function createStreamingXlsxWriter({
   deflate = nativeDeflateAvailable() ? 'native' : 'fflate',
   level = 6,
@@ -210,12 +306,26 @@ export function createStreamingXlsxWriter({
 
   function flush(final: boolean) {
     if (!sheet) throw new Error('XlsxWriter.start() must be called before rows are added.');
-    sheet.push(strToU8(pending), final);
+    sheet.push(utf8.encode(pending), final);
     pending = '';
   }
 
   // A cell right after its left neighbour needs no reference (r is optional in SpreadsheetML); the first cell of a
   // row and one after an empty cell name their place (exceljs, for one, needs the first).
+  // Text cells without a reference repeat (types, statuses, names): their XML is built once per column and value.
+  let cachedTexts: Map<string, string>[] = [];
+  let numberOpen: string[] = [];
+
+  function textCell(i: number, text: string): string {
+    const cache = cachedTexts[i];
+    let xml = cache?.get(text);
+    if (xml === undefined) {
+      xml = inlineString('', text, 0);
+      if (cache && cache.size < CACHED_TEXTS_PER_COLUMN) cache.set(text, xml);
+    }
+    return xml;
+  }
+
   function rowXml(row: XlsxRow, r: number): string {
     let xml = `<row r="${r}">`;
     let gap = true;
@@ -225,14 +335,12 @@ export function createStreamingXlsxWriter({
         gap = true;
         continue;
       }
-      const ref = gap ? ` r="${letters[i]}${r}"` : '';
-      gap = false;
       if (typeof value === 'number') {
-        const style = cellStyles[i] ?? 0;
-        xml += `<c${ref}${style ? ` s="${style}"` : ''}><v>${value}</v></c>`;
+        xml += gap ? `<c r="${letters[i]}${r}"${styleAttribute(cellStyles[i] ?? 0)}><v>${value}</v></c>` : `${numberOpen[i]}${value}</v></c>`;
       } else {
-        xml += inlineString(ref, value, 0);
+        xml += gap ? inlineString(` r="${letters[i]}${r}"`, value, 0) : textCell(i, value);
       }
+      gap = false;
     }
     return `${xml}</row>`;
   }
@@ -242,6 +350,8 @@ export function createStreamingXlsxWriter({
       if (sheet) throw new Error('XlsxWriter.start() was already called.');
       letters = columns.map((_, i) => columnLetters(i + 1));
       cellStyles = columns.map((column) => styleOf[column.kind]);
+      numberOpen = cellStyles.map((style) => `<c${styleAttribute(style)}><v>`);
+      cachedTexts = columns.map(() => new Map<string, string>());
       // Small parts first: fflate streams one entry at a time, in the order they were added.
       addFile('[Content_Types].xml', contentTypes);
       addFile('_rels/.rels', rootRels);

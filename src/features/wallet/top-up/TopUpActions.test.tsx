@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { ruleContext } from '../../../config/rules';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { renderWithApp } from '../test-support';
-import { fakeGateway, pendingTransaction } from './fake-gateway';
+import { fakeTopUpActors, pendingTransaction } from './fake-top-up-actors';
 import { TopUpActions } from './TopUpActions';
 import { TopUpSlot } from './TopUpSlot';
 
@@ -22,7 +22,7 @@ const user = { id: '257', wallet: { currency: 'GMD', balance: '100.00' }, servic
 
 describe('top-up actions for a user', () => {
   it('[UW-2.54] offers Top-up, Cash Out and Cash In Loan from the user services, each opening the one modal', async () => {
-    const flow = fakeGateway();
+    const flow = fakeTopUpActors();
     renderWithApp(<TopUpActions user={user} actors={flow.actors} />);
     expect(screen.getAllByRole('button').map((button) => button.textContent)).toEqual(['Top-up', 'Cash Out', 'Cash In Loan']);
     await userEvent.click(screen.getByRole('button', { name: 'Cash In Loan' }));
@@ -43,7 +43,7 @@ describe('top-up actions for a user', () => {
   });
 
   it('the users details slot opens at once and refreshes the user after a confirmation', async () => {
-    const flow = fakeGateway();
+    const flow = fakeTopUpActors();
     const onChanged = vi.fn();
     const onClose = vi.fn();
     renderWithApp(

@@ -7,7 +7,7 @@ import { ApiError } from '../../../api/errors';
 import type { TopUpKind, TopUpOutput, WalletTransaction } from '../../../flows/top-up.machine';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { Toaster } from '../../../render/Toaster';
-import { fakeGateway, pendingTransaction, type FakeGateway } from './fake-gateway';
+import { fakeTopUpActors, pendingTransaction, type FakeTopUpActors } from './fake-top-up-actors';
 import { TopUpModal } from './TopUpModal';
 
 beforeAll(async () => {
@@ -18,7 +18,7 @@ afterEach(() => {
   act(() => notifications.clean());
 });
 
-function renderModal({ kind = 'topUp', gateway = fakeGateway(), pending = null }: { kind?: TopUpKind; gateway?: FakeGateway; pending?: WalletTransaction | null } = {}) {
+function renderModal({ kind = 'topUp', gateway = fakeTopUpActors(), pending = null }: { kind?: TopUpKind; gateway?: FakeTopUpActors; pending?: WalletTransaction | null } = {}) {
   const onClose = vi.fn<(result: TopUpOutput) => void>();
   render(
     <MantineProvider env="test">
@@ -38,7 +38,7 @@ async function verify(amount: string) {
   await userEvent.click(screen.getByRole('button', { name: 'Verify Request' }));
 }
 
-async function reachCodeStep(gateway: FakeGateway, transaction = pendingTransaction()) {
+async function reachCodeStep(gateway: FakeTopUpActors, transaction = pendingTransaction()) {
   gateway.answerCreate({ value: transaction });
   await verify('500');
   await screen.findByText('Transaction details and fees');
@@ -103,6 +103,19 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     expect(within(facts).getByText('GMD 5.00')).toBeInTheDocument();
     expect(within(facts).getByText('GMD 500.00')).toBeInTheDocument();
     expect(within(facts).getByText(/^\d{2}-Nov-2026 \d{1,2}:\d{2}(am|pm)$/)).toBeInTheDocument();
+  });
+
+  it("[UW-8.22] says 'Processing...' while Send Request confirms the code, and not once it is answered", async () => {
+    const { gateway } = renderModal();
+    const code = await reachCodeStep(gateway);
+    expect(screen.queryByText('Processing...')).not.toBeInTheDocument();
+    let answer: (transaction: WalletTransaction) => void = () => {};
+    gateway.answerConfirm(new Promise<WalletTransaction>((resolve) => (answer = resolve)));
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(/^Processing\.\.\.$/);
+    act(() => answer(completed()));
+    await waitFor(() => expect(screen.queryByText('Processing...')).not.toBeInTheDocument());
   });
 
   it('[UW-4.40][UW-4.41] Cash Out sends the amount negative', async () => {

@@ -34,7 +34,6 @@ import {
 import { formatDate, formatMoney } from '../../../render/format';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
-import { codeStepSnapshot } from './code-step';
 import { TYPE_OF_KIND } from './top-up-kind';
 
 /** users-and-wallets §8 loading text while a request is under way. */
@@ -119,8 +118,9 @@ function TopUpFlow({ kind, receiverUserId, currency, serviceId, pending, actors 
       receiverUserId,
       ...(currency ? { currency } : {}),
       ...(serviceId ? { serviceId } : {}),
+      ...(pending ? { pending } : {}),
     };
-    return pending ? { input, snapshot: codeStepSnapshot(machine, input, pending) } : { input };
+    return { input };
   });
   const [snapshot, send] = useMachine(machine, options);
 
@@ -147,7 +147,7 @@ function TopUpFlow({ kind, receiverUserId, currency, serviceId, pending, actors 
       return (
         <FailedStep
           snapshot={snapshot}
-          canStartOver={!pending}
+          canStartOver={snapshot.can({ type: 'START_OVER' })}
           onResend={() => send({ type: 'RESEND' })}
           onStartOver={() => send({ type: 'START_OVER' })}
           onClose={() => send({ type: 'CLOSE' })}

@@ -11,7 +11,7 @@ import type { TopUpActors } from './TopUpModal';
 
 type Answer<T> = { value: T } | { error: unknown } | Promise<T>;
 
-export interface FakeGateway {
+export interface FakeTopUpActors {
   actors: TopUpActors;
   created: CreateTransactionInput[];
   confirmed: ConfirmTransactionInput[];
@@ -28,11 +28,11 @@ function settle<T>(queue: Answer<T>[]): Promise<T> {
   return 'error' in next ? Promise.reject(next.error) : Promise.resolve(next.value);
 }
 
-export function fakeGateway(): FakeGateway {
+export function fakeTopUpActors(): FakeTopUpActors {
   const creates: Answer<WalletTransaction>[] = [];
   const confirms: Answer<WalletTransaction>[] = [];
   const resends: Answer<void>[] = [];
-  const fake: FakeGateway = {
+  const fake: FakeTopUpActors = {
     created: [],
     confirmed: [],
     resent: [],

@@ -1,20 +1,14 @@
+// First: the API client keeps the fetch it finds when it is created.
+import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The API client keeps the fetch it finds when it is created, so the proxy goes in before any import.
-const fetchProxy = vi.hoisted(() => {
-  const proxy: { handle?: (request: Request) => Promise<Response> } = {};
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return proxy.handle ? proxy.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
-  });
-  return proxy;
-});
 
 import { ruleContext } from '../../../config/rules';
-import { renderWithApp, transactionList, transactionResource, transactionTypes, WalletFakeGateway } from '../test-support';
-import { fakeGateway } from '../top-up/fake-gateway';
+import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
+import { FakeGateway } from '../../../api/test-support/fake-gateway';
+import { fakeTopUpActors } from '../top-up/fake-top-up-actors';
 import { UserTransactions } from './UserTransactions';
 
 const rows = [
@@ -26,9 +20,9 @@ const rows = [
   transactionResource('5005', { status: 'FAILED', type: 8, typeName: 'Disbursement', serviceName: 'Disbursement' }),
 ];
 
-let gateway: WalletFakeGateway;
+let gateway: FakeGateway;
 beforeEach(() => {
-  gateway = new WalletFakeGateway()
+  gateway = new FakeGateway()
     .on('GET', /\/wallet-transactions$/, () => ({ body: transactionList(rows, { itemTotal: 46, pageTotal: 3 }) }))
     .on('GET', /\/tx\/transactiontypes$/, () => ({ body: transactionTypes }));
   fetchProxy.handle = gateway.handle;
@@ -86,7 +80,7 @@ describe("a user's transactions (the Transactions tab)", () => {
   });
 
   it('[RP-2.53] the OTP action opens the code step for that transaction; a confirmation refreshes the list and the user', async () => {
-    const flow = fakeGateway();
+    const flow = fakeTopUpActors();
     const onChanged = vi.fn();
     renderWithApp(<UserTransactions userId="257" context={officer} onChanged={onChanged} actors={flow.actors} />);
     await screen.findByText('WT2026112100005010');

@@ -1,23 +1,17 @@
+// First: the API client keeps the fetch it finds when it is created.
+import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-// The API client keeps the fetch it finds when it is created, so the proxy goes in before any import.
-const fetchProxy = vi.hoisted(() => {
-  const proxy: { handle?: (request: Request) => Promise<Response> } = {};
-  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
-    const request = input instanceof Request ? input : new Request(input, init);
-    return proxy.handle ? proxy.handle(request) : Promise.reject(new TypeError('Failed to fetch'));
-  });
-  return proxy;
-});
 
 import dayjs from 'dayjs';
 import { sessionStore } from '../../../api/session';
 import type { ExportCommand, ExportEvent } from '../export/messages';
 import type { ExportWorker } from '../export/useExcelExport';
 import type { UserDetailsSlotProps } from '../slots';
-import { renderWithApp, transactionList, transactionResource, transactionTypes, WalletFakeGateway } from '../test-support';
+import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
+import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { defaultReportRange } from './report-range';
 import WalletTransactionsScreen from './WalletTransactionsScreen';
 
@@ -26,10 +20,10 @@ const rows = [
   transactionResource('7000', { type: 256, typeName: 'Cash Out', serviceName: 'Cash Out', receiverName: 'Musa Secka', receiverUserId: '246', senderUserId: '229', senderName: 'Jainaba Fofana' }),
 ];
 
-let gateway: WalletFakeGateway;
+let gateway: FakeGateway;
 beforeEach(() => {
   localStorage.clear();
-  gateway = new WalletFakeGateway()
+  gateway = new FakeGateway()
     .on('GET', /\/wallet-transactions$/, () => ({ body: transactionList(rows, { itemTotal: 31, pageSize: 10, pageTotal: 4 }) }))
     .on('GET', /\/tx\/transactiontypes$/, () => ({ body: transactionTypes }))
     .on('GET', /\/wt\/transactions\/pdf$/, () => ({ raw: '%PDF-1.7 test', headers: { 'content-type': 'application/pdf' } }));

@@ -80,7 +80,7 @@ function WalletTransactions({ slots = registeredWalletSlots(), configSet = bundl
 
   const excel = useExcelExport(excelExport);
   const pdf = useTransactionsPdf(savePdf);
-  const offersPdf = walletShows('pdfExport', staff.ruleContext);
+  const offersPdf = walletShows('pdfExport', staff.ruleContext, configSet);
   // The report takes the list's filters and sort; its own paging goes up to 100,000 rows.
   const reportFilters = useMemo(() => {
     const { 'page[number]': _page, 'page[size]': _size, ...filters } = params;

@@ -1,0 +1,88 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// The client keeps the fetch it finds when it is created, so the stub goes in before any import.
+const network = vi.hoisted(() => {
+  const stub: { answer: (request: Request) => Promise<Response> } = { answer: () => Promise.reject(new TypeError('Failed to fetch')) };
+  vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) =>
+    stub.answer(input instanceof Request ? input : new Request(input, init)),
+  );
+  return stub;
+});
+
+import { api, onSessionExpired, unwrap } from './client';
+import { SESSION_EXPIRED_LOGIN, SESSION_EXPIRED_REJECT, SessionExpiredError } from './errors';
+import { sessionStore } from './session';
+
+const unauthorized = () =>
+  Promise.resolve(
+    new Response(JSON.stringify({ errors: [{ status: '401', title: 'Unauthorized', detail: 'The token has expired.' }] }), {
+      status: 401,
+      headers: { 'content-type': 'application/json' },
+    }),
+  );
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStore.signIn({
+    userId: '1',
+    email: 'partner@demo.test',
+    accessToken: 'stale-token',
+    roles: [4],
+    tenantId: 'teller',
+    claim: null,
+    expiresAt: Date.now() + 60_000,
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe('a 401 in the main client', () => {
+  it('[UW-8.05] rejects the call with the logged-off text', async () => {
+    // jsdom cannot navigate; the reload is observed, not performed.
+    const reload = vi.spyOn(onSessionExpired, 'reload').mockImplementation(() => {});
+    network.answer = unauthorized;
+
+    const call = api.GET('/api/v1/um/roles');
+
+    await expect(call).rejects.toThrow(SessionExpiredError);
+    await expect(call).rejects.toThrow(SESSION_EXPIRED_REJECT);
+    expect(SESSION_EXPIRED_REJECT).toBe('Session has expired.  You will be logged-off.');
+    // [UW-8.04] alongside: storage cleared, the login text stored, the page sent to the login
+    expect(sessionStore.get().session).toBeNull();
+    expect(localStorage.getItem('teller.session')).toBeNull();
+    expect(sessionStore.loginMessage()).toBe(SESSION_EXPIRED_LOGIN);
+    expect(reload).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/));
+  });
+
+  it('[UW-8.06] at sign-in is a wrong password, not an expired session', async () => {
+    const expired = vi.spyOn(onSessionExpired, 'handle').mockImplementation(() => {});
+    network.answer = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ errors: [{ status: '401', title: 'Unauthorized', detail: 'Invalid username or password.' }] }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+
+    const result = await api.POST('/api/v1/id/token', {
+      body: { data: { type: 'token', attributes: { username: 'partner@demo.test', password: 'wrong', clientid: 'teller-web' } } },
+    });
+
+    expect(() => unwrap(result)).toThrow('Invalid username or password.');
+    expect(expired).not.toHaveBeenCalled();
+    expect(sessionStore.get().session).not.toBeNull();
+  });
+});
+
+describe('the bearer', () => {
+  it('[UW-3.16] is the chosen tenant token once a tenant is chosen, else the session token', async () => {
+    const seen: (string | null)[] = [];
+    network.answer = (request) => {
+      seen.push(request.headers.get('authorization'));
+      return Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    };
+    await api.GET('/api/v1/um/roles');
+    sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
+    await api.GET('/api/v1/um/roles');
+    expect(seen).toEqual(['Bearer stale-token', 'Bearer naccug-token']);
+  });
+});
