@@ -94,6 +94,14 @@ describe('listUsers', () => {
     expect(ids(await list(NACCUG_TOP, '?filter[account.roles]=-256'))).toEqual(sorted([u.group, u.officer]));
   });
 
+  it('[UW-6.22] role conditions combine: the admin list filtered to one admin role', async () => {
+    expect(ids(await list(NACCUG_TOP, '?filter[account.roles]=-256,64'))).toEqual([u.officer]);
+    expect(ids(await list(NACCUG_TOP, '?filter[account.roles]=-256,16'))).toEqual([u.group]);
+    expect(ids(await list(NACCUG_TOP, '?filter[account.roles]=256,-256'))).toEqual([]);
+    const bad = await call('listUsers', NACCUG_TOP, 'GET', '/api/v1/um/user?filter[account.roles]=-256,5');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('isolates tenants: a token of another tenant never lists this tenant’s users', async () => {
     const naccug = await list(NACCUG_TOP, '?page[size]=100');
     const teller = await list('partner', '?page[size]=100');

@@ -319,8 +319,9 @@ export interface paths {
         };
         /**
          * List users or admins
-         * @description UW §7. `filter[account.roles]=256` lists end users, `-256` admins (every role but 256). Users with role 16 or
-         *     64 only see users in their own scope (UW §6). Default sort `-created` (UW §9).
+         * @description UW §7. `filter[account.roles]=256` lists end users, `-256` admins (every role but 256), `-256,64` the admins
+         *     with role 64 (the admin lists' role filter, UW §6). Users with role 16 or 64 only see users in their own scope
+         *     (UW §6). Default sort `-created` (UW §9).
          */
         get: operations["listUsers"];
         put?: never;
@@ -2281,8 +2282,11 @@ export interface operations {
                 "page[size]"?: components["parameters"]["PageSize"];
                 /** @description One field, `-` prefix for descending. */
                 sort?: components["parameters"]["UserSort"];
-                /** @description A role id, or its negation for "every role but this one" (`-256` = admins). */
-                "filter[account.roles]"?: 4 | 16 | 64 | 256 | -4 | -16 | -64 | -256;
+                /**
+                 * @description Role conditions, comma-separated, that must all hold: a role id (has this role) or its negation (has it not).
+                 *     `-256` = admins; `-256,16` = admins with role 16.
+                 */
+                "filter[account.roles]"?: string;
                 /** @description Users in this group. */
                 "filter[account.groups]"?: number;
                 /** @description Account id contains. */

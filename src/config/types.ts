@@ -74,6 +74,9 @@ export interface FormConfig {
   rules?: Record<string, FieldRules>;
 }
 
+/** The options of a select filter: a contract list, or fixed values. */
+export type FilterOptions = OptionsSource | { value: string | number; label: string }[];
+
 export type ColumnFormat = 'text' | 'number' | 'money' | 'date' | 'badge' | 'rowNumber' | 'avatarName' | 'boolean' | 'actions';
 
 export interface TableColumn {
@@ -85,7 +88,7 @@ export interface TableColumn {
   colorMap?: string;
   filter?: 'text' | 'select' | 'dateRange';
   filterKey?: string;
-  filterOptions?: OptionsSource | { value: string | number; label: string }[];
+  filterOptions?: FilterOptions;
   sortable?: boolean;
   sortKey?: string;
   visible?: Rule;
@@ -107,6 +110,15 @@ export interface ToolbarAction {
   visible?: Rule;
 }
 
+/** A select filter above the table that is not a column (users-and-wallets §6: the admin lists' role filter). */
+export interface ToolbarFilter {
+  id: string;
+  label: string;
+  filterKey: string;
+  filterOptions: FilterOptions;
+  visible?: Rule;
+}
+
 export interface TableConfig {
   id: string;
   title?: string;
@@ -117,6 +129,7 @@ export interface TableConfig {
   defaultSort?: string;
   pageSize?: number;
   toolbarActions?: ToolbarAction[];
+  toolbarFilters?: ToolbarFilter[];
   columns: TableColumn[];
   rowActions?: RowAction[];
 }

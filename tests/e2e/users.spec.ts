@@ -61,9 +61,27 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
     await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
   });
 
-  test('[UW-6.14] field officer (role 64, not the main tenant) gets Add user on the admins list', async ({ page }) => {
+  test('[UW-6.22] group admin (role 16, the network admin role) filters the admins by role', async ({ page }) => {
+    await signIn(page, demoLogins.group);
+    const table = await openList(page, '/wallet/admins', 'Admins');
+    expect(await columnHeaders(table)).toEqual(ADMINS_COLUMNS);
+    await page.getByRole('combobox', { name: 'Role' }).click();
+    const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('filter[account.roles]') === '-256,64');
+    await page.getByRole('option', { name: 'Field Officer' }).click();
+    const response = await answered;
+    expect(response.status()).toBe(200);
+    const body = (await response.json()) as { data: unknown[]; included?: { type: string; attributes: { roles?: number[] } }[] };
+    expect(body.data.length).toBeGreaterThan(0);
+    const roles = (body.included ?? []).filter((resource) => resource.type === 'account').map((account) => account.attributes.roles);
+    expect(roles.length).toBe(body.data.length);
+    expect(roles.every((own) => own?.length === 1 && own[0] === 64)).toBe(true);
+    await expect(table.locator('tbody tr')).toHaveCount(body.data.length);
+  });
+
+  test('[UW-6.14] [UW-6.22] field officer (role 64, not the main tenant) gets Add user on the admins list, no role filter', async ({ page }) => {
     await signIn(page, demoLogins.officer);
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
+    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
     await page.getByRole('button', { name: 'Add user' }).click();
     await expect(page.getByRole('dialog', { name: 'Create User' })).toBeVisible();
     await page.keyboard.press('Escape');

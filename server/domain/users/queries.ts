@@ -78,10 +78,13 @@ function userFilters(filters: Record<string, string>): Where[] {
   const where: Where[] = [];
   const roles = filters['account.roles'];
   if (roles !== undefined) {
-    // users-and-wallets §7: 256 lists end users, -256 everyone but end users (admins).
-    const role = integerFilter(roles, 'filter[account.roles]', [4, 16, 64, 256, -4, -16, -64, -256]);
-    const bits = (eb: ExpressionBuilder<Database, UserTables>) => sql<number>`(${eb.ref('accounts.roles')} & ${sql.lit(Math.abs(role))})`;
-    where.push((eb) => eb(bits(eb), role > 0 ? '!=' : '=', 0));
+    // users-and-wallets §7: 256 lists end users, -256 everyone but end users (admins). Conditions are comma-separated
+    // and all hold, so an admin list's role filter (§6) narrows its fixed -256: `-256,64`.
+    for (const condition of roles.split(',')) {
+      const role = integerFilter(condition.trim(), 'filter[account.roles]', [4, 16, 64, 256, -4, -16, -64, -256]);
+      const bits = (eb: ExpressionBuilder<Database, UserTables>) => sql<number>`(${eb.ref('accounts.roles')} & ${sql.lit(Math.abs(role))})`;
+      where.push((eb) => eb(bits(eb), role > 0 ? '!=' : '=', 0));
+    }
   }
   const group = filters['account.groups'];
   if (group !== undefined) {

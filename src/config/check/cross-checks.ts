@@ -167,6 +167,13 @@ function checkTables(input: CrossCheckInput): Problem[] {
       }
       seen.add(column.id);
     });
+    // Column and toolbar filters keep their inputs under their ids (src/render/table/useSchemaTable.ts).
+    (table.toolbarFilters ?? []).forEach((filter, index) => {
+      if (seen.has(filter.id)) {
+        problems.push({ file, pointer: pointer('/toolbarFilters', index, 'id'), message: `id '${filter.id}' is also a column's or another filter's`, fix: 'give each toolbar filter its own id' });
+      }
+      seen.add(filter.id);
+    });
     if (!contract || !contract.operations.has(table.operation)) continue;
     const operation = table.operation;
     if (!contract.listResources(operation)) {
@@ -224,6 +231,12 @@ function checkTables(input: CrossCheckInput): Problem[] {
         if (problem) problems.push(problem);
       }
       if (isJson(column.filterOptions)) problems.push(...optionsSourceProblems(input, file, pointer(at, 'filterOptions'), column.filterOptions as OptionsSource));
+    });
+    (table.toolbarFilters ?? []).forEach((filter, index) => {
+      const at = pointer('/toolbarFilters', index);
+      const problem = filterProblem(pointer(at, 'filterKey'), filter.filterKey);
+      if (problem) problems.push(problem);
+      if (isJson(filter.filterOptions)) problems.push(...optionsSourceProblems(input, file, pointer(at, 'filterOptions'), filter.filterOptions as OptionsSource));
     });
   }
   return problems;

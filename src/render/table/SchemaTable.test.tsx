@@ -317,6 +317,74 @@ describe('SchemaTable', () => {
   });
 });
 
+// Shaped like schemas/tables/admins.json: the role filter is not a column (users-and-wallets §2 admin columns, §6).
+const adminsTable: TableConfig = {
+  id: 'admins',
+  title: 'Admins',
+  operation: 'listUsers',
+  rowKey: 'id',
+  fixedFilters: { 'account.roles': '-256' },
+  columns: [
+    { id: 'email', field: 'email.value', header: 'Email', filter: 'text', filterKey: 'email' },
+    { id: 'name', field: 'fullname', header: 'Name' },
+  ],
+  toolbarFilters: [
+    {
+      id: 'role',
+      label: 'Role',
+      filterKey: 'account.roles',
+      filterOptions: { operation: 'listRoles', value: 'value', label: 'name' },
+      visible: { '==': [{ var: 'role' }, 16] },
+    },
+  ],
+};
+const adminRoles = [
+  { value: 16, name: 'Group Admin' },
+  { value: 64, name: 'Field Officer' },
+];
+
+describe('[UW-6.22] the role filter of the admin lists', () => {
+  const renderAdmins = (role: number, props: Partial<SchemaTableProps> = {}) =>
+    renderTable({ config: adminsTable, ruleContext: ruleContext({ role, tenant: 'naccug' }), lists: { listRoles: adminRoles }, ...props });
+
+  it('[UW-6.22] shows to the network admin role (16) only, and adds no column', () => {
+    renderAdmins(16);
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
+    expect(screen.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Email', 'Name', '', '']);
+  });
+
+  it.each([4, 64])('[UW-6.22] is not shown to role %i', (role) => {
+    renderAdmins(role);
+    expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Filter Email' })).toBeInTheDocument();
+  });
+
+  it('[UW-6.22] shows when the screen forces it, whatever the role', () => {
+    renderAdmins(4, { forceFilters: ['role'] });
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
+  });
+
+  it('[UW-6.22] keeps the chosen role when a column filter is typed', () => {
+    vi.useFakeTimers();
+    const { onQueryChange } = renderAdmins(16, { query: { ...initialTableQuery(adminsTable), filters: { 'account.roles': '64' } } });
+    expect(screen.getByRole('combobox', { name: 'Role' })).toHaveValue('Field Officer');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Filter Email' }), { target: { value: 'fat' } });
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
+    expect(onQueryChange).toHaveBeenLastCalledWith(expect.objectContaining({ filters: { email: 'fat', 'account.roles': '64' } }));
+  });
+
+  it('[UW-6.22] sends the chosen role at once, on page 1, narrowing the fixed -256', async () => {
+    const { onQueryChange } = renderAdmins(16, { query: { ...initialTableQuery(adminsTable), page: 3 } });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Field Officer' }));
+    const chosen = onQueryChange.mock.lastCall?.[0] as TableQuery;
+    expect(chosen).toEqual(expect.objectContaining({ page: 1, filters: { 'account.roles': '64' } }));
+    expect(listParams(adminsTable, chosen)['filter[account.roles]']).toBe('-256,64');
+  });
+});
+
 describe('table query', () => {
   it('[UW-9.01] starts on page 1 with the table page size (10 by default) and its default sort', () => {
     expect(initialTableQuery(usersTable)).toEqual({ page: 1, pageSize: 10, sort: '-created', filters: {} });
@@ -329,7 +397,8 @@ describe('table query', () => {
       'page[size]': '20',
       sort: '-created',
       'filter[email]': 'fat',
-      'filter[account.roles]': '256',
+      // A value chosen for a fixed key follows it; both must hold, so it cannot widen the list.
+      'filter[account.roles]': '256,-256',
     });
     expect(listParams({}, { page: 1, pageSize: 10, sort: null, filters: {} })).toEqual({ 'page[number]': '1', 'page[size]': '10' });
   });

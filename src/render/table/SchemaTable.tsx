@@ -21,7 +21,7 @@ import {
 } from '@mantine/core';
 import type { FlatRecord, ListMeta } from '../../api/jsonapi';
 import { config as bundledConfig } from '../../config';
-import type { ColorMap, OptionsSource, TableColumn, TableConfig, Tenant } from '../../config/types';
+import type { ColorMap, FilterOptions, OptionsSource, TableColumn, TableConfig, Tenant, ToolbarFilter } from '../../config/types';
 import type { RuleContext } from '../../config/rules';
 import { SchemaTableRows, virtualizes, type BodyColumn, type BodyLook, type RowHandlers } from './SchemaTableBody';
 import { cellRenderer, type CellRendererContext } from './table-cells';
@@ -49,6 +49,8 @@ export interface SchemaTableProps {
   onRowOpen?: (row: FlatRecord) => void;
   onRowAction?: (actionId: string, row: FlatRecord) => void;
   onToolbarAction?: (actionId: string) => void;
+  /** Ids of toolbar filters shown whatever their visible rule (users-and-wallets §6: "or when forced"). */
+  forceFilters?: readonly string[];
   selectable?: boolean;
   onSelectionChange?: (rows: FlatRecord[]) => void;
   /** Content of an expanded row; rows get an expand button when given. */
@@ -58,8 +60,7 @@ export interface SchemaTableProps {
   emptyText?: string;
 }
 
-function filterOptions(column: TableColumn, lists: SchemaTableProps['lists']): { value: string; label: string }[] {
-  const source = column.filterOptions;
+function filterOptions(source: FilterOptions | undefined, lists: SchemaTableProps['lists']): { value: string; label: string }[] {
   if (Array.isArray(source)) return source.map((option) => ({ value: String(option.value), label: option.label }));
   if (!source) return [];
   const { operation, value, label } = source as OptionsSource;
@@ -89,7 +90,7 @@ function FilterCell({ column, model, lists }: { column: TableColumn; model: Sche
       <Select
         aria-label={label}
         size="xs"
-        data={filterOptions(column, lists)}
+        data={filterOptions(column.filterOptions, lists)}
         value={value || null}
         clearable
         onChange={(next) => model.setFilter(column.id, next ?? '', { immediate: true })}
@@ -110,6 +111,25 @@ function FilterCell({ column, model, lists }: { column: TableColumn; model: Sche
   return null;
 }
 
+/** The table's filters that are not columns, e.g. the admin lists' Role (users-and-wallets §6); a choice applies at once. */
+function ToolbarFilters({ filters, model, lists }: { filters: readonly ToolbarFilter[]; model: SchemaTableModel; lists: SchemaTableProps['lists'] }) {
+  return (
+    <Group gap="sm">
+      {filters.map((filter) => (
+        <Select
+          key={filter.id}
+          label={filter.label}
+          size="xs"
+          data={filterOptions(filter.filterOptions, lists)}
+          value={model.filterInputs[filter.id] || null}
+          clearable
+          onChange={(next) => model.setFilter(filter.id, next ?? '', { immediate: true })}
+        />
+      ))}
+    </Group>
+  );
+}
+
 export function SchemaTable(props: SchemaTableProps) {
   const {
     config,
@@ -126,6 +146,7 @@ export function SchemaTable(props: SchemaTableProps) {
     onRowOpen,
     onRowAction,
     onToolbarAction,
+    forceFilters,
     selectable,
     onSelectionChange,
     renderExpanded,
@@ -142,6 +163,7 @@ export function SchemaTable(props: SchemaTableProps) {
     selectable,
     onSelectionChange,
     expandable: renderExpanded !== undefined,
+    forceFilters,
   });
   const { table, columns, view, rowActionsFor, rowSelection, expanded } = model;
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
@@ -211,13 +233,16 @@ export function SchemaTable(props: SchemaTableProps) {
   const { pageInfo } = model;
   return (
     <Box pos="relative">
-      {model.toolbarActions.length > 0 && (
-        <Group justify="flex-end" mb="sm">
-          {model.toolbarActions.map((action) => (
-            <Button key={action.id} onClick={() => onToolbarAction?.(action.id)}>
-              {action.label}
-            </Button>
-          ))}
+      {(model.toolbarActions.length > 0 || model.toolbarFilters.length > 0) && (
+        <Group justify="space-between" align="flex-end" mb="sm">
+          <ToolbarFilters filters={model.toolbarFilters} model={model} lists={lists} />
+          <Group gap="sm">
+            {model.toolbarActions.map((action) => (
+              <Button key={action.id} onClick={() => onToolbarAction?.(action.id)}>
+                {action.label}
+              </Button>
+            ))}
+          </Group>
         </Group>
       )}
       <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ 'aria-label': 'Loading...' }} />

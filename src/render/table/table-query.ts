@@ -47,12 +47,16 @@ export function nextSort(sort: string | null, key: string): string | null {
   }
 }
 
-/** The query as list parameters, with the table's fixed filters (e.g. account.roles 256 for end users). */
+/** The query as list parameters, with the table's fixed filters (e.g. account.roles 256 for end users). A value chosen
+ * for a key the table fixes follows the fixed one, comma-separated: both must hold, so a filter only narrows
+ * (the admin lists' role filter, users-and-wallets §6: `-256,64`). */
 export function listParams(config: Pick<TableConfig, 'fixedFilters'>, query: TableQuery): Record<string, string> {
   const params: Record<string, string> = { 'page[number]': String(query.page), 'page[size]': String(query.pageSize) };
   if (query.sort) params.sort = query.sort;
-  for (const [key, value] of Object.entries({ ...query.filters, ...config.fixedFilters })) {
-    if (value !== '') params[`filter[${key}]`] = value;
+  const fixed = config.fixedFilters ?? {};
+  for (const key of new Set([...Object.keys(query.filters), ...Object.keys(fixed)])) {
+    const values = new Set([fixed[key], query.filters[key]].filter((value): value is string => value !== undefined && value !== ''));
+    if (values.size > 0) params[`filter[${key}]`] = [...values].join(',');
   }
   return params;
 }

@@ -15,7 +15,7 @@ import type { FlatRecord, ListMeta } from '../../api/jsonapi';
 import { readPath } from '../../api/jsonapi';
 import { tableView } from '../../config/catalogue';
 import { evaluateRule, type Rule, type RuleContext } from '../../config/rules';
-import type { RowAction, TableColumn, TableConfig, Tenant } from '../../config/types';
+import type { RowAction, TableColumn, TableConfig, Tenant, ToolbarFilter } from '../../config/types';
 import { filterKeyOf, nextSort, sortDirection, sortKeyOf, type SortDirection, type TableQuery } from './table-query';
 
 /** users-and-wallets §9: a column filter is sent after 1000 ms without typing. */
@@ -41,6 +41,8 @@ export interface SchemaTableOptions {
   onSelectionChange?: (rows: FlatRecord[]) => void;
   /** Rows can expand to show this under them. */
   expandable?: boolean;
+  /** Ids of toolbar filters shown whatever their visible rule (users-and-wallets §6: "or when forced"). */
+  forceFilters?: readonly string[];
 }
 
 export interface PageInfo {
@@ -54,6 +56,7 @@ export interface PageInfo {
 }
 
 export const SELECT_COLUMN = '__select';
+const NONE_FORCED: readonly string[] = [];
 export const EXPAND_COLUMN = '__expand';
 
 function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
@@ -62,19 +65,34 @@ function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
 }
 
 export function useSchemaTable(config: TableConfig, options: SchemaTableOptions) {
-  const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false } = options;
+  const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false, forceFilters = NONE_FORCED } = options;
   const view = useMemo(() => tableView(config, tenant, ruleContext), [config, tenant, ruleContext]);
   const toolbarActions = useMemo(
     () => ((config as TableConfig & { toolbarActions?: ToolbarAction[] }).toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)),
     [config, ruleContext],
   );
+  const forced = forceFilters.join(',');
+  const toolbarFilters = useMemo(() => {
+    const ids = forced.split(',');
+    return (config.toolbarFilters ?? []).filter((filter) => ids.includes(filter.id) || evaluateRule(filter.visible, ruleContext));
+  }, [config, ruleContext, forced]);
+  // Column and toolbar filters by input id (ids are unique among both, checked by check:config) and server key.
+  const filterFields = useMemo(
+    () => [
+      ...view.columns.flatMap((column) => {
+        const key = filterKeyOf(column);
+        return key ? [{ id: column.id, key }] : [];
+      }),
+      ...toolbarFilters.map((filter: ToolbarFilter) => ({ id: filter.id, key: filter.filterKey })),
+    ],
+    [view.columns, toolbarFilters],
+  );
 
   // Filter inputs live here while the user types; the query changes FILTER_DELAY_MS after the last keystroke.
   const [filterInputs, setFilterInputs] = useState<Record<string, string>>(() => {
     const inputs: Record<string, string> = {};
-    for (const column of view.columns) {
-      const key = filterKeyOf(column);
-      if (key && query.filters[key]) inputs[column.id] = query.filters[key];
+    for (const { id, key } of filterFields) {
+      if (query.filters[key]) inputs[id] = query.filters[key];
     }
     return inputs;
   });
@@ -86,15 +104,14 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   const sendFilters = useCallback(
     (inputs: Record<string, string>) => {
       const filters: Record<string, string> = {};
-      for (const column of view.columns) {
-        const key = filterKeyOf(column);
-        const value = inputs[column.id]?.trim();
-        if (key && value) filters[key] = value;
+      for (const { id, key } of filterFields) {
+        const value = inputs[id]?.trim();
+        if (value) filters[key] = value;
       }
       const { query: current, onQueryChange: change } = latest.current;
       change({ ...current, page: 1, filters });
     },
-    [view.columns],
+    [filterFields],
   );
 
   const setFilter = useCallback(
@@ -195,6 +212,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
     table,
     columns: view.columns,
     toolbarActions,
+    toolbarFilters,
     filterInputs,
     setFilter,
     sortState,

@@ -154,6 +154,56 @@ describe('users list (users-and-wallets §2, §6)', () => {
   });
 });
 
+describe('[UW-6.22] the role filter of the admin lists', () => {
+  const admins: FakeUser[] = [
+    { id: '21', firstname: 'Lamin', lastname: 'Touray', roles: [16] },
+    { id: '22', firstname: 'Isatou', lastname: 'Njie', roles: [64] },
+    { id: '23', firstname: 'Omar', lastname: 'Bah', roles: [64] },
+  ];
+  // Answers as the gateway does: comma-separated role conditions that must all hold.
+  const holds = (user: FakeUser, condition: string) => {
+    const role = Number(condition);
+    const has = (user.roles ?? [256]).some((own) => own === Math.abs(role));
+    return role < 0 ? !has : has;
+  };
+  beforeEach(() => {
+    gateway.on('GET', /\/um\/user$/, (call) => {
+      const conditions = (call.query.get('filter[account.roles]') ?? '').split(',').filter(Boolean);
+      const rows = admins.filter((user) => conditions.every((condition) => holds(user, condition)));
+      return { body: userListDocument(rows, { itemTotal: rows.length, pageSize: 10, pageTotal: 1 }) };
+    });
+  });
+
+  it('[UW-6.22] the network admin role (16) filters by role: the tenant’s roles but 256, sent with -256, listing only that role', async () => {
+    signInAs({ roles: [16], tenantId: 'naccug' });
+    renderScreen(<UsersListScreen tableId="admins" />, { route: '/wallet/admins' });
+    await screen.findByText('Lamin Touray');
+    expect(headers().slice(0, 8)).toEqual(['Email', 'Phone', 'Account Id', 'Name', 'Wallet', 'Created', 'Status', 'Actions']);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Role' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Partner Admin', 'Group Admin', 'Field Officer']);
+    await userEvent.click(screen.getByRole('option', { name: 'Field Officer' }));
+    await waitFor(() => expect(screen.queryByText('Lamin Touray')).not.toBeInTheDocument());
+    expect(listCalls().at(-1)?.query.get('filter[account.roles]')).toBe('-256,64');
+    expect(screen.getByText('Isatou Njie')).toBeInTheDocument();
+    expect(screen.getByText('Omar Bah')).toBeInTheDocument();
+  });
+
+  it.each([4, 64])('[UW-6.22] role %i gets no role filter', async (role) => {
+    signInAs({ roles: [role], tenantId: 'naccug' });
+    renderScreen(<UsersListScreen tableId="admins" />, { route: '/wallet/admins' });
+    await screen.findByText('Lamin Touray');
+    expect(screen.queryByRole('combobox', { name: 'Role' })).not.toBeInTheDocument();
+  });
+
+  it('[UW-6.22] a screen that forces it shows it to any role', async () => {
+    signInAs({ roles: [4], tenantId: 'naccug' });
+    renderScreen(<UsersListScreen tableId="admins" forceFilters={['role']} />, { route: '/admins' });
+    await screen.findByText('Lamin Touray');
+    expect(screen.getByRole('combobox', { name: 'Role' })).toBeInTheDocument();
+  });
+});
+
 describe('a tenant selected by the admin tenant', () => {
   it('fetches with the selected tenant and labels as its menu does', async () => {
     signInAs({ roles: [4], tenantId: 'dssc', claim: 'dssc' });

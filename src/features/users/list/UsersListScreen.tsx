@@ -12,28 +12,31 @@ import { SchemaTable, initialTableQuery, type TableQuery } from '../../../render
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions } from '../api/get-user';
 import { useGroups } from '../api/list-groups';
+import { useRoles } from '../api/list-roles';
 import { useStatuses } from '../api/list-statuses';
 import { getUsersQueryOptions, useUsers } from '../api/list-users';
 import { UserInformationPanel } from '../details/UserInformationPanel';
 import { statusChoices } from '../details/status-actions';
 import { registeredUserSlots, type UserSlots } from '../slots';
 import { requireTable, useUsersConfig } from '../users-config';
-import { menuLabelFor, usersListParams, withGroupNames } from './list-query';
+import { adminRoleChoices, menuLabelFor, usersListParams, withGroupNames } from './list-query';
 
 export type UsersTableId = 'users' | 'admins';
 
 export interface UsersListScreenProps {
   tableId: UsersTableId;
   slots?: UserSlots;
+  /** Toolbar filters of the table shown whatever their rule, e.g. ['role'] (users-and-wallets §6: "or when forced"). */
+  forceFilters?: readonly string[];
 }
 
-export function UsersListScreen({ tableId, slots = registeredUserSlots() }: UsersListScreenProps) {
+export function UsersListScreen({ tableId, slots = registeredUserSlots(), forceFilters }: UsersListScreenProps) {
   const staff = useStaffContext();
   // A tenant switch starts the list afresh: page 1, no filters, no open panel.
-  return <UsersList key={`${tableId}:${staff.tenant?.id ?? ''}`} tableId={tableId} slots={slots} />;
+  return <UsersList key={`${tableId}:${staff.tenant?.id ?? ''}`} tableId={tableId} slots={slots} forceFilters={forceFilters} />;
 }
 
-function UsersList({ tableId, slots }: { tableId: UsersTableId; slots: UserSlots }) {
+function UsersList({ tableId, slots, forceFilters }: { tableId: UsersTableId; slots: UserSlots; forceFilters?: readonly string[] }) {
   const staff = useStaffContext();
   const { pathname } = useLocation();
   const { getTable, set } = useUsersConfig();
@@ -45,6 +48,7 @@ function UsersList({ tableId, slots }: { tableId: UsersTableId; slots: UserSlots
   const users = useUsers({ tenant, params: usersListParams(table, query) });
   const groups = useGroups(tenant);
   const statuses = useStatuses(tenant);
+  const roles = useRoles(tenant);
   const [openUserId, setOpenUserId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
 
@@ -72,7 +76,8 @@ function UsersList({ tableId, slots }: { tableId: UsersTableId; slots: UserSlots
         loading={users.isFetching}
         error={users.isError ? errorText(users.error) : null}
         colorMaps={set.colorMaps}
-        lists={{ listGroups: groups.data ?? [], listStatuses: statusChoices(statuses.data ?? [], query.filters.status) }}
+        lists={{ listGroups: groups.data ?? [], listStatuses: statusChoices(statuses.data ?? [], query.filters.status), listRoles: adminRoleChoices(roles.data ?? []) }}
+        forceFilters={forceFilters}
         onRowOpen={open}
         onRowAction={(actionId, row) => {
           if (actionId === 'view') open(row);

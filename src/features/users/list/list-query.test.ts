@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { config } from '../../../config';
 import { initialTableQuery } from '../../../render/table';
 import type { TableConfig } from '../../../config/types';
-import { menuLabelFor, usersListParams, withGroupNames } from './list-query';
+import { adminRoleChoices, menuLabelFor, usersListParams, withGroupNames } from './list-query';
 import type { UserRecord } from '../user-record';
 
 function table(id: string): TableConfig {
@@ -35,10 +35,16 @@ describe('users and admins list parameters (users-and-wallets §6, §7, §9)', (
     });
   });
 
-  it('a column filter cannot widen the fixed role filter', () => {
+  it('a filter on the fixed role key cannot widen it: the fixed condition is sent first, and both must hold', () => {
     const users = table('users');
     const params = usersListParams(users, { ...initialTableQuery(users), filters: { 'account.roles': '-256' } });
-    expect(params['filter[account.roles]']).toBe('256');
+    expect(params['filter[account.roles]']).toBe('256,-256');
+  });
+
+  it('[UW-6.22] admins: the chosen role narrows every role but 256', () => {
+    const admins = table('admins');
+    expect(usersListParams(admins, { ...initialTableQuery(admins), filters: { 'account.roles': '64' } })['filter[account.roles]']).toBe('-256,64');
+    expect(adminRoleChoices([{ id: '16', value: 16, name: 'Group Admin' }, { id: '256', value: 256, name: 'Customer' }]).map((role) => role.value)).toEqual([16]);
   });
 });
 

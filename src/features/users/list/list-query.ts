@@ -6,6 +6,7 @@ import type { TableConfig } from '../../../config/types';
 import type { ResolvedMenu, ResolvedMenuItem } from '../../../config';
 import { USER_LIST_INCLUDE } from '../api/user-include';
 import type { GroupRow } from '../api/list-groups';
+import type { RoleRow } from '../api/list-roles';
 import type { UserRecord } from '../user-record';
 
 export function usersListParams(table: Pick<TableConfig, 'fixedFilters'>, query: TableQuery): Record<string, string> {
@@ -35,4 +36,9 @@ export function withGroupNames(rows: readonly UserRecord[], groups: readonly Gro
     const shown = row.account.groups.map((id) => names.get(id) ?? String(id)).join(', ');
     return { ...row, account: { ...row.account, groups: shown } };
   });
+}
+
+/** The roles the admin lists' role filter offers: users-and-wallets §6, admin lists never hold role 256. */
+export function adminRoleChoices(roles: readonly RoleRow[]): RoleRow[] {
+  return roles.filter((role) => role.value !== 256);
 }
