@@ -149,6 +149,14 @@ describe('SchemaTable', () => {
     expect(within(second as HTMLElement).getByText('Active').closest('.mantine-Badge-root')?.getAttribute('style')).toContain('blue');
   });
 
+  it('keeps the row actions in view at the right edge when a wide table scrolls sideways', () => {
+    renderTable();
+    expect(screen.getByRole('columnheader', { name: 'Actions' }).style.position).toBe('sticky');
+    const viewButton = screen.getAllByRole('button', { name: /view/i })[0];
+    expect(viewButton?.closest('td')?.style.position).toBe('sticky');
+    expect(screen.getByRole('columnheader', { name: /email/i }).style.position).toBe('');
+  });
+
   it('sorts by one field: a header click cycles ascending, descending ("-field") and none', async () => {
     const onQueryChange = vi.fn();
     renderWithProviders(<Stateful onQueryChange={onQueryChange} />);

@@ -1,7 +1,7 @@
 // A server-paged table drawn from a table file (schemas/tables/<id>.json) on Mantine's Table; the logic is in
 // useSchemaTable. Sortable headers are buttons with aria-sort, filters are labelled, row actions are labelled
 // buttons, and a row opens with Enter or a click.
-import { useMemo, useRef, useState, type ReactNode } from 'react';
+import { useMemo, useRef, useState, type CSSProperties, type ReactNode } from 'react';
 import {
   Alert,
   Box,
@@ -188,7 +188,7 @@ export function SchemaTable(props: SchemaTableProps) {
         kind: 'cell',
         id: leaf.id,
         render: column ? cellRenderer(column, context) : null,
-        style: column?.width === undefined ? undefined : { width: rem(column.width) },
+        style: cellStyle(column),
       };
     });
   }, [leafColumns, colorMaps, rowActionsFor]);
@@ -275,7 +275,7 @@ export function SchemaTable(props: SchemaTableProps) {
                 const column = (header.column.columnDef.meta as { column: TableColumn } | undefined)?.column;
                 if (!column) return <Table.Th key={header.id} />;
                 return (
-                  <Table.Th key={header.id} w={column.width} aria-sort={column.sortable ? model.sortState(column) : undefined}>
+                  <Table.Th key={header.id} w={column.width} style={column.format === 'actions' ? PINNED_ACTIONS : undefined} aria-sort={column.sortable ? model.sortState(column) : undefined}>
                     {column.sortable ? <SortHeader column={column} model={model} /> : column.header}
                   </Table.Th>
                 );
@@ -285,7 +285,7 @@ export function SchemaTable(props: SchemaTableProps) {
               <Table.Tr>
                 {table.getHeaderGroups()[0]?.headers.map((header) => {
                   const column = (header.column.columnDef.meta as { column: TableColumn } | undefined)?.column;
-                  return <Table.Th key={header.id}>{column?.filter ? <FilterCell column={column} model={model} lists={lists} /> : null}</Table.Th>;
+                  return <Table.Th key={header.id} style={column?.format === 'actions' ? PINNED_ACTIONS : undefined}>{column?.filter ? <FilterCell column={column} model={model} lists={lists} /> : null}</Table.Th>;
                 })}
               </Table.Tr>
             )}
@@ -314,4 +314,19 @@ export function SchemaTable(props: SchemaTableProps) {
       )}
     </Box>
   );
+}
+
+// A wide table scrolls sideways; its row actions stay in view at the right edge so a row can always be acted on.
+const PINNED_ACTIONS: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  backgroundColor: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+};
+
+function cellStyle(column: TableColumn | undefined): CSSProperties | undefined {
+  if (!column) return undefined;
+  const width = column.width === undefined ? undefined : { width: rem(column.width) };
+  return column.format === 'actions' ? { ...PINNED_ACTIONS, ...width } : width;
 }
