@@ -7,23 +7,15 @@ import { fileURLToPath } from 'node:url';
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMatchesContract, listOperations } from '../tests/contract/harness.ts';
 import { toErrorResponse } from './http/errors.ts';
-import { bearer, buildTestApp, signIn, type TestGateway } from './testing.ts';
+import { bearer, gatewayPerTest, signIn, type TestGateway } from './testing.ts';
 
 const MINI_CONTRACT = fileURLToPath(new URL('./test-fixtures/mini-gateway.yaml', import.meta.url));
 
-let gateway: TestGateway | undefined;
-afterEach(async () => {
-  await gateway?.app.close();
-  gateway = undefined;
-});
+const start = gatewayPerTest();
 
-async function start(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestGateway> {
-  gateway = await buildTestApp(options);
-  return gateway;
-}
 
 function expectErrorDocument(body: unknown, status: number): void {
   const errors = (body as { errors?: unknown }).errors;
@@ -302,7 +294,7 @@ describe('the log', () => {
   const INFO = 30;
   const DEBUG = 20;
 
-  async function logged(options: Parameters<typeof buildTestApp>[0]): Promise<{ gw: TestGateway; lines: LogLine[] }> {
+  async function logged(options: Parameters<typeof start>[0]): Promise<{ gw: TestGateway; lines: LogLine[] }> {
     const lines: LogLine[] = [];
     const gw = await start({ ...options, logStream: { write: (line) => void lines.push(JSON.parse(line) as LogLine) } });
     return { gw, lines };

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { afterEach } from 'vitest';
 import { buildApp, type BuildAppOptions } from './app.ts';
 import { DEMO_PASSWORD, MINIMAL_NOW, MINIMAL_TENANTS, seedMinimal, type MinimalWorld } from './seed/index.ts';
 
@@ -30,6 +31,19 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
   });
   const world = await seedMinimal(app.db, { now: (options.now ?? (() => MINIMAL_NOW))() });
   return { app, world };
+}
+
+/**
+ * For a test file whose tests each start their own gateway: returns the starter and closes the gateway a test started
+ * once that test ends, so no database, timer or temporary folder outlives it.
+ */
+export function gatewayPerTest(): (options?: Partial<BuildAppOptions>) => Promise<TestGateway> {
+  let open: TestGateway | undefined;
+  afterEach(async () => {
+    await open?.app.close();
+    open = undefined;
+  });
+  return async (options = {}) => (open = await buildTestApp(options));
 }
 
 export function bearer(token: string): { authorization: string } {

@@ -5,7 +5,7 @@ import { sql } from 'kysely';
 import { expect } from 'vitest';
 import { sessionFor } from '../domain/auth/identity.ts';
 import { WALLET_TRANSACTION_STATUSES, TRANSACTION_TYPE } from '../domain/reference.ts';
-import { DEEP_OFFSET, listTransactions } from '../domain/wallet/listing.ts';
+import { DEEP_OFFSET, listTransactions, type CountTables } from '../domain/wallet/listing.ts';
 import { nextDay, type TransactionFilters } from '../domain/wallet/query.ts';
 import type { MinimalWorld } from '../seed/minimal.ts';
 import type { Random } from '../seed/prng.ts';
@@ -92,15 +92,7 @@ export async function changeRandomly(db: Db, random: Random, changes: number): P
   }
 }
 
-interface HourCount {
-  tenant_id: string;
-  status: string;
-  type: number;
-  currency: string;
-  hour: string;
-  n: number;
-  through: number;
-}
+type HourCount = CountTables['wallet_transaction_hour_counts'];
 
 /** The hourly running totals of migration 004 equal those computed from the rows here. */
 export async function expectHourCountsExact(db: Db): Promise<void> {

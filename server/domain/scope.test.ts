@@ -1,14 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MINIMAL_NOW } from '../seed/index.ts';
-import { buildTestApp, type TestGateway } from '../testing.ts';
+import { gatewayPerTest, type TestGateway } from '../testing.ts';
 import { canSeeUser, userScopeOf, visibleUsers } from './scope.ts';
 import type { Session } from './auth/tokens.ts';
 
-let gateway: TestGateway | undefined;
-afterEach(async () => {
-  await gateway?.app.close();
-  gateway = undefined;
-});
+const startGateway = gatewayPerTest();
 
 function session(userId: number, roles: number[], tenantId: string): Session {
   return { userId, roles, tenantId, claim: tenantId, tenantType: 'wallet' };
@@ -34,7 +30,7 @@ describe('user scope (users-and-wallets §6)', () => {
   });
 
   it('[UW-6.13] a group admin (16) sees their own group and themself, nothing else', async () => {
-    gateway = await buildTestApp();
+    const gateway = await startGateway();
     const { users } = gateway.world;
     expect(await visibleIds(gateway, session(users.group, [16], 'naccug'))).toEqual(
       [users.officer, users.group, users.kanifingMember].sort((a, b) => a - b),
@@ -43,7 +39,7 @@ describe('user scope (users-and-wallets §6)', () => {
   });
 
   it('[UW-6.13] a field officer (64) sees their group, the users they created, and themself', async () => {
-    gateway = await buildTestApp();
+    const gateway = await startGateway();
     const { users } = gateway.world;
     expect(await visibleIds(gateway, session(users.officer, [64], 'naccug'))).toEqual(
       [users.officer, users.group, users.kanifingMember, users.serrekundaMemberByOfficer].sort((a, b) => a - b),
@@ -52,7 +48,7 @@ describe('user scope (users-and-wallets §6)', () => {
   });
 
   it('a top admin (4) sees every user of the token\'s tenant and none of another tenant', async () => {
-    gateway = await buildTestApp({ now: () => MINIMAL_NOW });
+    const gateway = await startGateway({ now: () => MINIMAL_NOW });
     const { users } = gateway.world;
     const naccug = await visibleIds(gateway, session(users.super, [4], 'naccug'));
     expect(naccug).toEqual(

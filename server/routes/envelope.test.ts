@@ -1,19 +1,14 @@
 // users-and-wallets §7: bodies travel in a JSON:API envelope and answers are documents with data and meta.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { newKey } from '../domain/wallet/test-support.ts';
-import { bearer, buildTestApp, signIn, tenantToken } from '../testing.ts';
+import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 
-let open: FastifyInstance | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
+const startGateway = gatewayPerTest();
 
 async function start() {
-  const { app, world } = await buildTestApp();
-  open = app;
+  const { app, world } = await startGateway();
   const token = await tenantToken(app, await signIn(app, 'super@demo.test'), 'naccug');
   return { app, world, token };
 }

@@ -1,21 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { decodeJwt } from 'jose';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { STATUS } from '../domain/reference.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
-import { bearer, buildTestApp, signIn, tenantToken, type TestGateway } from '../testing.ts';
+import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 
-let gateway: TestGateway | undefined;
-afterEach(async () => {
-  await gateway?.app.close();
-  gateway = undefined;
-});
+const start = gatewayPerTest();
 
-async function start(options: Parameters<typeof buildTestApp>[0] = {}): Promise<TestGateway> {
-  gateway = await buildTestApp(options);
-  return gateway;
-}
 
 function signInRequest(app: FastifyInstance, username: string, password: string, clientid = 'teller-web', remoteAddress = '127.0.0.1') {
   return app.inject({

@@ -1,16 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { send } from '../domain/outbox.ts';
-import { bearer, buildTestApp, signIn, tenantToken, type TestGateway } from '../testing.ts';
+import { bearer, gatewayPerTest, signIn, tenantToken, type TestGateway } from '../testing.ts';
 
-let gateway: TestGateway | undefined;
-afterEach(async () => {
-  await gateway?.app.close();
-  gateway = undefined;
-});
+const startGateway = gatewayPerTest();
 
-async function start(options: Parameters<typeof buildTestApp>[0] = {}) {
-  gateway = await buildTestApp(options);
+async function start(options: Parameters<typeof startGateway>[0] = {}) {
+  const gateway = await startGateway(options);
   return { ...gateway, token: await signIn(gateway.app, 'super@demo.test') };
 }
 

@@ -1,22 +1,17 @@
 // Dashboard statistics on the gateway (identity-and-catalogue §2 admin dashboard, §7 um/statistics and wt/statistics).
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import type { NewWalletTransaction } from '../db/schema.ts';
 import { TRANSACTION_TYPE } from '../domain/reference.ts';
 import { walletClient, type WalletClient } from '../domain/wallet/test-support.ts';
 import type { MinimalWorld } from '../seed/index.ts';
-import { buildTestApp, signIn, tenantToken } from '../testing.ts';
+import { gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 
-let open: FastifyInstance | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
+const startGateway = gatewayPerTest();
 
 async function start(): Promise<{ app: FastifyInstance; world: MinimalWorld; admin: WalletClient }> {
-  const { app, world } = await buildTestApp();
-  open = app;
+  const { app, world } = await startGateway();
   return { app, world, admin: walletClient(app, await tenantToken(app, await signIn(app, 'super@demo.test'), 'naccug')) };
 }
 

@@ -3,24 +3,19 @@
 import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
 import { TRANSACTION_TYPE } from '../domain/reference.ts';
 import { codeFor, walletClient, type WalletClient } from '../domain/wallet/test-support.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
-import { buildTestApp, signIn, tenantToken } from '../testing.ts';
+import { gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import { PDF_ROW_CAP } from './wallet.ts';
 
-let open: FastifyInstance | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
+const startGateway = gatewayPerTest();
 
 async function start(): Promise<{ app: FastifyInstance; world: MinimalWorld; admin: WalletClient }> {
-  const { app, world } = await buildTestApp();
-  open = app;
+  const { app, world } = await startGateway();
   const admin = walletClient(app, await tenantToken(app, await signIn(app, 'super@demo.test'), 'naccug'));
   return { app, world, admin };
 }

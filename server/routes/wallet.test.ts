@@ -1,7 +1,7 @@
 // The top-up flow on the gateway (users-and-wallets §4, §7; issue 2 §4 Wallets, §7 tests): create, confirm with
 // the one-time code, re-send, Idempotency-Key, concurrency, tenant isolation and role scope.
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { sessionFor } from '../domain/auth/identity.ts';
 import { STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
@@ -17,7 +17,7 @@ import {
   type WalletClient,
 } from '../domain/wallet/test-support.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
-import { bearer, buildTestApp, signIn, tenantToken } from '../testing.ts';
+import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import { INVALID_OTP, OTP_LIMITS, RESEND_LIMIT, RESEND_MESSAGE } from './wallet.ts';
 
 interface Gateway {
@@ -28,16 +28,11 @@ interface Gateway {
   admin: WalletClient;
 }
 
-let open: FastifyInstance | undefined;
-afterEach(async () => {
-  await open?.close();
-  open = undefined;
-});
+const startGateway = gatewayPerTest();
 
 async function start(): Promise<Gateway> {
   const clock = { now: new Date(MINIMAL_NOW) };
-  const { app, world } = await buildTestApp({ now: () => clock.now });
-  open = app;
+  const { app, world } = await startGateway({ now: () => clock.now });
   const admin = walletClient(app, await tenantToken(app, await signIn(app, 'super@demo.test'), 'naccug'));
   return { app, world, clock, admin };
 }

@@ -1,19 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AccountFlags } from '../user-record';
+import { noFlags as none } from '../test-support/fixtures';
 import { allowedStatusActions, statusChoices, STATUS_ACTIONS } from './status-actions';
-
-const none: AccountFlags = {
-  showActivate: false,
-  showVerified: false,
-  showDuplicate: false,
-  showClearDuplicate: false,
-  showOnHold: false,
-  showRemoveFromLockOut: false,
-  showRejectKYC: false,
-  showClearKYCReject: false,
-  showAddToSanction: false,
-  showRemoveFromSanction: false,
-};
 
 const offered = (flags: Partial<AccountFlags>) => allowedStatusActions({ ...none, ...flags }).map((action) => [action.label, action.id]);
 

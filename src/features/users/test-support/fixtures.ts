@@ -21,7 +21,8 @@ export interface FakeUser {
   services?: Schemas['Service'][];
 }
 
-const noFlags: Flags = {
+/** Every account action off (users-and-wallets §4); a test turns on the ones it needs. */
+export const noFlags: Flags = {
   showActivate: false,
   showVerified: false,
   showDuplicate: false,
