@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const META_DIR = 'schemas/meta';
-export const CONFIG_TYPES_FILE = 'src/generated/config-types.ts';
+const CONFIG_TYPES_FILE = 'src/generated/config-types.ts';
 
 interface JsonSchema {
   $ref?: string;
@@ -224,7 +224,7 @@ export function generateConfigTypes(files: ReadonlyMap<string, JsonSchema>): str
 }
 
 /** The meta-schemas under `rootDir`, by file name. */
-export function readMetaSchemas(rootDir: string = repositoryRoot): Map<string, JsonSchema> {
+function readMetaSchemas(rootDir: string = repositoryRoot): Map<string, JsonSchema> {
   const dir = path.join(rootDir, META_DIR);
   return new Map(
     readdirSync(dir)
