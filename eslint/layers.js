@@ -1,5 +1,5 @@
 // STYLE §1: imports flow one way, app → features → render / flows → config / api,
-// features never import each other, and server/ and src/ share only the generated contract types.
+// features never import each other, and server/ and src/ share only the generated contract and config types.
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -26,12 +26,15 @@ const allowed = {
   test: ['test', 'api', 'config', 'render', 'flows', 'features', 'app', 'generated'],
 };
 
+// The generated types server/ and src/ share: the contract's, and the config files' (which src/ imports by layer).
 const sharedContract = path.join(root, 'src', 'api', 'gateway.d.ts');
+const sharedConfigTypes = path.join(root, 'src', 'generated', 'config-types.ts');
+const isFile = (resolved, file) => resolved === file || resolved === file.replace(/(\.d)?\.ts$/, '');
 
 function problem(from, target) {
   if (!from || !target) return undefined;
   if (from.name === 'server') {
-    return target.name === 'server' ? undefined : 'server/ may import from src/ only the generated contract types';
+    return target.name === 'server' ? undefined : 'server/ may import from src/ only the generated contract and config types';
   }
   if (target.name === 'server') return 'src/ must not import server/ code';
   if (from.name === 'features' && target.name === 'features') {
@@ -53,7 +56,8 @@ export default {
           const spec = node.source?.value;
           if (!from || typeof spec !== 'string' || !spec.startsWith('.')) return;
           const resolved = path.resolve(path.dirname(context.filename), spec.split('?')[0]);
-          if (resolved === sharedContract || resolved === sharedContract.replace(/\.d\.ts$/, '')) return;
+          if (isFile(resolved, sharedContract)) return;
+          if (from.name === 'server' && isFile(resolved, sharedConfigTypes)) return;
           const target = layerOf(resolved);
           const message = isTest && from.name !== 'server' && target?.name !== 'server' ? undefined : problem(from, target);
           if (message) context.report({ node: node.source, message });

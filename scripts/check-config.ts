@@ -8,7 +8,6 @@ import type { CheckReport, Problem } from '../src/config/check/index.ts';
 import { listConfigPaths } from '../src/config/fs-source.ts';
 import { FormCompileError, compileFormModule } from './compile-form-validators.ts';
 
-export type { Problem } from '../src/config/check/index.ts';
 export { formatProblem } from '../src/config/check/index.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

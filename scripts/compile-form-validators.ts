@@ -21,10 +21,6 @@ export const DEFAULT_FORMS_DIR = path.join(root, 'schemas/forms');
 export const DEFAULT_OUT_DIR = path.join(root, 'src/generated/validators');
 const RUNTIME_FILE = path.join(root, 'src/render/form/validation/runtime.ts');
 
-/** The keywords a form file may add to its JSON Schema (schemas/meta/form.schema.json), implemented once in the
- * validator runtime: `x-minAgeYears: N` (a date no later than today minus N years) and `x-notBeforeToday: true`. */
-export const CUSTOM_KEYWORDS = ['x-minAgeYears', 'x-notBeforeToday'] as const;
-
 // ajv's standalone output `require`s a few helpers; the generated module takes them from our runtime instead.
 const RUNTIME_REQUIRES: Record<string, string> = {
   'require("ajv/dist/runtime/ucs2length").default': '__runtime.ucs2length',

@@ -38,10 +38,21 @@ describe('lint: one-way imports (STYLE §1)', () => {
     expect(lint('src/api/client.ts', "import { x } from '../../server/app';")).toEqual(['src/ must not import server/ code']);
   });
 
-  it('lets the gateway import only the generated contract types from src/', () => {
+  it('lets the gateway import only the generated contract and config types from src/', () => {
     expect(lint('server/routes/users.ts', "import type { paths } from '../../src/api/gateway';")).toEqual([]);
+    expect(lint('server/seed/tenants.ts', "import type { Tenant } from '../../src/generated/config-types.ts';")).toEqual([]);
     expect(lint('server/routes/users.ts', "import { x } from '../../src/config/catalogue';")).toEqual([
-      'server/ may import from src/ only the generated contract types',
+      'server/ may import from src/ only the generated contract and config types',
+    ]);
+    expect(lint('server/routes/forms.ts', "import { x } from '../../src/generated/validators/login.js';")).toEqual([
+      'server/ may import from src/ only the generated contract and config types',
+    ]);
+  });
+
+  it('keeps the generated config types to the layers that may import src/generated', () => {
+    expect(lint('src/config/types.ts', "import type { Tenant } from '../generated/config-types.ts';")).toEqual([]);
+    expect(lint('src/flows/top-up.machine.ts', "import type { Rule } from '../generated/config-types.ts';")).toEqual([
+      'src/flows must not import src/generated (imports flow app → features → render/flows → config/api)',
     ]);
   });
 

@@ -6,10 +6,12 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "contract lint";            npx redocly lint openapi/gateway.yaml --format=summary
 step "generated types are fresh"; bash scripts/check-api-types.sh
+step "config types are fresh";   npx tsx scripts/gen-config-types.ts --check
 step "config check";             npx tsx scripts/check-config.ts
 step "form validators";          npx tsx scripts/compile-form-validators.ts
 step "typecheck";                npx tsc -p tsconfig.json --noEmit
 step "lint";                     npx eslint .
+step "dead exports";             npx tsx scripts/check-dead-exports.ts
 step "unit, gateway and contract tests"; npx vitest run
 step "web build";                npx vite build --logLevel warn
 step "login route size";         npx tsx scripts/check-login-size.ts

@@ -10,7 +10,7 @@ import { insertTenants, type TenantFile } from './tenants.ts';
 export const MINIMAL_TENANTS: readonly TenantFile[] = [
   { id: 'dssc', name: 'DSSC Admin', type: 'identity', clientId: 'dssc-client', grantType: 'delegation', scope: 'openid identity um wallet', claim: 'dssc', admin: true },
   { id: 'teller', name: 'Teller Wallet', type: 'wallet', clientId: 'teller-client', grantType: 'delegation', scope: 'openid um wallet', main: true, currency: 'GMD' },
-  { id: 'naccug', name: 'NACCUG', type: 'wallet', clientId: 'naccug-client', grantType: 'delegation', scope: 'openid um wallet', currency: 'GMD', creditUnion: { groupLabel: 'Credit Union' } },
+  { id: 'naccug', name: 'NACCUG', type: 'wallet', clientId: 'naccug-client', grantType: 'delegation', scope: 'openid um wallet', currency: 'GMD', creditUnion: { groupLabel: 'Credit Union', memberIdLabel: 'Member ID' } },
   { id: 'amal', name: 'Amal Express', type: 'payin', clientId: 'amal-client', grantType: 'delegation', scope: 'openid um remittance', currency: 'USD' },
 ];
 

@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/connection.ts';
-import type { TenantType } from '../db/schema.ts';
+import type { Tenant, TenantType } from '../../src/generated/config-types.ts';
 import { ADMIN_CLAIM } from '../domain/auth/tokens.ts';
 
 export const DEFAULT_TENANTS_DIR = fileURLToPath(new URL('../../tenants', import.meta.url));
@@ -12,22 +12,9 @@ export const DEFAULT_TENANTS_DIR = fileURLToPath(new URL('../../tenants', import
 /** The web app's sign-in client (docs/decisions.md). */
 export const WEB_CLIENT = { clientId: 'teller-web', name: 'Teller web app', grantType: 'password', scope: 'openid teller' } as const;
 
-/** The fields of a tenant file the gateway uses (the whole file is kept in tenants.config_json). */
-export interface TenantFile {
-  id: string;
-  name: string;
-  type: TenantType;
-  clientId: string;
-  grantType: string;
-  scope: string;
-  claim?: string;
-  admin?: boolean;
-  main?: boolean;
-  payoutAdmin?: boolean;
-  currency?: string;
-  creditUnion?: { groupLabel?: string; memberIdLabel?: string };
-  [key: string]: unknown;
-}
+/** A tenants/<id>.json file as the gateway reads it (the whole file is kept in tenants.config_json): the gateway needs
+ * the identity-client fields, which parseTenantFile checks; a test world may leave the rest out. */
+export type TenantFile = Pick<Tenant, 'id' | 'name' | 'type' | 'clientId' | 'grantType' | 'scope'> & Partial<Tenant>;
 
 const tenantTypes: readonly TenantType[] = ['wallet', 'payin', 'payout', 'payinpayoutservice', 'bunna', 'identity'];
 

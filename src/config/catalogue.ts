@@ -172,5 +172,3 @@ export function configApi(set: ConfigSet) {
     colorFor: (mapId: string, value: unknown): SemanticColor | undefined => colorFor(set, mapId, value),
   };
 }
-
-export type ConfigApi = ReturnType<typeof configApi>;

@@ -15,15 +15,11 @@ export const config: ConfigSet = { ...buildConfigSet(files), forms: loadedForms 
 // Unit tests render feature screens without the app's loading steps; they start with every form at hand.
 if (import.meta.env.MODE === 'test') await preloadForms();
 
-export const { loadTenants, getTenant, adminTenant, mainTenant, menuFor, getForm, getTable, getScreen, colorFor } = configApi(config);
+export const { loadTenants, getTenant, adminTenant, menuFor, getForm, getTable, colorFor } = configApi(config);
 
 export { formIds, loadForm, preloadForms } from './forms.ts';
-export { contextFor, firstMenuRoute, menuGroupFor, resolveMenu, tableView } from './catalogue.ts';
+export { contextFor, firstMenuRoute } from './catalogue.ts';
 export type { ResolvedMenu, ResolvedMenuItem } from './catalogue.ts';
-export { evaluateRule, ruleContext, RULE_CONTEXT_KEYS, EMPTY_RULE_CONTEXT } from './rules.ts';
-export type { Rule, RuleContext, TenantType, OpenedFrom } from './rules.ts';
-export { screenView } from './screens.ts';
-export type { ScreenView } from './screens.ts';
-export { SCREEN_ROUTES, findScreenRoute, matchesRoute } from './routes.ts';
-export type { ScreenRoute, RouteAccess } from './routes.ts';
+export { evaluateRule, ruleContext } from './rules.ts';
+export type { Rule, RuleContext } from './rules.ts';
 export type * from './types.ts';

@@ -1,11 +1,9 @@
 // Who sees and may do what is data: json-logic rules in config, evaluated against one context (DESIGN.md).
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
+import type { Rule, TenantType } from '../generated/config-types.ts';
 
-/** A json-logic rule (https://jsonlogic.com); true and false are constant rules. */
-export type Rule = boolean | { [operator: string]: unknown };
-
-export type TenantType = 'wallet' | 'payin' | 'payout' | 'payinpayoutservice' | 'bunna' | 'identity';
+export type { Rule, TenantType };
 export type OpenedFrom = 'users' | 'transactions' | 'adminTransactions';
 
 /** What a rule may ask about (docs/decisions.md, "Config file shapes"). */

@@ -1,155 +1,28 @@
-// The shapes of the config files; schemas/meta/*.schema.json is the authority, checked by `npm run check:config`.
-import type { Rule, TenantType } from './rules.ts';
-import type { ReferenceListOperation } from '../api/reference-lists/index.ts';
+// The config file shapes are generated from schemas/meta/*.schema.json into src/generated/config-types.ts
+// (npm run gen:config-types); this module names them as the app uses them and adds the loaded config set.
+import type * as Files from '../generated/config-types.ts';
 
-export type LabelKey = 'users' | 'admins';
-export type MenuGroupName = 'default' | 'Admins';
+export type {
+  ColorMap,
+  FilterOptions,
+  MenuGroupName,
+  MenuItem,
+  OptionsSource,
+  RowAction,
+  SemanticColor,
+  TableColumn,
+  ToolbarFilter,
+} from '../generated/config-types.ts';
 
-export interface Tenant {
-  id: string;
-  name: string;
-  type: TenantType;
-  clientId: string;
-  grantType: string;
-  scope: string;
-  claim?: string;
-  admin?: boolean;
-  main?: boolean;
-  menu: string;
-  labels?: Partial<Record<LabelKey, string>>;
-  hiddenColumns?: Record<string, string[]>;
-  logo?: string;
-  theme?: string;
-  creditUnion?: { groupLabel: string; memberIdLabel: string };
-  payoutAdmin?: boolean;
-  currency?: string;
-  /** The reference lists loaded after login or a switch into this tenant (users-and-wallets §3). */
-  referenceLists?: ReferenceListOperation[];
-}
+/** A config file as the app reads it: `$schema` only names the file's meta-schema, for editors and the checker. */
+type Loaded<File> = Omit<File, '$schema'>;
 
-export interface MenuItem {
-  key?: LabelKey;
-  label: string;
-  route?: string;
-  icon?: string;
-  visible?: Rule;
-  children?: MenuItem[];
-}
-
-export interface Menu {
-  id: string;
-  banner?: string;
-  activeWhen?: Rule;
-  groups: { default: MenuItem[]; Admins?: MenuItem[] };
-}
-
-export interface RoleGroups {
-  groups: { group: MenuGroupName; when: Rule }[];
-  otherwise: MenuGroupName;
-  whenMenuLacksGroup: MenuGroupName;
-}
-
-export interface OptionsSource {
-  operation: string;
-  value: string;
-  label: string;
-}
-
-export interface FieldRules {
-  visible?: Rule;
-  disabled?: Rule;
-  required?: Rule;
-  options?: Record<string, Rule>;
-}
-
-export interface FormConfig {
-  id: string;
-  title?: string;
-  submitLabel?: string;
-  disableSubmitUntilValid?: boolean;
-  /** JSON Schema draft-07 with ajv-errors messages. */
-  schema: Record<string, unknown>;
-  /** RJSF uiSchema. */
-  uiSchema: Record<string, unknown>;
-  rules?: Record<string, FieldRules>;
-}
-
-/** The options of a select filter: a contract list, or fixed values. */
-export type FilterOptions = OptionsSource | { value: string | number; label: string }[];
-
-export type ColumnFormat = 'text' | 'number' | 'money' | 'date' | 'badge' | 'rowNumber' | 'avatarName' | 'boolean' | 'actions';
-
-export interface TableColumn {
-  id: string;
-  field?: string;
-  header: string;
-  format?: ColumnFormat;
-  avatarField?: string;
-  colorMap?: string;
-  filter?: 'text' | 'select' | 'dateRange';
-  filterKey?: string;
-  filterOptions?: FilterOptions;
-  sortable?: boolean;
-  sortKey?: string;
-  visible?: Rule;
-  width?: number;
-}
-
-export interface RowAction {
-  id: string;
-  label: string;
-  icon?: string;
-  visible?: Rule;
-  visibleForRow?: Rule;
-}
-
-export interface ToolbarAction {
-  id: string;
-  label: string;
-  icon?: string;
-  visible?: Rule;
-}
-
-/** A select filter above the table that is not a column (users-and-wallets §6: the admin lists' role filter). */
-export interface ToolbarFilter {
-  id: string;
-  label: string;
-  filterKey: string;
-  filterOptions: FilterOptions;
-  visible?: Rule;
-}
-
-export interface TableConfig {
-  id: string;
-  title?: string;
-  labelKey?: LabelKey;
-  operation: string;
-  rowKey: string;
-  fixedFilters?: Record<string, string>;
-  defaultSort?: string;
-  pageSize?: number;
-  toolbarActions?: ToolbarAction[];
-  toolbarFilters?: ToolbarFilter[];
-  columns: TableColumn[];
-  rowActions?: RowAction[];
-}
-
-export type SemanticColor = 'primary' | 'success' | 'info' | 'warning' | 'danger' | 'inactive' | 'red' | 'green';
-
-export interface ColorMap {
-  colors: Record<string, SemanticColor>;
-  default?: SemanticColor;
-}
-
-/** A part of a screen the screen's code draws only when `visible` holds (schemas/meta/screen.schema.json). */
-export interface ScreenPart {
-  visible: Rule;
-}
-
-export interface ScreenConfig {
-  id: string;
-  parts: Record<string, ScreenPart>;
-}
+export type Tenant = Loaded<Files.Tenant>;
+export type Menu = Loaded<Files.Menu>;
+export type RoleGroups = Loaded<Files.RoleGroups>;
+export type FormConfig = Loaded<Files.Form>;
+export type TableConfig = Loaded<Files.Table>;
+export type ScreenConfig = Loaded<Files.Screen>;
 
 /** Every config file, parsed, keyed as Vite's import.meta.glob keys them ('/tenants/naccug.json'). */
 export type ConfigFiles = Record<string, unknown>;
@@ -161,6 +34,6 @@ export interface ConfigSet {
   roleGroups: RoleGroups;
   forms: Record<string, FormConfig>;
   tables: Record<string, TableConfig>;
-  colorMaps: Record<string, ColorMap>;
+  colorMaps: Record<string, Files.ColorMap>;
   screens: Record<string, ScreenConfig>;
 }

@@ -1,7 +1,7 @@
 // users-and-wallets §4 create-user wizard: 'Create User Details' → 'Upload Document(s)' → 'Review Page' →
 // 'Finish & Save' (create the user, then store its document). The §5 field rules come from the create-user form's
 // precompiled validator (injected); the §6 role and group rules from ./user-rules.ts.
-import { assign, fromPromise, not, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../api/gateway';
 import { CONNECTION_ERROR, errorText, fieldErrorsOf } from './failures';
 import { chooseDocumentFiles, removeDocumentFile, type FileRejection, type RandomSource } from './document-files';
@@ -356,7 +356,6 @@ export const createUserMachine = setup({
   output: ({ context }) => ({ userId: context.createdUserId, refreshNeeded: context.createdUserId !== null }),
 });
 
-export type CreateUserActor = ActorRefFrom<typeof createUserMachine>;
 export type CreateUserSnapshot = SnapshotFrom<typeof createUserMachine>;
 
 /** For the stepper: 0 details, 1 documents, 2 review, 3 once Finish & Save runs. */

@@ -1,7 +1,7 @@
 // users-and-wallets §4 top-up flow, for the Top-up / Cash Out / Cash In Loan modal: amount → Verify Request → fees →
 // one-time code → Send Request → confirmation. No money moves before the code is confirmed (contract:
 // createWalletTransaction), and one idempotency key per attempt means a double click or a retry never makes two.
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../api/gateway';
 import { ApiError } from '../api/errors';
 import { CONNECTION_ERROR, errorText, hasStatus, mayHaveLanded } from './failures';
@@ -442,7 +442,6 @@ export const topUpMachine = setup({
   output: ({ context }) => ({ refreshNeeded: context.refreshNeeded, transaction: context.completed }),
 });
 
-export type TopUpActor = ActorRefFrom<typeof topUpMachine>;
 export type TopUpSnapshot = SnapshotFrom<typeof topUpMachine>;
 
 /** Verify Request, Send Request or the re-send is under way. */

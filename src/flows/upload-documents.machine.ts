@@ -1,6 +1,6 @@
 // users-and-wallets §4 "Attachment upload: idle, loading, then confirmed or error", with the §5 document rules:
 // type and number (the form's validator), expiry, 1 to 3 files chosen by ./document-files.ts.
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../api/gateway';
 import { errorText } from './failures';
 import {
@@ -206,7 +206,6 @@ export const uploadDocumentsMachine = setup({
   output: ({ context }) => ({ uploaded: context.uploaded, refreshNeeded: context.uploaded !== null }),
 });
 
-export type UploadDocumentsActor = ActorRefFrom<typeof uploadDocumentsMachine>;
 export type UploadDocumentsSnapshot = SnapshotFrom<typeof uploadDocumentsMachine>;
 
 /** The text to show while the machine is busy, else null. */

@@ -29,4 +29,3 @@ export * from './list-groups';
 export * from './list-roles';
 export * from './list-statuses';
 export * from './list-transaction-types';
-export { REFERENCE_STALE_MS, referenceRows } from './reference-rows';

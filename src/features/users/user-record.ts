@@ -7,7 +7,6 @@ type Schemas = components['schemas'];
 
 export type AccountFlags = Schemas['AccountAction']['attributes'];
 export type UserService = Schemas['Service'];
-export type StatusName = Schemas['StatusName'];
 
 type Related<T> = { id: string } & T;
 

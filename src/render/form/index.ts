@@ -1,5 +1,4 @@
 // Forms: import from here. Nothing here loads RJSF until a SchemaForm renders.
 export { SchemaForm } from './SchemaForm';
-export type { SchemaFormProps } from './schema-form-props';
 export { useFormValidator } from './useFormValidator';
-export type { FieldErrors, FormValues } from './form-errors';
+export type { FormValues } from './form-errors';

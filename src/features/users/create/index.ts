@@ -1,2 +1,2 @@
 // The Create User wizard (users-and-wallets §2, §4): what the users and admins lists place.
-export { CreateUserWizard, type CreateUserWizardProps } from './CreateUserWizard';
+export { CreateUserWizard } from './CreateUserWizard';
