@@ -675,6 +675,464 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/remittance": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List remittance (bank payout) transactions, or fetch them all for the report
+         * @description RP §2 remittance transactions table and RP §7 pay-in export: rows of the token's tenant only. Any staff
+         *     role may read; `actions` says what the caller may do with each row. Text filters match case-insensitively
+         *     anywhere in the value; `filter[statusId]` is exact (the `/transactions/remittances/{filterstatus}` route
+         *     presets it). Default sort `-transactionDate` (RP §9). The report asks for `page[size]=100000` and maps the
+         *     rows to the export columns of RP §3, writing `payoutExternalId` without its `|{partnerId}` part and
+         *     `partnerId` beside it.
+         *
+         *     `reprocessable` follows the tenant's rule ("Remittances and payouts" in the description of this contract);
+         *     `queued` is true while a re-initiate or reprocess waits for the settler. `actions` holds the per-row
+         *     actions the screen offers this caller, so the row rules stay data: `checkStatus` (Analyse Request, the
+         *     swift status check) for a payout admin on a reprocessable row; `reprocess` and `cancel` for a payout admin
+         *     on a reprocessable row that is not queued (what republishPayout and cancelPayout accept); `editStatus` for
+         *     a payout admin on every row; all false for anyone else.
+         */
+        get: operations["listRemittances"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/remittance/daily-report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Remittance totals per day for the daily transaction report
+         * @description RP §9 'Daily_Transaction_Report_{start}_{end}': one row per calendar day (UTC) of the range, oldest first,
+         *     days without transactions carrying zeros. Rows of the token's tenant. Counts: `successTrans` statusId 256,
+         *     `failedTrans` 128, `processingTrans` 4 or 2, `transCounts` every row of the day. Amounts sum the day's
+         *     successful rows only: `usdTrans` / `eurTrans` the sender amounts in USD / EUR, `usdFxRates` / `eurFxTrans`
+         *     the average `transactionFx` of those rows (`"0.00"` when none), `receiverAmount` the receiver amounts in
+         *     NGN (`receiverCurrency` is always NGN, RP §9). The client shows amounts with 4 decimals and rates with 2.
+         *     An end date before the start date, or a range of more than 366 days, answers 422 with `source.parameter`.
+         */
+        get: operations["getRemittanceDailyReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upt/transaction": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List universal payment transactions, or fetch them all for the export
+         * @description RP §2 universal payment transactions and their export (RP §3): every row carries the table's fields and
+         *     the export fields (null when the service gave none), so a row's modal and the Excel export need no other
+         *     call. Rows of the token's tenant, as last synchronised (`syncUptTransactions`). The export asks for
+         *     `page[size]=100000`. Default sort `-transactionDate` (RP §9).
+         */
+        get: operations["listUptTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upt/transaction/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Force a synchronisation with the universal payment service
+         * @description RP §4 force sync: fetches the date range's transactions from the universal payment service (the reference
+         *     gateway: a deterministic simulated service) and stores them by `reference`, adding new ones and updating
+         *     known ones, so repeating a sync changes nothing more. Any staff role may sync; the client refetches the
+         *     table afterwards. `ENDDATE` before `STARTDATE`, or a range of more than 366 days, answers 422 with
+         *     `source.pointer` `/data/attributes/ENDDATE`. Writes an audit row.
+         */
+        post: operations["syncUptTransactions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upt/transaction/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Universal payment transactions as a PDF
+         * @description RP §7 universal payment PDF, saved as `UPT_{start}_{end}.pdf`: the rows `listUptTransactions` would answer
+         *     for the same filters and sort. The date range is required because it names the file; an end date before
+         *     the start date answers 422.
+         */
+        get: operations["getUptTransactionPdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upt/country-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Countries of the universal payment service
+         * @description RP §2 countries table (expandable rows with a payment limits sub-table). Reference data of the universal
+         *     payment service, the same for every tenant. Default sort `name`.
+         */
+        get: operations["listUptCountries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upt/bank-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Banks of the universal payment service
+         * @description RP §2 banks table; a bank's modal shows its fields and its branches ('- No Branches -' when `branches` is
+         *     empty). Reference data of the universal payment service, the same for every tenant. Default sort `name`.
+         */
+        get: operations["listUptBanks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/upt/bank-branch-data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Branches of one bank
+         * @description RP §7 branches of a bank, by name. An unknown `bankCode` answers 404; a bank without branches answers an
+         *     empty list (the modal shows '- No Branches -').
+         */
+        get: operations["listUptBankBranches"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payin/dashboard/transaction-status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay-in dashboard status widgets
+         * @description RP §2 pay-in dashboard widgets: the number of remittances of the token's tenant in each status, for today
+         *     (no `filter[timeframe]`, the Day switch), this calendar month (`monthly`) or this calendar year (`yearly`),
+         *     UTC. Always four widgets, in this order: 256 Successful, 4 Processing, 2 Pending, 128 Failed; the widget's
+         *     `id` is the status id the client routes to (`/transactions/remittances/{id}`). On failure the client shows
+         *     'Data not found.  Please try again later' (RP §8).
+         */
+        get: operations["getPayinTransactionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/payin/dashboard/transaction-statistics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Pay-in dashboard chart data
+         * @description RP §2 pay-in bar chart (two y axes: counts and amount). Rows of the token's tenant, oldest first, periods
+         *     without transactions carrying zeros: daily (no `filter[timeframe]`) one row per hour of today, `weekly` one
+         *     row per day of the last 7 days up to today, `monthly` one row per month of the last 12 months up to this
+         *     month (UTC). `amount` sums the receiver amounts of the period's successful rows paid in `meta.currency`
+         *     (the currency most of the tenant's rows are paid in; rows in another currency count but add no amount).
+         *     `meta.startDate` / `meta.endDate` give the chart's caption (RP §9, DD-MMM-YYYY on screen).
+         */
+        get: operations["getPayinTransactionStatistics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/swift/providus-account": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Look up an account at the payout bank
+         * @description RP §7 payout account lookup, asked of the bank. Payout admins only (403 `not_payout_admin`). An account
+         *     the bank knows answers `responseCode` `00` with its `accountNumber`; one it does not know answers 200
+         *     with `accountNumber` null and the bank's code and message (the client shows `responseCode - responseMessage`,
+         *     RP §8). A bank that is down answers 502 `bank_unavailable`, a slow one 504 `bank_timeout` (the client shows
+         *     'Account unreachable').
+         */
+        get: operations["lookupPayoutAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/swift/payout-account/{accountNumber}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The payout account's details and available balance
+         * @description RP §2 payout account card and the Available Balance of the remittance table header, read from the bank.
+         *     Payout admins only (403 `not_payout_admin`). `{accountNumber}` must be the payout account configured for
+         *     the token's tenant (RP §9); any other number answers 404. A bank that is down answers 502
+         *     `bank_unavailable`, a slow one 504 `bank_timeout` (the panel shows the error's title, else 'Account
+         *     unreachable').
+         */
+        get: operations["getPayoutAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/swift/nip-transactions/{payoutExternalId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Check a payout's status at the bank (Analyse Request)
+         * @description RP §4 status check. Payout admins only (403 `not_payout_admin`); the row with this `payoutExternalId` must
+         *     belong to the token's tenant (404 otherwise). The bank is asked for the reference (the part before any
+         *     `|`) and answers with one of (each reachable in demo mode):
+         *     - `00`: it paid; the bank fields are filled;
+         *     - `01` with `responseMessage` 'Transaction does not exist.': it has no record (bank fields null);
+         *     - `32`: it holds the reference but cannot pay it; a re-initiate pays under `{reference}A`;
+         *     - any other code (e.g. `96` 'System malfunction'): it needs a manual swift verification.
+         *     The check changes nothing. `transaction` is the local row. A bank that is down answers 502
+         *     `bank_unavailable`, a slow one 504 `bank_timeout`.
+         */
+        get: operations["getSwiftTransactionStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/swift/republish-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Re-initiate one payout
+         * @description RP §4 Re-Initiate (after a status check answered 01 or 32). Payout admins only (403 `not_payout_admin`); an
+         *     id outside the token's tenant answers 404. The row must be reprocessable (409 `not_reprocessable`) and not
+         *     already queued (409 `already_queued`). It moves to statusId 4 `Re-Processing` with `queued` true and the
+         *     answer is 202: the settler pays it later through the bank and settles it to 256 or 128 (the contract's
+         *     "Remittances and payouts" section), so the client asks the user to wait and refresh ('Request Sent
+         *     Sucessfully!'). A row that changed at the same moment answers 409 `row_changed`. Writes an audit row.
+         */
+        post: operations["republishPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/swift/republish-bulk-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Bulk reprocessing, by count, by days back, or of the ticked rows
+         * @description RP §4 bulk and selected reprocessing. Payout admins only (403 `not_payout_admin`).
+         *     - **Ticked rows**: `transactionIds` (1 to 1000) are considered exactly; `numberOfTransactions` and the date
+         *       range are then not used. Each id gets an outcome.
+         *     - **By count or days back**: without `transactionIds`, `filter[startdate]` and `filter[enddata]` (spelt as
+         *       the spec's client sends them) are required, at most 366 days apart (422 with `source.parameter`
+         *       otherwise). The client sends yesterday to today with `numberOfTransactions` 1 to 1000, or the chosen 1 to
+         *       366 days back to today. The window's reprocessable rows (on `transactionDate`, oldest first) are queued, up
+         *       to `numberOfTransactions` (default 1000); only the queued rows appear in `results`.
+         *     Outcomes: `queued` (moved to 4 `Re-Processing` for the settler, as `republishPayout` does), `not_reprocessable`,
+         *     `already_queued`, `not_found` (not a row of the token's tenant). `count` is the number queued (the client's
+         *     'Bulk Reprocessing Finished!'); a run that queues nothing still answers 202 with `count` 0. Each queued row
+         *     writes an audit row.
+         *
+         *     **Idempotency** (`Idempotency-Key`, required) works as for `createWalletTransaction`, the query counting as
+         *     part of the body: the same key, body and window replay the first answer with `Idempotent-Replayed: true`;
+         *     the same key with another body or window answers 422 `code` `idempotency_key_reused`; a second request while
+         *     the first is running answers 409 `idempotency_key_in_flight`.
+         */
+        post: operations["republishPayouts"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/integration/swift/cancel-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel one payout
+         * @description RP §4 Cancel (after a status check). Payout admins only (403 `not_payout_admin`); an id outside the token's
+         *     tenant answers 404. The row must be reprocessable (409 `not_reprocessable`) and not queued (409
+         *     `already_queued`). The gateway first asks the bank: a payout the bank has paid (`00`) is never cancelled
+         *     (409 `bank_settled`); a bank that is down answers 502 `bank_unavailable`, a slow one 504 `bank_timeout`, and
+         *     nothing changes. Otherwise the row becomes statusId 128 with status `Cancelled - {reason}` (RP §4) and the
+         *     answer is the row. `responseMessage` is the status check's message the admin saw; it is kept with the
+         *     reason in the audit row. A row that changed at the same moment answers 409 `row_changed`.
+         */
+        post: operations["cancelPayout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/bank-payouts/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remittance transaction's id. */
+                id: components["parameters"]["RemittanceIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Edit one payout's status
+         * @description RP §4 Edit Status: a payout admin (403 `not_payout_admin` otherwise) overrides a row's status id and text;
+         *     `{id}` outside the token's tenant answers 404. `StatusCode` is an integer 0 to 256 and `StatusDescription`
+         *     is required (422 with `source.pointer` `/data/attributes/StatusCode` or `/StatusDescription`, RP §5); a
+         *     `data.id` that differs from `{id}` answers 422. Any row may be edited; a queued row leaves the queue (the
+         *     settler does not touch it afterwards). `adminNotes` records who set what. A row that changed at the same
+         *     moment answers 409 `row_changed`. Writes an audit row. On failure the client shows the error's text in a
+         *     dialog (RP §8).
+         */
+        patch: operations["updatePayoutStatus"];
+        trace?: never;
+    };
+    "/api/v1/bank-payouts/update-bulk-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Edit the status of the ticked payouts (bulk edit)
+         * @description RP §4 bulk edit: one `statusCode` (integer 0 to 256) and `statusDescription` (required) for every ticked row,
+         *     all or nothing. Payout admins only (403 `not_payout_admin`). An id that is not a row of the token's tenant
+         *     answers 422 with `code` `not_found` and `source.pointer` `/data/attributes/transactionIds/{i}`, and no row
+         *     changes. Queued rows leave the queue, as in `updatePayoutStatus`. One audit row per row.
+         *
+         *     **Idempotency** (`Idempotency-Key`, required) works as for `createWalletTransaction`: the same key and body
+         *     replay the first answer with `Idempotent-Replayed: true`; the same key with another body answers 422 `code`
+         *     `idempotency_key_reused`; a second request while the first is running answers 409 `idempotency_key_in_flight`.
+         */
+        post: operations["updatePayoutStatuses"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/audit": {
         parameters: {
             query?: never;
@@ -685,7 +1143,7 @@ export interface paths {
         /**
          * The audit trail
          * @description Append-only rows written by every change (sign-in, user create and update, status actions, uploads, wallet
-         *     transactions, password changes). Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
+         *     transactions, password changes, remittance corrections and settlements, UPT syncs, bank mode switches). Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
          *     the admin tenant. Default sort `-at`.
          */
         get: operations["listAuditEvents"];
@@ -712,6 +1170,51 @@ export interface paths {
         get: operations["listOutbox"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/bank": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Switch the simulated bank to normal, down or slow
+         * @description Demo mode only (404 otherwise). The reference gateway's simulated bank behind `/api/v1/integration/swift/...`
+         *     and the settler: `normal` answers from its ledger; `down` refuses every call (the gateway answers 502
+         *     `bank_unavailable`, the settler settles to 128 'Beneficiary Bank not available'); `slow` answers after the
+         *     gateway's bank time-out (504 `bank_timeout`; the settler settles to 128 'Timeout waiting for response from
+         *     destination'). The mode lasts until changed or the gateway restarts (then `normal`). Writes an audit row.
+         */
+        put: operations["setBankMode"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dev/settler": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Settle every queued payout now
+         * @description Demo mode only (404 otherwise). Runs the background settler at once over every tenant's queued rows
+         *     (instead of waiting for its next round) and answers how each ended, so tests and testers need not wait.
+         */
+        post: operations["runSettler"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1461,6 +1964,475 @@ export interface components {
                 totals: components["schemas"]["TransactionTotals"];
             };
         };
+        /** @description 256 successful, 128 failed, 4 processing, 2 pending (RP §4); an edit may set any integer 0 to 256. */
+        RemittanceStatusId: number;
+        /** @description A non-negative decimal with 2 to 6 decimals, e.g. the FX rate "1520.35". */
+        Rate: string;
+        /** @description A payout's external reference; a partner's payouts carry `|{partnerId}` after it (RP §3). */
+        PayoutReference: string;
+        /** @description A bank account number, 6 to 20 digits. */
+        AccountNumber: string;
+        /** @description The per-row actions the screen offers the caller (see listRemittances); all false for non-payout-admins. */
+        RemittanceActions: {
+            /** @description Analyse Request (getSwiftTransactionStatus). */
+            checkStatus: boolean;
+            /** @description Re-initiate or tick for selected reprocessing (republishPayout, republishPayouts). */
+            reprocess: boolean;
+            /** @description Cancel after a status check (cancelPayout); the bank is still asked first. */
+            cancel: boolean;
+            /** @description Edit Status (updatePayoutStatus, updatePayoutStatuses). */
+            editStatus: boolean;
+        };
+        RemittanceAttributes: {
+            payoutExternalId: components["schemas"]["PayoutReference"];
+            /** @description The part of payoutExternalId after its `|`; null without one (the export's partnerId column). */
+            partnerId: string | null;
+            /** @description The platform's own reference for the payout. */
+            referenceNumber: string;
+            /** @description The reference the row was first sent under, once a code 32 re-issue made it `{originalId}A` (the `|{partnerId}` part stays); null otherwise. */
+            originalId: string | null;
+            payinId: string;
+            /** @description The parent reference. */
+            cardPaymentReference: string | null;
+            transactionDate: components["schemas"]["DateTime"];
+            /** @description e.g. Remittance, Loan (a Loan shows externalId as Loan Id, RP §3). */
+            typeName: string;
+            externalId: string | null;
+            payoutChannel: string | null;
+            payoutPartner: string | null;
+            senderName: string;
+            senderAmount: components["schemas"]["Money"];
+            senderCurrency: components["schemas"]["CurrencyCode"];
+            receiverName: string;
+            receiverAmount: components["schemas"]["Money"];
+            receiverCurrency: components["schemas"]["CurrencyCode"];
+            beneficiaryBankBic: string | null;
+            beneficiaryAccount: string | null;
+            transactionFee: components["schemas"]["Money"];
+            transactionFx: components["schemas"]["Rate"];
+            statusId: components["schemas"]["RemittanceStatusId"];
+            /** @description The status text as stored (the Description column); compared trimmed (RP §4). */
+            status: string;
+            purpose: string | null;
+            senderRemarks: string | null;
+            /** @description Written by the gateway on each corrective action, e.g. "Status set to 256 by payout@demo.test". */
+            adminNotes: string | null;
+            /** @description The tenant's reprocessable rule holds for statusId and the trimmed status (RP §4). */
+            reprocessable: boolean;
+            /** @description A re-initiate or reprocess is waiting for the settler. */
+            queued: boolean;
+            actions: components["schemas"]["RemittanceActions"];
+        };
+        Remittance: {
+            /** @constant */
+            type: "remittance";
+            id: components["schemas"]["Id"];
+            attributes: components["schemas"]["RemittanceAttributes"];
+        };
+        RemittanceListDocument: {
+            data: components["schemas"]["Remittance"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        RemittanceDocument: {
+            data: components["schemas"]["Remittance"];
+        };
+        RemittanceBulkDocument: {
+            data: components["schemas"]["Remittance"][];
+            meta: {
+                /** @description The number of rows updated (every ticked row). */
+                count: number;
+            };
+        };
+        DailyReportRow: {
+            /** @constant */
+            type: "daily-report-row";
+            /** @description The day, as in attributes.date. */
+            id: string;
+            attributes: {
+                date: components["schemas"]["Date"];
+                successTrans: number;
+                failedTrans: number;
+                processingTrans: number;
+                transCounts: number;
+                usdTrans: components["schemas"]["Money"];
+                usdFxRates: components["schemas"]["Rate"];
+                eurTrans: components["schemas"]["Money"];
+                eurFxTrans: components["schemas"]["Rate"];
+                receiverAmount: components["schemas"]["Money"];
+                /** @constant */
+                receiverCurrency: "NGN";
+            };
+        };
+        DailyReportDocument: {
+            data: components["schemas"]["DailyReportRow"][];
+            meta: {
+                startDate: components["schemas"]["Date"];
+                endDate: components["schemas"]["Date"];
+            };
+        };
+        PayinStatus: {
+            /** @constant */
+            type: "payin-status";
+            /**
+             * @description The status id, as in attributes.statusId.
+             * @enum {string}
+             */
+            id: "256" | "4" | "2" | "128";
+            attributes: {
+                /** @enum {integer} */
+                statusId: 256 | 4 | 2 | 128;
+                /** @enum {string} */
+                name: "Successful" | "Processing" | "Pending" | "Failed";
+                /** @description The number of remittances in this status in the timeframe. */
+                value: number;
+            };
+        };
+        PayinStatusListDocument: {
+            data: components["schemas"]["PayinStatus"][];
+            meta: {
+                /** @enum {string} */
+                timeframe: "daily" | "monthly" | "yearly";
+                startDate: components["schemas"]["Date"];
+                endDate: components["schemas"]["Date"];
+            };
+        };
+        PayinStatisticsRow: {
+            /** @constant */
+            type: "payin-statistic";
+            /** @description The period, as in attributes.period. */
+            id: string;
+            attributes: {
+                period: components["schemas"]["DateTime"];
+                /** @description Every remittance of the period. */
+                count: number;
+                successful: number;
+                failed: number;
+                processing: number;
+                pending: number;
+                amount: components["schemas"]["Money"];
+            };
+        };
+        PayinStatisticsDocument: {
+            data: components["schemas"]["PayinStatisticsRow"][];
+            meta: {
+                startDate: components["schemas"]["Date"];
+                endDate: components["schemas"]["Date"];
+                /** @enum {string} */
+                timeframe: "daily" | "weekly" | "monthly";
+                currency: components["schemas"]["CurrencyCode"];
+            };
+        };
+        /** @description The bank's two-digit response code; `00` success, `01` and `32` special (RP §4). */
+        BankResponseCode: string;
+        AccountLookupDocument: {
+            data: {
+                /** @constant */
+                type: "account-lookup";
+                id: components["schemas"]["AccountNumber"];
+                attributes: {
+                    /** @description Null when the bank does not know the account. */
+                    accountNumber: components["schemas"]["AccountNumber"] | null;
+                    responseCode: components["schemas"]["BankResponseCode"];
+                    responseMessage: string;
+                };
+            };
+        };
+        PayoutAccountDocument: {
+            data: {
+                /** @constant */
+                type: "payout-account";
+                id: components["schemas"]["AccountNumber"];
+                attributes: {
+                    accountNumber: components["schemas"]["AccountNumber"];
+                    accountName: string;
+                    availableBalance: components["schemas"]["Money"];
+                    currency: components["schemas"]["CurrencyCode"];
+                    /** @description The bank's account status, e.g. ACTIVE. */
+                    accountStatus: string;
+                    emailAddress: string | null;
+                    phoneNumber: string | null;
+                };
+            };
+        };
+        SwiftStatusDocument: {
+            data: {
+                /** @constant */
+                type: "swift-status";
+                /** @description The reference the bank was asked about. */
+                id: string;
+                attributes: {
+                    currency: components["schemas"]["CurrencyCode"] | null;
+                    amount: components["schemas"]["Money"] | null;
+                    transactionReference: string;
+                    recipientBankCode: string | null;
+                    recipientAccountNumber: string | null;
+                    transactionDateTime: components["schemas"]["DateTime"] | null;
+                    responseCode: components["schemas"]["BankResponseCode"];
+                    responseMessage: string;
+                    /** @description The local row the check was made for; `id` is what republishPayout, cancelPayout and updatePayoutStatus take. */
+                    transaction: {
+                        id: components["schemas"]["Id"];
+                        referenceNumber: string;
+                        /** @description As the row's originalId. */
+                        originalId: string | null;
+                        payoutExternalId: components["schemas"]["PayoutReference"];
+                        statusId: components["schemas"]["RemittanceStatusId"];
+                        status: string;
+                    };
+                };
+            };
+        };
+        RepublishRequest: {
+            data: {
+                /** @constant */
+                type: "Transaction";
+                attributes: {
+                    id: components["schemas"]["Id"];
+                };
+            };
+        };
+        /** @description Ids of remittance rows, each once. */
+        TransactionIds: components["schemas"]["Id"][];
+        RepublishBulkRequest: {
+            data: {
+                /** @constant */
+                type: "Transaction";
+                attributes: {
+                    /** @description How many of the window's reprocessable rows to queue, 1 to 1000 (RP §5); 1000 when left out. */
+                    numberOfTransactions?: number;
+                    transactionIds?: components["schemas"]["TransactionIds"];
+                };
+            };
+        };
+        /**
+         * @description queued (moved to the settler), not_reprocessable, already_queued, not_found.
+         * @enum {string}
+         */
+        ReprocessOutcome: "queued" | "not_reprocessable" | "already_queued" | "not_found";
+        ReprocessResultDocument: {
+            data: {
+                /** @constant */
+                type: "reprocess-result";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    /** @description The number of rows queued. */
+                    count: number;
+                    /** @description Transaction id → outcome. */
+                    results: {
+                        [key: string]: components["schemas"]["ReprocessOutcome"];
+                    };
+                };
+            };
+        };
+        CancelPayoutRequest: {
+            data: {
+                /** @constant */
+                type: "Transaction";
+                attributes: {
+                    id: components["schemas"]["Id"];
+                    /** @description Why; the status becomes `Cancelled - {reason}`. Blank answers 422. */
+                    reason: string;
+                    /** @description The status check's responseMessage the admin saw; kept in the audit row. */
+                    responseMessage?: string;
+                };
+            };
+        };
+        /** @description The new status text, required (RP §5); blank answers 422. */
+        StatusDescription: string;
+        PayoutStatusRequest: {
+            data: {
+                /** @constant */
+                type: "Transaction";
+                id?: components["schemas"]["Id"];
+                attributes: {
+                    /** @description The new status id, an integer 0 to 256 (RP §5). */
+                    StatusCode: number;
+                    StatusDescription: components["schemas"]["StatusDescription"];
+                };
+            };
+        };
+        PayoutStatusBulkRequest: {
+            data: {
+                /** @constant */
+                type: "Transaction";
+                attributes: {
+                    transactionIds: components["schemas"]["TransactionIds"];
+                    /** @description The new status id, an integer 0 to 256 (RP §5). */
+                    statusCode: number;
+                    statusDescription: components["schemas"]["StatusDescription"];
+                };
+            };
+        };
+        /** @description The universal payment service's country code (ISO 3166-1 alpha-2 or alpha-3). */
+        UptCountryCode: string;
+        UptTransaction: {
+            /** @constant */
+            type: "upt-transaction";
+            id: components["schemas"]["Id"];
+            attributes: components["schemas"]["UptTransactionFields"] & components["schemas"]["UptTransactionExportFields"];
+        };
+        /** @description The table's fields (RP §3). */
+        UptTransactionFields: {
+            reference: string;
+            /** @description The partner reference. */
+            tuReference: string | null;
+            senderName: string;
+            beneficiaryName: string;
+            transactionDate: components["schemas"]["DateTime"];
+            amount: components["schemas"]["Money"];
+            amountCurrency: components["schemas"]["CurrencyCode"];
+            status: string;
+        };
+        /** @description The export's further fields (RP §3), null when the service gave none. */
+        UptTransactionExportFields: {
+            transferId: string | null;
+            txNo: string | null;
+            statusDescription: string | null;
+            senderCountryCode: string | null;
+            senderCustomerId: string | null;
+            senderCitizenshipNo: string | null;
+            senderNationality: string | null;
+            senderIdProviderCountry: string | null;
+            senderIdType: string | null;
+            senderIdNo: string | null;
+            senderFirstName: string | null;
+            senderSurname: string | null;
+            senderBirthdate: components["schemas"]["Date"] | null;
+            senderBirthplace: string | null;
+            senderGsmCountryCode: string | null;
+            senderGsmNumber: string | null;
+            senderAddress: string | null;
+            beneficiaryCountryCode: string | null;
+            beneficiaryFirstName: string | null;
+            beneficiarySurname: string | null;
+            beneficiaryGsmCountryCode: string | null;
+            beneficiaryGsmNumber: string | null;
+            beneficiaryBirthdate: components["schemas"]["Date"] | null;
+            beneficiaryFatherName: string | null;
+            beneficiaryBankBicCode: string | null;
+            beneficiaryBankCode: string | null;
+            beneficiaryBranchCode: string | null;
+            beneficiaryIban: string | null;
+            narrative: string | null;
+            transactionType: string | null;
+            moneyTaken: components["schemas"]["Money"] | null;
+            moneyTakenCurrency: components["schemas"]["CurrencyCode"] | null;
+            eftType: string | null;
+            officeReferenceCode: string | null;
+            accountingAmount: components["schemas"]["Money"] | null;
+            accountingCurrency: components["schemas"]["CurrencyCode"] | null;
+            accountingExchangeRate: components["schemas"]["Rate"] | null;
+            expenseAmount: components["schemas"]["Money"] | null;
+            expenseCurrency: components["schemas"]["CurrencyCode"] | null;
+            commissionAmount: components["schemas"]["Money"] | null;
+            commissionCurrency: components["schemas"]["CurrencyCode"] | null;
+            receivedPaymentAmount: components["schemas"]["Money"] | null;
+            receivedPaymentCurrency: components["schemas"]["CurrencyCode"] | null;
+        };
+        UptTransactionListDocument: {
+            data: components["schemas"]["UptTransaction"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        UptSyncRequest: {
+            data: {
+                /** @constant */
+                type: "sync";
+                attributes: {
+                    /**
+                     * Format: date
+                     * @description First day, inclusive (UTC), YYYY-MM-DD (RP §5).
+                     */
+                    STARTDATE: string;
+                    /**
+                     * Format: date
+                     * @description Last day, inclusive (UTC), YYYY-MM-DD (RP §5).
+                     */
+                    ENDDATE: string;
+                };
+            };
+        };
+        UptSyncDocument: {
+            data: {
+                /** @constant */
+                type: "sync";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    startDate: components["schemas"]["Date"];
+                    endDate: components["schemas"]["Date"];
+                    /** @description Transactions the service sent for the range. */
+                    received: number;
+                    added: number;
+                    updated: number;
+                };
+            };
+        };
+        UptPaymentLimit: {
+            currencyCode: components["schemas"]["CurrencyCode"];
+            minAmount: components["schemas"]["Money"];
+            maxAmount: components["schemas"]["Money"];
+        };
+        UptCountry: {
+            /** @constant */
+            type: "upt-country";
+            id: components["schemas"]["UptCountryCode"];
+            attributes: {
+                name: string;
+                code: components["schemas"]["UptCountryCode"];
+                isDeleted: boolean;
+                isUsedSecurityQuestion: boolean;
+                currencyCode: components["schemas"]["CurrencyCode"];
+                /** @description Spelt as the spec spells it. */
+                paymenMinAge: number | null;
+                marketingExpense: components["schemas"]["Money"] | null;
+                reporterExpense: components["schemas"]["Money"] | null;
+                telephoneCode: string | null;
+                isIbanMandatoryForSwift: boolean;
+                currentPaymentLimits: components["schemas"]["UptPaymentLimit"][];
+            };
+        };
+        UptCountryListDocument: {
+            data: components["schemas"]["UptCountry"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        UptBranchFields: {
+            code: string;
+            name: string;
+            city: string | null;
+            address: string | null;
+            isDeleted: boolean;
+        };
+        UptBank: {
+            /** @constant */
+            type: "upt-bank";
+            id: components["schemas"]["Id"];
+            attributes: {
+                name: string;
+                code: string;
+                isDeleted: boolean;
+                countryCode: components["schemas"]["UptCountryCode"];
+                creditCardCenterBranchCode: string | null;
+                closedDate: components["schemas"]["Date"] | null;
+                createdOn: components["schemas"]["DateTime"];
+                modifiedOn: components["schemas"]["DateTime"] | null;
+                /** @description Every branch of the bank; empty shows '- No Branches -'. */
+                branches: components["schemas"]["UptBranchFields"][];
+            };
+        };
+        UptBankListDocument: {
+            data: components["schemas"]["UptBank"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        UptBranch: {
+            /** @constant */
+            type: "upt-branch";
+            id: components["schemas"]["Id"];
+            attributes: components["schemas"]["UptBranchFields"] & {
+                bankCode: string;
+            };
+        };
+        UptBranchListDocument: {
+            data: components["schemas"]["UptBranch"][];
+        };
         AuditEvent: {
             /** @constant */
             type: "audit-event";
@@ -1471,7 +2443,7 @@ export interface components {
                 actorId: string | null;
                 actorEmail: string | null;
                 tenant: string | null;
-                /** @description e.g. `user.create`, `account.status`, `wallettransaction.confirm`. */
+                /** @description e.g. `user.create`, `account.status`, `wallettransaction.confirm`, `remittance.status`, `remittance.cancel`, `remittance.republish`, `remittance.settle`. */
                 action: string;
                 entity: string;
                 entityId: string | null;
@@ -1509,6 +2481,28 @@ export interface components {
         };
         OutboxDocument: {
             data: components["schemas"]["OutboxMessage"][];
+        };
+        /**
+         * @description normal answers from the simulated bank's ledger; down refuses every call; slow outlasts the gateway's bank time-out.
+         * @enum {string}
+         */
+        BankMode: "normal" | "down" | "slow";
+        BankModeRequest: {
+            mode: components["schemas"]["BankMode"];
+        };
+        BankModeDocument: {
+            data: {
+                mode: components["schemas"]["BankMode"];
+            };
+        };
+        SettlerRunDocument: {
+            data: {
+                settled: number;
+                /** @description Transaction id → the statusId it was settled to (256 or 128). */
+                results: {
+                    [key: string]: 256 | 128;
+                };
+            };
         };
     };
     responses: {
@@ -1698,6 +2692,46 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDocument"];
             };
         };
+        /** @description The bank could not be reached (it is down); nothing changed. `code` is `bank_unavailable`. */
+        BankUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "status": "502",
+                 *           "title": "Beneficiary Bank not available",
+                 *           "code": "bank_unavailable"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDocument"];
+            };
+        };
+        /** @description The bank did not answer within the gateway's bank time-out; nothing changed. `code` is `bank_timeout`. */
+        BankTimeout: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "status": "504",
+                 *           "title": "Timeout waiting for response from destination",
+                 *           "code": "bank_timeout"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDocument"];
+            };
+        };
     };
     parameters: {
         /** @description Page number, 1-based. */
@@ -1747,6 +2781,30 @@ export interface components {
         FilterCurrency: components["schemas"]["CurrencyCode"];
         /** @description Service name contains (case-insensitive). */
         FilterServiceName: string;
+        /** @description Rows per page; 10 by default, and the export asks for 100000. */
+        ListOrReportPageSize: number;
+        /** @description One field, `-` prefix for descending. */
+        RemittanceSort: "transactionDate" | "-transactionDate" | "payoutExternalId" | "-payoutExternalId" | "payinId" | "-payinId" | "cardPaymentReference" | "-cardPaymentReference" | "senderName" | "-senderName" | "senderAmount" | "-senderAmount" | "receiverName" | "-receiverName" | "receiverAmount" | "-receiverAmount" | "transactionFee" | "-transactionFee" | "transactionFx" | "-transactionFx" | "statusId" | "-statusId" | "status" | "-status";
+        /** @description One field, `-` prefix for descending. */
+        UptTransactionSort: "transactionDate" | "-transactionDate" | "reference" | "-reference" | "tuReference" | "-tuReference" | "senderName" | "-senderName" | "beneficiaryName" | "-beneficiaryName" | "amount" | "-amount" | "status" | "-status";
+        /** @description The remittance transaction's id. */
+        RemittanceIdPath: components["schemas"]["Id"];
+        /** @description The account number to look up. */
+        AccountNumberQuery: components["schemas"]["AccountNumber"];
+        /** @description First day, inclusive (UTC), on `transactionDate`. */
+        FilterFromTransactionDate: string;
+        /** @description Last day, inclusive (UTC), on `transactionDate`. */
+        FilterToTransactionDate: string;
+        /** @description Reference contains (case-insensitive). */
+        FilterUptReference: string;
+        /** @description Partner reference contains (case-insensitive). */
+        FilterUptTuReference: string;
+        /** @description Beneficiary name contains (case-insensitive). */
+        FilterUptBeneficiaryName: string;
+        /** @description Status contains (case-insensitive). */
+        FilterUptStatus: string;
+        /** @description Amount currency, exact. */
+        FilterUptAmountCurrency: components["schemas"]["CurrencyCode"];
     };
     requestBodies: never;
     headers: {
@@ -3105,6 +4163,1008 @@ export interface operations {
             403: components["responses"]["Forbidden"];
         };
     };
+    listRemittances: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page; 10 by default, and the export asks for 100000. */
+                "page[size]"?: components["parameters"]["ListOrReportPageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: components["parameters"]["RemittanceSort"];
+                /** @description First day, inclusive (UTC), on `transactionDate`. */
+                "filter[startDate]"?: components["parameters"]["FilterFromTransactionDate"];
+                /** @description Last day, inclusive (UTC), on `transactionDate`. */
+                "filter[endDate]"?: components["parameters"]["FilterToTransactionDate"];
+                /** @description Reference */
+                "filter[payoutExternalId]"?: string;
+                /** @description Pay-in id contains (case-insensitive). */
+                "filter[payinId]"?: string;
+                /** @description Parent reference contains (case-insensitive). */
+                "filter[cardPaymentReference]"?: string;
+                /** @description Sender name contains (case-insensitive). */
+                "filter[senderName]"?: components["parameters"]["FilterSenderName"];
+                /** @description Receiver name contains (case-insensitive). */
+                "filter[receiverName]"?: components["parameters"]["FilterReceiverName"];
+                /** @description Status id, exact. */
+                "filter[statusId]"?: components["schemas"]["RemittanceStatusId"];
+                /** @description Status text (Description column) contains (case-insensitive). */
+                "filter[status]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of remittance transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "remittance",
+                     *           "id": "r-7001",
+                     *           "attributes": {
+                     *             "payoutExternalId": "TS240301000451|AMX",
+                     *             "partnerId": "AMX",
+                     *             "referenceNumber": "RP20240301000451",
+                     *             "originalId": null,
+                     *             "payinId": "pi-8f3a21",
+                     *             "cardPaymentReference": "CP-55120",
+                     *             "transactionDate": "2024-03-01T09:14:00Z",
+                     *             "typeName": "Remittance",
+                     *             "externalId": null,
+                     *             "payoutChannel": "SWIFT",
+                     *             "payoutPartner": "Providus Bank",
+                     *             "senderName": "Hodan Ali",
+                     *             "senderAmount": "200.00",
+                     *             "senderCurrency": "USD",
+                     *             "receiverName": "Chinedu Okafor",
+                     *             "receiverAmount": "304070.00",
+                     *             "receiverCurrency": "NGN",
+                     *             "beneficiaryBankBic": "PROVNGLA",
+                     *             "beneficiaryAccount": "0123456789",
+                     *             "transactionFee": "4.50",
+                     *             "transactionFx": "1520.35",
+                     *             "statusId": 128,
+                     *             "status": "Timeout waiting for response from destination",
+                     *             "purpose": "Family support",
+                     *             "senderRemarks": "School fees",
+                     *             "adminNotes": null,
+                     *             "reprocessable": true,
+                     *             "queued": false,
+                     *             "actions": {
+                     *               "checkStatus": true,
+                     *               "reprocess": true,
+                     *               "cancel": true,
+                     *               "editStatus": true
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RemittanceListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getRemittanceDailyReport: {
+        parameters: {
+            query: {
+                /** @description First day, inclusive (UTC), on `transactionDate`. */
+                "filter[startDate]": string;
+                /** @description Last day, inclusive (UTC), on `transactionDate`. */
+                "filter[endDate]": string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report rows, one per day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "daily-report-row",
+                     *           "id": "2024-03-01",
+                     *           "attributes": {
+                     *             "date": "2024-03-01",
+                     *             "successTrans": 41,
+                     *             "failedTrans": 3,
+                     *             "processingTrans": 2,
+                     *             "transCounts": 46,
+                     *             "usdTrans": "8200.00",
+                     *             "usdFxRates": "1520.35",
+                     *             "eurTrans": "1150.00",
+                     *             "eurFxTrans": "1648.10",
+                     *             "receiverAmount": "14362185.00",
+                     *             "receiverCurrency": "NGN"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "startDate": "2024-03-01",
+                     *         "endDate": "2024-03-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DailyReportDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listUptTransactions: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page; 10 by default, and the export asks for 100000. */
+                "page[size]"?: components["parameters"]["ListOrReportPageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: components["parameters"]["UptTransactionSort"];
+                /** @description First day, inclusive (UTC), on `transactionDate`. */
+                "filter[startDate]"?: components["parameters"]["FilterFromTransactionDate"];
+                /** @description Last day, inclusive (UTC), on `transactionDate`. */
+                "filter[endDate]"?: components["parameters"]["FilterToTransactionDate"];
+                /** @description Reference contains (case-insensitive). */
+                "filter[reference]"?: components["parameters"]["FilterUptReference"];
+                /** @description Partner reference contains (case-insensitive). */
+                "filter[tuReference]"?: components["parameters"]["FilterUptTuReference"];
+                /** @description Sender name contains (case-insensitive). */
+                "filter[senderName]"?: components["parameters"]["FilterSenderName"];
+                /** @description Beneficiary name contains (case-insensitive). */
+                "filter[beneficiaryName]"?: components["parameters"]["FilterUptBeneficiaryName"];
+                /** @description Status contains (case-insensitive). */
+                "filter[status]"?: components["parameters"]["FilterUptStatus"];
+                /** @description Amount currency, exact. */
+                "filter[amountCurrency]"?: components["parameters"]["FilterUptAmountCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of universal payment transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UptTransactionListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    syncUptTransactions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "sync",
+                 *         "attributes": {
+                 *           "STARTDATE": "2024-02-23",
+                 *           "ENDDATE": "2024-03-01"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UptSyncRequest"];
+            };
+        };
+        responses: {
+            /** @description The sync is done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "sync",
+                     *         "id": "sync-31",
+                     *         "attributes": {
+                     *           "startDate": "2024-02-23",
+                     *           "endDate": "2024-03-01",
+                     *           "received": 58,
+                     *           "added": 12,
+                     *           "updated": 3
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UptSyncDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getUptTransactionPdf: {
+        parameters: {
+            query: {
+                /** @description One field, `-` prefix for descending. */
+                sort?: components["parameters"]["UptTransactionSort"];
+                /** @description First day, inclusive (UTC), on `transactionDate`. */
+                "filter[startDate]": string;
+                /** @description Last day, inclusive (UTC), on `transactionDate`. */
+                "filter[endDate]": string;
+                /** @description Reference contains (case-insensitive). */
+                "filter[reference]"?: components["parameters"]["FilterUptReference"];
+                /** @description Partner reference contains (case-insensitive). */
+                "filter[tuReference]"?: components["parameters"]["FilterUptTuReference"];
+                /** @description Sender name contains (case-insensitive). */
+                "filter[senderName]"?: components["parameters"]["FilterSenderName"];
+                /** @description Beneficiary name contains (case-insensitive). */
+                "filter[beneficiaryName]"?: components["parameters"]["FilterUptBeneficiaryName"];
+                /** @description Status contains (case-insensitive). */
+                "filter[status]"?: components["parameters"]["FilterUptStatus"];
+                /** @description Amount currency, exact. */
+                "filter[amountCurrency]"?: components["parameters"]["FilterUptAmountCurrency"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="UPT_{start}_{end}.pdf"` with the dates as YYYY-MM-DD. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Binary"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listUptCountries: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: "name" | "-name" | "code" | "-code" | "currencyCode" | "-currencyCode";
+                /** @description Name contains (case-insensitive). */
+                "filter[name]"?: string;
+                /** @description Country code contains (case-insensitive). */
+                "filter[code]"?: string;
+                /** @description Currency code, exact. */
+                "filter[currencyCode]"?: components["schemas"]["CurrencyCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of countries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "upt-country",
+                     *           "id": "NG",
+                     *           "attributes": {
+                     *             "name": "Nigeria",
+                     *             "code": "NG",
+                     *             "isDeleted": false,
+                     *             "isUsedSecurityQuestion": false,
+                     *             "currencyCode": "NGN",
+                     *             "paymenMinAge": 18,
+                     *             "marketingExpense": "0.50",
+                     *             "reporterExpense": "0.25",
+                     *             "telephoneCode": "234",
+                     *             "isIbanMandatoryForSwift": false,
+                     *             "currentPaymentLimits": [
+                     *               {
+                     *                 "currencyCode": "USD",
+                     *                 "minAmount": "10.00",
+                     *                 "maxAmount": "5000.00"
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UptCountryListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listUptBanks: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: "name" | "-name" | "code" | "-code" | "countryCode" | "-countryCode" | "createdOn" | "-createdOn";
+                /** @description Name contains (case-insensitive). */
+                "filter[name]"?: string;
+                /** @description Bank code contains (case-insensitive). */
+                "filter[code]"?: string;
+                /** @description Country code, exact. */
+                "filter[countryCode]"?: components["schemas"]["UptCountryCode"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of banks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "upt-bank",
+                     *           "id": "b-101",
+                     *           "attributes": {
+                     *             "name": "Providus Bank",
+                     *             "code": "101",
+                     *             "isDeleted": false,
+                     *             "countryCode": "NG",
+                     *             "creditCardCenterBranchCode": null,
+                     *             "closedDate": null,
+                     *             "createdOn": "2023-06-01T08:00:00Z",
+                     *             "modifiedOn": null,
+                     *             "branches": [
+                     *               {
+                     *                 "code": "001",
+                     *                 "name": "Victoria Island",
+                     *                 "city": "Lagos",
+                     *                 "address": "54 Adeola Odeku Street",
+                     *                 "isDeleted": false
+                     *               }
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UptBankListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listUptBankBranches: {
+        parameters: {
+            query: {
+                /** @description The bank's `code`. */
+                bankCode: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank's branches. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "upt-branch",
+                     *           "id": "br-101-001",
+                     *           "attributes": {
+                     *             "code": "001",
+                     *             "name": "Victoria Island",
+                     *             "bankCode": "101",
+                     *             "city": "Lagos",
+                     *             "address": "54 Adeola Odeku Street",
+                     *             "isDeleted": false
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["UptBranchListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    getPayinTransactionStatus: {
+        parameters: {
+            query?: {
+                /** @description Today (`daily`, the default, which the client leaves out), this month or this year. */
+                "filter[timeframe]"?: "daily" | "monthly" | "yearly";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The status widgets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "payin-status",
+                     *           "id": "256",
+                     *           "attributes": {
+                     *             "statusId": 256,
+                     *             "name": "Successful",
+                     *             "value": 41
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "payin-status",
+                     *           "id": "4",
+                     *           "attributes": {
+                     *             "statusId": 4,
+                     *             "name": "Processing",
+                     *             "value": 2
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "payin-status",
+                     *           "id": "2",
+                     *           "attributes": {
+                     *             "statusId": 2,
+                     *             "name": "Pending",
+                     *             "value": 0
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "payin-status",
+                     *           "id": "128",
+                     *           "attributes": {
+                     *             "statusId": 128,
+                     *             "name": "Failed",
+                     *             "value": 3
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "timeframe": "daily",
+                     *         "startDate": "2024-03-01",
+                     *         "endDate": "2024-03-01"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayinStatusListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getPayinTransactionStatistics: {
+        parameters: {
+            query?: {
+                /** @description Today by hour (`daily`, the default, which the client leaves out), the last 7 days, or the last 12 months. */
+                "filter[timeframe]"?: "daily" | "weekly" | "monthly";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chart rows. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "payin-statistic",
+                     *           "id": "2024-02-24T00:00:00Z",
+                     *           "attributes": {
+                     *             "period": "2024-02-24T00:00:00Z",
+                     *             "count": 12,
+                     *             "successful": 10,
+                     *             "failed": 1,
+                     *             "processing": 1,
+                     *             "pending": 0,
+                     *             "amount": "3648840.00"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "startDate": "2024-02-24",
+                     *         "endDate": "2024-03-01",
+                     *         "timeframe": "weekly",
+                     *         "currency": "NGN"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayinStatisticsDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    lookupPayoutAccount: {
+        parameters: {
+            query: {
+                /** @description The account number to look up. */
+                accountNumber: components["parameters"]["AccountNumberQuery"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank's answer. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "account-lookup",
+                     *         "id": "5400012345",
+                     *         "attributes": {
+                     *           "accountNumber": "5400012345",
+                     *           "responseCode": "00",
+                     *           "responseMessage": "Approved or completed successfully"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AccountLookupDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            502: components["responses"]["BankUnavailable"];
+            504: components["responses"]["BankTimeout"];
+        };
+    };
+    getPayoutAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant's payout account number. */
+                accountNumber: components["schemas"]["AccountNumber"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payout account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "payout-account",
+                     *         "id": "5400012345",
+                     *         "attributes": {
+                     *           "accountNumber": "5400012345",
+                     *           "accountName": "Tawakal Swift Payouts",
+                     *           "availableBalance": "48250310.75",
+                     *           "currency": "NGN",
+                     *           "accountStatus": "ACTIVE",
+                     *           "emailAddress": "payouts@tawakal.example",
+                     *           "phoneNumber": "2348031234567"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PayoutAccountDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BankUnavailable"];
+            504: components["responses"]["BankTimeout"];
+        };
+    };
+    getSwiftTransactionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The row's `payoutExternalId`, URL-encoded (a `|` is `%7C`). */
+                payoutExternalId: components["schemas"]["PayoutReference"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bank's answer and the local row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "swift-status",
+                     *         "id": "TS240301000451",
+                     *         "attributes": {
+                     *           "currency": null,
+                     *           "amount": null,
+                     *           "transactionReference": "TS240301000451",
+                     *           "recipientBankCode": null,
+                     *           "recipientAccountNumber": null,
+                     *           "transactionDateTime": null,
+                     *           "responseCode": "01",
+                     *           "responseMessage": "Transaction does not exist.",
+                     *           "transaction": {
+                     *             "id": "r-7001",
+                     *             "referenceNumber": "RP20240301000451",
+                     *             "originalId": null,
+                     *             "payoutExternalId": "TS240301000451|AMX",
+                     *             "statusId": 128,
+                     *             "status": "Timeout waiting for response from destination"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SwiftStatusDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            502: components["responses"]["BankUnavailable"];
+            504: components["responses"]["BankTimeout"];
+        };
+    };
+    republishPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Transaction",
+                 *         "attributes": {
+                 *           "id": "r-7001"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RepublishRequest"];
+            };
+        };
+        responses: {
+            /** @description The row, queued for the settler. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    republishPayouts: {
+        parameters: {
+            query?: {
+                /** @description First day of the window, inclusive (UTC), YYYY-MM-DD; required without `transactionIds`. */
+                "filter[startdate]"?: string;
+                /** @description Last day of the window, inclusive (UTC), YYYY-MM-DD, spelt as the spec's client sends it; required without `transactionIds`. */
+                "filter[enddata]"?: string;
+            };
+            header: {
+                /** @description A fresh random key per user action (a UUID), reused only to retry that same request. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Transaction",
+                 *         "attributes": {
+                 *           "numberOfTransactions": 50
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["RepublishBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description The rows queued for the settler, and each considered row's outcome. */
+            202: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "reprocess-result",
+                     *         "id": "rb-12",
+                     *         "attributes": {
+                     *           "count": 2,
+                     *           "results": {
+                     *             "r-7001": "queued",
+                     *             "r-7002": "queued"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReprocessResultDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    cancelPayout: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Transaction",
+                 *         "attributes": {
+                 *           "id": "r-7001",
+                 *           "reason": "Beneficiary account closed",
+                 *           "responseMessage": "TRANSACTION REFERENCE EXISTS"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CancelPayoutRequest"];
+            };
+        };
+        responses: {
+            /** @description The cancelled row. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            502: components["responses"]["BankUnavailable"];
+            504: components["responses"]["BankTimeout"];
+        };
+    };
+    updatePayoutStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The remittance transaction's id. */
+                id: components["parameters"]["RemittanceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Transaction",
+                 *         "id": "r-7001",
+                 *         "attributes": {
+                 *           "StatusCode": 256,
+                 *           "StatusDescription": "Paid manually at branch"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutStatusRequest"];
+            };
+        };
+        responses: {
+            /** @description The row with its new status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    updatePayoutStatuses: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description A fresh random key per user action (a UUID), reused only to retry that same request. */
+                "Idempotency-Key": components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Transaction",
+                 *         "attributes": {
+                 *           "transactionIds": [
+                 *             "r-7001",
+                 *             "r-7002"
+                 *           ],
+                 *           "statusCode": 128,
+                 *           "statusDescription": "Returned by beneficiary bank"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["PayoutStatusBulkRequest"];
+            };
+        };
+        responses: {
+            /** @description Every ticked row with its new status. */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RemittanceBulkDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
     listAuditEvents: {
         parameters: {
             query?: {
@@ -3116,7 +5176,7 @@ export interface operations {
                 sort?: "at" | "-at" | "action" | "-action" | "entity" | "-entity";
                 /** @description Rows about this entity id. */
                 "filter[entityId]"?: string;
-                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`). */
+                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`). */
                 "filter[entity]"?: string;
                 /** @description Rows of this action, exact. */
                 "filter[action]"?: string;
@@ -3180,6 +5240,78 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    setBankMode: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "mode": "down"
+                 *     }
+                 */
+                "application/json": components["schemas"]["BankModeRequest"];
+            };
+        };
+        responses: {
+            /** @description The bank's mode now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "mode": "down"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BankModeDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    runSettler: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The rows the settler settled in this round. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "settled": 2,
+                     *         "results": {
+                     *           "r-7001": 256,
+                     *           "r-7002": 128
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SettlerRunDocument"];
+                };
+            };
             404: components["responses"]["NotFound"];
         };
     };
