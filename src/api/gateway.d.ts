@@ -40,6 +40,10 @@ export interface paths {
          * @description UW §7 / IC §7: form-encoded, sent with the session bearer. Answers the selected tenant's token, which the
          *     client then sends instead of the session token. A tenant the signed-in user may not switch to answers 403;
          *     an unknown client answers 400. A failure's `errors` are shown by the client (UW §8).
+         *     The client is the tenant as the Control Panel keeps it (IC §7, "Identity and catalogue" in the description of
+         *     this contract): a disabled tenant, or a wrong or missing `client_secret` when the tenant requires one, answers
+         *     400 `invalid_client`; a grant type it does not list 400 `unsupported_grant_type`; a scope it does not list,
+         *     or of a disabled API resource, 400 `invalid_scope`.
          */
         post: operations["connectToken"];
         delete?: never;
@@ -57,7 +61,9 @@ export interface paths {
         };
         /**
          * Tenants the signed-in user may switch to
-         * @description IC §3 tenant selection entries. Users of the admin tenant (claim dssc) get every tenant; others get their own.
+         * @description IC §3 tenant selection entries. Users of the admin tenant (claim dssc) get every enabled tenant, those created
+         *     in the Control Panel included (`grantType` their first grant type, `scope` their scopes joined by spaces);
+         *     others get their own.
          */
         get: operations["listTenantSelections"];
         put?: never;
@@ -66,6 +72,274 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/tenant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Tenants (identity clients), paged, filtered and sorted
+         * @description IC §2 tenants table and IC §7. Identity admins only (403 `not_admin_tenant`, see "Identity and catalogue"
+         *     in the description of this contract). Every column filters: text filters match case-insensitively anywhere
+         *     in the value, `filter[type]` is exact. Rows carry the tenant's flat attributes; the lists (`grantTypes`,
+         *     `scopes`, `claims`, `secrets`) come with `getTenant`'s `include`. Default sort `clientName`.
+         */
+        get: operations["listTenants"];
+        /**
+         * Create a tenant (an identity client)
+         * @description IC §7 PUT creates (type `Tenant`). Identity admins only (403 `not_admin_tenant`). IC §5: `clientName`,
+         *     `description` and `clientClaimsPrefix` are required and not blank; every other attribute is optional.
+         *     - `data.id`, the tenant id, is optional: when left out the gateway derives it from `clientName` (lower-case
+         *       letters and digits joined by `-`, then `-2`, `-3`... while taken). A given id already in use answers 409
+         *       `code` `tenant_id_taken`; `granttypes`, `claimsprefixes` and `tenantselections` are not tenant ids (422
+         *       `source.pointer` `/data/id`).
+         *     - `clientId` empty or left out: the gateway generates one, the base64 of a random GUID. A given one must be
+         *       a base64 GUID (24 characters ending `==`) not used by any client (422 `source.pointer`
+         *       `/data/attributes/clientId`, `code` `client_id_taken` for one in use).
+         *     - `manualGrantTypes` is comma separated without spaces (422 otherwise); the tenant's grant types are
+         *       `grantTypes` then `manualGrantTypes`, without repeats, and `delegation` (the grant the web app switches
+         *       tenants with) when both are empty. Each must be a grant type name (no spaces or commas).
+         *     - `scopes` must name existing API scopes (422 `/data/attributes/scopes/{i}` otherwise); `openid` when left out.
+         *     - `requireClientSecret` true needs at least one secret (422 `/data/attributes/secrets`).
+         *     - `type` defaults to `wallet`, `enabled` to true, `requireClientSecret` to false (IC §9), `clientRoles` and
+         *       `claims` to empty. The new tenant is never the admin tenant, whatever its claims.
+         *     - `secrets` are new secrets; a secret without `value` gets a generated one. The answer shows each new
+         *       secret's clear value once; it is stored hashed.
+         *     The tenant is at once a client `connectToken` accepts and a tenant admin users may switch to. A body that
+         *     breaks a rule writes nothing. Writes an audit row `tenant.create`.
+         */
+        put: operations["createTenant"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/tenant/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant id (e.g. `naccug`). */
+                id: components["parameters"]["TenantIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One tenant, with the lists named in include
+         * @description IC §7 with include. Identity admins only (403 `not_admin_tenant`); an unknown id answers 404. `include`
+         *     names the list attributes to add: `grantTypes`, `scopes`, `claims`, `secrets` (the update form asks for all
+         *     four). Secrets are listed without their values (`value` null): a secret is shown only once, when created.
+         */
+        get: operations["getTenant"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update a tenant
+         * @description IC §7. Identity admins only (403 `not_admin_tenant`); an unknown id answers 404; a `data.id` that differs
+         *     from `{id}` answers 422. Only the attributes sent change, under the rules of `createTenant`; a list sent
+         *     replaces the list. `clientId` never changes: it is accepted only when equal to the current one (422
+         *     `source.pointer` `/data/attributes/clientId` otherwise). `secrets` lists what the tenant keeps (`{ id }`,
+         *     an id of another tenant answers 422) and the new ones; a secret left out is removed. The admin tenant stays
+         *     enabled and keeps its `tenant` claim `dssc` (422 otherwise). Changes reach `connectToken` at once.
+         *     The answer carries all four lists and the clear value of each secret this request created (shown once).
+         *     Writes an audit row `tenant.update`.
+         */
+        patch: operations["updateTenant"];
+        trace?: never;
+    };
+    "/api/v1/id/tenant/granttypes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Grant types a tenant may choose
+         * @description IC §7 data list for the tenant form. Identity admins only (403 `not_admin_tenant`). The standard grant types
+         *     (`authorization_code`, `client_credentials`, `delegation`, `hybrid`, `implicit`, `password`,
+         *     `urn:ietf:params:oauth:grant-type:device_code`) and every other grant type a tenant uses, sorted by name.
+         */
+        get: operations["listGrantTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/tenant/claimsprefixes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Client claims prefixes in use
+         * @description IC §7 data list for the tenant form's prefix choice (IC §3: chosen from a list or entered manually).
+         *     Identity admins only (403 `not_admin_tenant`). The distinct `clientClaimsPrefix` values of the tenants, sorted.
+         */
+        get: operations["listClaimsPrefixes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/apiscope": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API scopes, paged or all
+         * @description IC §7. Identity admins only (403 `not_admin_tenant`). Paged, or every scope with `getAll=true` (paging
+         *     parameters are then not used: one page holding every row, `pageSize` the row count, at least 1). Default sort `name`.
+         */
+        get: operations["listApiScopes"];
+        /**
+         * Create an API scope
+         * @description IC §7 PUT (type `Scope`). Identity admins only (403 `not_admin_tenant`). IC §5: `apiResourceId` (an existing
+         *     resource, 422 otherwise) and `name` are required. A scope belongs to one resource and is listed in its
+         *     `scopes`. A name is unique among scopes (409 `code` `name_taken`, `source.pointer` `/data/attributes/name`)
+         *     and has no spaces, since token requests list scopes separated by spaces. A resource that is `nonEditable`
+         *     takes no new scope (409 `not_editable`). `displayName` defaults to the name, `showInDiscoveryDocument` to
+         *     true (IC §9), `required` and `emphasize` to false. Writes an audit row `apiscope.create`.
+         */
+        put: operations["createApiScope"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/apiscope/{resourceId}/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the API resource the scope belongs to. */
+                resourceId: components["parameters"]["ApiScopeResourceIdPath"];
+                /** @description The API scope's id. */
+                id: components["parameters"]["ApiScopeIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One API scope of a resource
+         * @description IC §7. Identity admins only (403 `not_admin_tenant`). A scope that is not the resource's answers 404.
+         */
+        get: operations["getApiScope"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/apiscope/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API scope's id. */
+                id: components["parameters"]["ApiScopeIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an API scope
+         * @description IC §7. Identity admins only (403 `not_admin_tenant`); an unknown id answers 404; a `data.id` that differs
+         *     from `{id}` answers 422. Only the attributes sent change, under the rules of `createApiScope`; the
+         *     resource and the name cannot be emptied. `apiResourceId` moves the scope to another resource. Renaming a
+         *     scope that a tenant lists answers 409 `code` `scope_in_use`. A scope of a `nonEditable` resource, or a
+         *     move to one, answers 409 `not_editable`. Writes an audit row `apiscope.update`.
+         */
+        patch: operations["updateApiScope"];
+        trace?: never;
+    };
+    "/api/v1/id/apiresource": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * API resources, paged or all
+         * @description IC §7. Identity admins only (403 `not_admin_tenant`). Paged, or every resource with `getAll=true` (as in
+         *     `listApiScopes`). Each row lists its scopes' names. Default sort `name`.
+         */
+        get: operations["listApiResources"];
+        /**
+         * Create an API resource
+         * @description IC §7 PUT (type `Resource`). Identity admins only (403 `not_admin_tenant`). IC §5: `name` and `displayName`
+         *     are required and not blank. A name is unique among resources (409 `code` `name_taken`, `source.pointer`
+         *     `/data/attributes/name`) and has no spaces. A new resource has no scopes (they are created with
+         *     `createApiScope`); `enabled` defaults to true, `nonEditable` to false. Writes an audit row `apiresource.create`.
+         */
+        put: operations["createApiResource"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/apiresource/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API resource's id. */
+                id: components["parameters"]["ApiResourceIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One API resource
+         * @description IC §7. Identity admins only (403 `not_admin_tenant`); an unknown id answers 404.
+         */
+        get: operations["getApiResource"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /**
+         * Update an API resource
+         * @description IC §7 / IC §2. Identity admins only (403 `not_admin_tenant`); an unknown id answers 404; a `data.id` that
+         *     differs from `{id}` answers 422. Only the attributes sent change, under the rules of `createApiResource`.
+         *     `scopes` lists the names of the resource's scopes to keep: a scope left out (unchecked on the form) is
+         *     removed, which deletes it (an audit row `apiscope.delete` each); a name that is not one of the resource's
+         *     scopes answers 422 `/data/attributes/scopes/{i}`. Removing a scope that a tenant lists answers 409 `code`
+         *     `scope_in_use` and changes nothing. A `nonEditable` resource answers 409 `not_editable`. Writes an audit row
+         *     `apiresource.update`.
+         */
+        patch: operations["updateApiResource"];
         trace?: never;
     };
     "/api/v1/channel": {
@@ -185,15 +459,56 @@ export interface paths {
         };
         /**
          * Products (paged, sorted, filtered)
-         * @description IC §7. Default sort `title`.
+         * @description IC §7 products table: the products of the token's tenant (the catalogue is per tenant, see "Identity and
+         *     catalogue" in the description of this contract). Rows carry no settings lists (`getProduct` does). Default sort `title`.
          */
         get: operations["listProducts"];
+        put?: never;
+        /**
+         * Create a product
+         * @description IC §7 (title, subTitle, type). Catalogue editors only (role 4 or 64, 403 `role_not_allowed`). IC §5, each a
+         *     422 with its pointer and the spec's words: `title` required ('Invalid Title'), `subTitle` required ('Invalid
+         *     Subtitle'), `type` a product type name of `listProductTypes` ('Invalid Type'). `backgroundUrl` is optional.
+         *     The product belongs to the token's tenant and starts with empty settings lists. Writes an audit row
+         *     `product.create`.
+         */
+        post: operations["createProduct"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/product/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One product with its settings lists
+         * @description IC §7 and the IC §2 settings pane: the product with its four settings lists under the spec's keys
+         *     `SendingCurrency`, `ReceivingCurrency`, `PaymentOption` and `Service`, each ordered by creation. The pane
+         *     reads it again when it closes (IC §2). A product of another tenant answers 404.
+         */
+        get: operations["getProduct"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Update a product (its type stays)
+         * @description IC §7: `type` is omitted, and sending it answers 422 with `source.pointer` `/data/attributes/type` (IC §2:
+         *     the type is read-only). Catalogue editors only (403 `role_not_allowed`); a product of another tenant answers
+         *     404; a `data.id` that differs from `{id}` answers 422. Only the attributes sent change; `title` and
+         *     `subTitle` cannot be emptied ('Invalid Title', 'Invalid Subtitle'). Writes an audit row `product.update`.
+         */
+        patch: operations["updateProduct"];
         trace?: never;
     };
     "/api/v1/producttype": {
@@ -220,10 +535,347 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Currencies */
+        /**
+         * Currencies
+         * @description IC §7 settings currencies, shared by every tenant: the wallet currencies and the currencies fee details are
+         *     kept in (a fee detail's `CurrencyId` is an id of this list).
+         */
         get: operations["listCurrencies"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sendingcurrency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a sending currency to a product
+         * @description IC §7 and the IC §2 settings pane. Catalogue editors only (403 `role_not_allowed`). IC §5: `name`, `code`
+         *     (ISO 4217) and `symbol` are required and not blank; `productId` must be a product of the token's tenant
+         *     (422 `/data/attributes/productId`). A code the product already sends in answers 409 `code`
+         *     `currency_exists`. Writes an audit row `sendingcurrency.create`.
+         */
+        post: operations["createSendingCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/sendingcurrency/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a sending currency from its product
+         * @description IC §7 DELETE /{id}. Catalogue editors only (403 `role_not_allowed`); an id of another tenant answers 404. A
+         *     currency that a forex pair of the product uses answers 409 `code` `in_use` and nothing is removed. Writes
+         *     an audit row `sendingcurrency.delete`.
+         */
+        delete: operations["deleteSendingCurrency"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receivingcurrency": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a receiving currency to a product
+         * @description IC §7, the rules of `createSendingCurrency` for the product's receiving currencies (409 `currency_exists`
+         *     for a code it already receives in). Writes an audit row `receivingcurrency.create`.
+         */
+        post: operations["createReceivingCurrency"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/receivingcurrency/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a receiving currency from its product
+         * @description IC §7 DELETE /{id}, as `deleteSendingCurrency` (409 `in_use` while a forex pair uses it). Writes an audit row
+         *     `receivingcurrency.delete`.
+         */
+        delete: operations["deleteReceivingCurrency"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/paymentmethod": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Payment methods, optionally those a product offers
+         * @description IC §7. The shared list of payment methods a payment option may name (the New payment option choice), sorted
+         *     by name; with `filter[productId]` only the methods that product offers through its payment options (a
+         *     product of another tenant answers an empty list).
+         */
+        get: operations["listPaymentMethods"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/paymentoption": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a payment option to a product
+         * @description IC §7. Catalogue editors only (403 `role_not_allowed`). IC §5: `paymentMethod`, the `name` of a
+         *     `listPaymentMethods` entry, is required (422 `/data/attributes/paymentMethod`); `description` is required
+         *     ('Description Required'); `productId` must be a product of the token's tenant (422). A method the product
+         *     already offers answers 409 `code` `payment_option_exists`. Writes an audit row `paymentoption.create`.
+         */
+        post: operations["createPaymentOption"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/paymentoption/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a payment option from its product
+         * @description IC §7 DELETE /{id}. Catalogue editors only (403 `role_not_allowed`); an id of another tenant answers 404.
+         *     Writes an audit row `paymentoption.delete`.
+         */
+        delete: operations["deletePaymentOption"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/service": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add a service to a product
+         * @description IC §7. Catalogue editors only (403 `role_not_allowed`). IC §5: `name` is required ('Name Required') and
+         *     `description` is required; `productId` must be a product of the token's tenant (422). `icon` is optional. A
+         *     name the product already has answers 409 `code` `service_exists`. Writes an audit row `service.create`.
+         */
+        post: operations["createService"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/service/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a service from its product
+         * @description IC §7 DELETE /{id}. Catalogue editors only (403 `role_not_allowed`); an id of another tenant answers 404. A
+         *     service that wallet transactions name answers 409 `code` `in_use`. Writes an audit row `service.delete`.
+         */
+        delete: operations["deleteService"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feedetail": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Fee details (bands), paged, with the product and currency on request
+         * @description IC §7 paged with an include option, IC §2 fees screen. Fee details of the token's tenant; `filter[productId]`
+         *     and `filter[currencyId]` narrow to the chosen product and currency. `include=product,currency` adds the
+         *     related product and settings currency (relationships `product` and `currency`, resources in `included`).
+         *     Page size 20 by default (IC §9 settings tables). Default sort `minAmount`.
+         */
+        get: operations["listFeeDetails"];
+        put?: never;
+        /**
+         * Create a fee detail for a product and currency
+         * @description IC §7, the new-fee form of `/fees/new/{ProductId}/{CurrencyId}`. Catalogue editors only (403
+         *     `role_not_allowed`). IC §5: `minAmount`, `maxAmount`, `defaultValue` and `partnerValue` are required numbers
+         *     of at least 1 (0 is refused), with at most 2 decimals; `minAmount` may not be above `maxAmount` (422
+         *     `/data/attributes/maxAmount`); with `isPercent` the values are percentages, at most 100. `ProductId` must be
+         *     a product of the token's tenant and `CurrencyId` a `listCurrencies` entry (422 with their pointers). A band
+         *     that overlaps another band of the same product and currency answers 409 `code` `fee_band_overlap`.
+         *     `isPercent` defaults to false. Writes an audit row `feedetail.create`.
+         */
+        post: operations["createFeeDetail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/feedetail/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fee detail's id. */
+                id: components["parameters"]["FeeDetailIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One fee detail, for the edit form
+         * @description The IC §2 fee edit form at `/fees/{id}` opens from a link, so it reads the fee detail by id; `include` as in
+         *     `listFeeDetails`. A fee detail of another tenant answers 404.
+         */
+        get: operations["getFeeDetail"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a fee detail
+         * @description IC §7. Catalogue editors only (403 `role_not_allowed`); a fee detail of another tenant answers 404. Writes an
+         *     audit row `feedetail.delete`.
+         */
+        delete: operations["deleteFeeDetail"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a fee detail
+         * @description IC §7. Catalogue editors only (403 `role_not_allowed`); a fee detail of another tenant answers 404; a
+         *     `data.id` that differs from `{id}` answers 422. Only the values sent change, under the rules of
+         *     `createFeeDetail` checked on the result (min not above max, percentages at most 100, no overlap). The
+         *     product and currency do not change (`ProductId` or `CurrencyId` answer 422). Writes an audit row
+         *     `feedetail.update`.
+         */
+        patch: operations["updateFeeDetail"];
+        trace?: never;
+    };
+    "/api/v1/fees": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The fee list of a product and currency (the fees screen's selection)
+         * @description IC §7 / IC §2: choosing the product and the currency on the fees screen sends them here, and the answer is
+         *     every fee detail of that product and currency, ordered by `minAmount`, in one page (`pageSize` the row
+         *     count, at least 1). Any staff role; writes nothing. `ProductId` must be a product of the token's tenant and
+         *     `CurrencyId` a `listCurrencies` entry (422 with their pointers; 'Please select a Product' for a missing product).
+         */
+        post: operations["selectFees"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/fx": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The forex pairs of a product
+         * @description IC §7 GET fx with productId, IC §2 forex cards: one entry per currency pair of the product, ordered by base
+         *     then quote currency code. A product of another tenant answers 404.
+         */
+        get: operations["listForex"];
+        put?: never;
+        /**
+         * Save a product's forex pair (create it, or update it)
+         * @description IC §7 POST fx, also the save of the IC §2 Edit modal: the pair is keyed by `productId`, `sendingCurrencyId`
+         *     and `receivingCurrencyId`. A new pair answers 201; a pair that exists is updated in place and answers 200
+         *     (this is the forex update path; there is no other). Catalogue editors only (403 `role_not_allowed`).
+         *     `productId` must be a product of the token's tenant, `sendingCurrencyId` one of its sending currencies and
+         *     `receivingCurrencyId` one of its receiving currencies (422 with their pointers). IC §5: `MarketFx`,
+         *     `DefaultMarkup` and `PartnerMarkup` are required decimals (numbers or decimal strings, at most 6 decimals);
+         *     `MarketFx` above 0, markups 0 or more, and at most 100 with `IsPercent`. `IsPercent` and `IsAutoUpdate`
+         *     default to false. Writes an audit row `forex.create` or `forex.update`.
+         */
+        post: operations["saveForex"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1143,7 +1795,8 @@ export interface paths {
         /**
          * The audit trail
          * @description Append-only rows written by every change (sign-in, user create and update, status actions, uploads, wallet
-         *     transactions, password changes, remittance corrections and settlements, UPT syncs, bank mode switches). Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
+         *     transactions, password changes, remittance corrections and settlements, UPT syncs, bank mode switches, tenants,
+         *     API scopes and resources, products and their settings, fee details, forex pairs). Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
          *     the admin tenant. Default sort `-at`.
          */
         get: operations["listAuditEvents"];
@@ -1374,6 +2027,8 @@ export interface components {
             client_id: string;
             grant_type: string;
             scope: string;
+            /** @description One of the tenant's secrets, required when the tenant's `requireClientSecret` is true (IC §3). */
+            client_secret?: string;
         };
         ConnectTokenAnswer: {
             access_token: string;
@@ -2433,6 +3088,584 @@ export interface components {
         UptBranchListDocument: {
             data: components["schemas"]["UptBranch"][];
         };
+        /** @description A tenant id, lower-case letters and digits in words joined by `-` (e.g. `tawakal-swift`). */
+        TenantId: string;
+        /** @description A grant type name, without spaces or commas (e.g. `client_credentials`). */
+        GrantTypeName: string;
+        /** @description An API scope or resource name, without spaces (token requests list scopes separated by spaces). */
+        ScopeName: string;
+        /**
+         * @description A client role bit (IC §3): 1 DSSC Admin, 4 Partner Admin, 16 Group Admin, 64 Field Officer, 256 Customer;
+         *     2, 8, 32 and 128 Unassigned. No bit (an empty list) is None (0).
+         * @enum {integer}
+         */
+        ClientRole: 1 | 2 | 4 | 8 | 16 | 32 | 64 | 128 | 256;
+        /** @description The client roles ticked on the tenant form (IC §3); stored and shown, connectToken does not check them. */
+        ClientRoles: components["schemas"]["ClientRole"][];
+        /**
+         * @description A claim type and value (IC §3). The value of the claim of type `tenant` is the tenant claim the tenant's
+         *     tokens carry (`claim`; `dssc` for the admin tenant); without such a claim it is the tenant id.
+         */
+        TenantClaim: {
+            type: string;
+            value: string;
+        };
+        /** @description Claim type and value pairs, each pair once. */
+        TenantClaims: components["schemas"]["TenantClaim"][];
+        /** @description A client secret as answers show it. Secrets are stored hashed; `value` is the clear value only in the answer of the request that created the secret, null everywhere else. */
+        TenantSecret: {
+            id: components["schemas"]["Id"];
+            /** @description The secret type, e.g. `SharedSecret`. */
+            type: string;
+            description: string | null;
+            created: components["schemas"]["DateTime"];
+            /** @description The clear value, shown once. */
+            value: string | null;
+        };
+        /** @description A new secret; without `value` the gateway generates one (32 random bytes, base64url). */
+        NewTenantSecret: {
+            /** @description The secret type; `SharedSecret` when left out. connectToken checks `client_secret` against the SharedSecret secrets. */
+            type?: string;
+            value?: string;
+            description?: string;
+        };
+        /** @description A secret the tenant keeps, named by its id. */
+        KeptTenantSecret: {
+            id: components["schemas"]["Id"];
+        };
+        TenantAttributes: {
+            /** @description The identity client id, connectToken's `client_id`; a base64 GUID for tenants created here. Never changes. */
+            clientId: string;
+            clientName: string;
+            description: string;
+            /** @description The prefix of the client's claims (the tenants table's Prefix column). */
+            clientClaimsPrefix: string;
+            /** @description connectToken requires a matching `client_secret`. */
+            requireClientSecret: boolean;
+            /** @description A disabled tenant gets no token and is left out of tenantselections. */
+            enabled: boolean;
+            clientRoles: components["schemas"]["ClientRoles"];
+            type: components["schemas"]["TenantType"];
+            /** @description The first of the grant types, which the web app sends to connectToken (the tenant selection entry's grantType). */
+            grantType: string;
+            /** @description The admin tenant (IC §6), set by configuration only, never by this API. */
+            admin: boolean;
+            created: components["schemas"]["DateTime"];
+            /** @description With include, and in create and update answers. */
+            grantTypes?: components["schemas"]["GrantTypeName"][];
+            /** @description API scope names; with include, and in create and update answers. */
+            scopes?: components["schemas"]["ScopeName"][];
+            claims?: components["schemas"]["TenantClaims"];
+            /** @description With include, and in create and update answers. */
+            secrets?: components["schemas"]["TenantSecret"][];
+        };
+        Tenant: {
+            /** @constant */
+            type: "tenant";
+            id: components["schemas"]["TenantId"];
+            attributes: components["schemas"]["TenantAttributes"];
+        };
+        TenantDocument: {
+            data: components["schemas"]["Tenant"];
+        };
+        TenantListDocument: {
+            data: components["schemas"]["Tenant"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        /** @description Name, required (IC §5). */
+        TenantName: string;
+        /** @description Description, required (IC §5). */
+        TenantDescription: string;
+        /** @description Client Claims Prefix, required (IC §5); chosen from listClaimsPrefixes or entered. */
+        ClaimsPrefix: string;
+        /** @description Grant types chosen from listGrantTypes. */
+        GrantTypeNames: components["schemas"]["GrantTypeName"][];
+        /** @description Grant types typed by hand, comma separated without spaces (IC §5), e.g. `custom_exchange,partner_grant`; may be empty. */
+        ManualGrantTypes: string;
+        /** @description Names of existing API scopes. */
+        ScopeNames: components["schemas"]["ScopeName"][];
+        CreateTenantRequest: {
+            data: {
+                /** @constant */
+                type: "Tenant";
+                id?: components["schemas"]["TenantId"];
+                attributes: {
+                    clientName: components["schemas"]["TenantName"];
+                    description: components["schemas"]["TenantDescription"];
+                    clientClaimsPrefix: components["schemas"]["ClaimsPrefix"];
+                    /** @description Empty or left out to have one generated; else a base64 GUID (24 characters ending `==`) no client uses (IC §3, §5). */
+                    clientId?: string;
+                    type?: components["schemas"]["TenantType"];
+                    requireClientSecret?: boolean;
+                    enabled?: boolean;
+                    clientRoles?: components["schemas"]["ClientRoles"];
+                    grantTypes?: components["schemas"]["GrantTypeNames"];
+                    manualGrantTypes?: components["schemas"]["ManualGrantTypes"];
+                    scopes?: components["schemas"]["ScopeNames"];
+                    claims?: components["schemas"]["TenantClaims"];
+                    secrets?: components["schemas"]["NewTenantSecret"][];
+                };
+            };
+        };
+        UpdateTenantRequest: {
+            data: {
+                /** @constant */
+                type: "Tenant";
+                id?: components["schemas"]["TenantId"];
+                /** @description Only the attributes to change; a list replaces the list. */
+                attributes: {
+                    clientName?: components["schemas"]["TenantName"];
+                    description?: components["schemas"]["TenantDescription"];
+                    clientClaimsPrefix?: components["schemas"]["ClaimsPrefix"];
+                    /** @description Accepted only when equal to the current client id (read-only on update, IC §3). */
+                    clientId?: string;
+                    type?: components["schemas"]["TenantType"];
+                    requireClientSecret?: boolean;
+                    enabled?: boolean;
+                    clientRoles?: components["schemas"]["ClientRoles"];
+                    grantTypes?: components["schemas"]["GrantTypeNames"];
+                    manualGrantTypes?: components["schemas"]["ManualGrantTypes"];
+                    scopes?: components["schemas"]["ScopeNames"];
+                    claims?: components["schemas"]["TenantClaims"];
+                    /** @description The secrets to keep (by id) and the new ones; a secret left out is removed. */
+                    secrets?: (components["schemas"]["KeptTenantSecret"] | components["schemas"]["NewTenantSecret"])[];
+                };
+            };
+        };
+        NamedEntryAttributes: {
+            name: string;
+        };
+        GrantTypeEntry: {
+            /** @constant */
+            type: "granttype";
+            /** @description The grant type name. */
+            id: string;
+            attributes: components["schemas"]["NamedEntryAttributes"];
+        };
+        GrantTypeListDocument: {
+            data: components["schemas"]["GrantTypeEntry"][];
+        };
+        ClaimsPrefixEntry: {
+            /** @constant */
+            type: "claimsprefix";
+            /** @description The prefix. */
+            id: string;
+            attributes: components["schemas"]["NamedEntryAttributes"];
+        };
+        ClaimsPrefixListDocument: {
+            data: components["schemas"]["ClaimsPrefixEntry"][];
+        };
+        ApiScope: {
+            /** @constant */
+            type: "apiscope";
+            id: components["schemas"]["Id"];
+            attributes: {
+                apiResourceId: components["schemas"]["Id"];
+                name: components["schemas"]["ScopeName"];
+                displayName: string;
+                description: string | null;
+                required: boolean;
+                emphasize: boolean;
+                showInDiscoveryDocument: boolean;
+            };
+        };
+        ApiScopeDocument: {
+            data: components["schemas"]["ApiScope"];
+        };
+        ApiScopeListDocument: {
+            data: components["schemas"]["ApiScope"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        DisplayName: string;
+        IdentityDescription: string | null;
+        CreateApiScopeRequest: {
+            data: {
+                /** @constant */
+                type: "Scope";
+                attributes: {
+                    apiResourceId: components["schemas"]["Id"];
+                    name: components["schemas"]["ScopeName"];
+                    displayName?: components["schemas"]["DisplayName"];
+                    description?: components["schemas"]["IdentityDescription"];
+                    required?: boolean;
+                    emphasize?: boolean;
+                    showInDiscoveryDocument?: boolean;
+                };
+            };
+        };
+        UpdateApiScopeRequest: {
+            data: {
+                /** @constant */
+                type: "Scope";
+                id?: components["schemas"]["Id"];
+                /** @description Only the attributes to change. */
+                attributes: {
+                    apiResourceId?: components["schemas"]["Id"];
+                    name?: components["schemas"]["ScopeName"];
+                    displayName?: components["schemas"]["DisplayName"];
+                    description?: components["schemas"]["IdentityDescription"];
+                    required?: boolean;
+                    emphasize?: boolean;
+                    showInDiscoveryDocument?: boolean;
+                };
+            };
+        };
+        ApiResource: {
+            /** @constant */
+            type: "apiresource";
+            id: components["schemas"]["Id"];
+            attributes: {
+                name: components["schemas"]["ScopeName"];
+                displayName: string;
+                description: string | null;
+                /** @description The resource and its scopes cannot be changed (409 `not_editable`). */
+                nonEditable: boolean;
+                /** @description The scopes of a disabled resource are not granted by connectToken. */
+                enabled: boolean;
+                /** @description The names of the resource's scopes, sorted. */
+                scopes: components["schemas"]["ScopeName"][];
+            };
+        };
+        ApiResourceDocument: {
+            data: components["schemas"]["ApiResource"];
+        };
+        ApiResourceListDocument: {
+            data: components["schemas"]["ApiResource"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        CreateApiResourceRequest: {
+            data: {
+                /** @constant */
+                type: "Resource";
+                attributes: {
+                    name: components["schemas"]["ScopeName"];
+                    displayName: components["schemas"]["DisplayName"];
+                    description?: components["schemas"]["IdentityDescription"];
+                    enabled?: boolean;
+                    nonEditable?: boolean;
+                };
+            };
+        };
+        UpdateApiResourceRequest: {
+            data: {
+                /** @constant */
+                type: "Resource";
+                id?: components["schemas"]["Id"];
+                /** @description Only the attributes to change; `scopes` lists the resource's scopes to keep. */
+                attributes: {
+                    name?: components["schemas"]["ScopeName"];
+                    displayName?: components["schemas"]["DisplayName"];
+                    description?: components["schemas"]["IdentityDescription"];
+                    enabled?: boolean;
+                    scopes?: components["schemas"]["ScopeNames"];
+                };
+            };
+        };
+        /** @description Required, else 'Invalid Title' (IC §5). */
+        ProductTitle: string;
+        /** @description Required, else 'Invalid Subtitle' (IC §5). */
+        ProductSubTitle: string;
+        /** Format: uri-reference */
+        BackgroundUrl: string | null;
+        CreateProductRequest: {
+            data: {
+                /** @constant */
+                type: "Product";
+                attributes: {
+                    title: components["schemas"]["ProductTitle"];
+                    subTitle: components["schemas"]["ProductSubTitle"];
+                    /** @description A product type name of listProductTypes, required, else 'Invalid Type' (IC §5). */
+                    type: string;
+                    backgroundUrl?: components["schemas"]["BackgroundUrl"];
+                };
+            };
+        };
+        UpdateProductRequest: {
+            data: {
+                /** @constant */
+                type: "Product";
+                id?: components["schemas"]["Id"];
+                /** @description Only the attributes to change; `type` cannot change (IC §7), and sending it answers 422. */
+                attributes: {
+                    title?: components["schemas"]["ProductTitle"];
+                    subTitle?: components["schemas"]["ProductSubTitle"];
+                    backgroundUrl?: components["schemas"]["BackgroundUrl"];
+                };
+            };
+        };
+        /** @description A sending or receiving currency of a product, as the settings lists show it. */
+        ProductCurrencyEntry: {
+            id: components["schemas"]["Id"];
+            name: string;
+            code: components["schemas"]["CurrencyCode"];
+            symbol: string;
+        };
+        PaymentOptionEntry: {
+            id: components["schemas"]["Id"];
+            paymentMethod: string;
+            description: string;
+        };
+        ServiceEntry: {
+            id: components["schemas"]["Id"];
+            name: string;
+            description: string;
+            icon: string | null;
+        };
+        /** @description A product (the attributes of Product) with its settings lists (IC §2, §3) under the spec's keys. */
+        ProductDetail: {
+            /** @constant */
+            type: "product";
+            id: components["schemas"]["Id"];
+            attributes: {
+                title: string;
+                subTitle: string;
+                /** @description The product type name. */
+                type: string;
+                backgroundUrl: string | null;
+                SendingCurrency: components["schemas"]["ProductCurrencyEntry"][];
+                ReceivingCurrency: components["schemas"]["ProductCurrencyEntry"][];
+                PaymentOption: components["schemas"]["PaymentOptionEntry"][];
+                Service: components["schemas"]["ServiceEntry"][];
+            };
+        };
+        ProductDetailDocument: {
+            data: components["schemas"]["ProductDetail"];
+        };
+        ProductCurrencyAttributes: {
+            name: string;
+            code: components["schemas"]["CurrencyCode"];
+            symbol: string;
+            productId: components["schemas"]["Id"];
+        };
+        /** @description IC §5 currency rules; `name`, `code` and `symbol` required and not blank. */
+        ProductCurrencyInput: {
+            name: string;
+            code: components["schemas"]["CurrencyCode"];
+            symbol: string;
+            productId: components["schemas"]["Id"];
+        };
+        SendingCurrency: {
+            /** @constant */
+            type: "sendingcurrency";
+            id: components["schemas"]["Id"];
+            attributes: components["schemas"]["ProductCurrencyAttributes"];
+        };
+        SendingCurrencyDocument: {
+            data: components["schemas"]["SendingCurrency"];
+        };
+        CreateSendingCurrencyRequest: {
+            data: {
+                /** @constant */
+                type: "SendingCurrency";
+                attributes: components["schemas"]["ProductCurrencyInput"];
+            };
+        };
+        ReceivingCurrency: {
+            /** @constant */
+            type: "receivingcurrency";
+            id: components["schemas"]["Id"];
+            attributes: components["schemas"]["ProductCurrencyAttributes"];
+        };
+        ReceivingCurrencyDocument: {
+            data: components["schemas"]["ReceivingCurrency"];
+        };
+        CreateReceivingCurrencyRequest: {
+            data: {
+                /** @constant */
+                type: "ReceivingCurrency";
+                attributes: components["schemas"]["ProductCurrencyInput"];
+            };
+        };
+        PaymentMethod: {
+            /** @constant */
+            type: "paymentmethod";
+            id: components["schemas"]["Id"];
+            attributes: components["schemas"]["NamedEntryAttributes"];
+        };
+        PaymentMethodListDocument: {
+            data: components["schemas"]["PaymentMethod"][];
+        };
+        PaymentOption: {
+            /** @constant */
+            type: "paymentoption";
+            id: components["schemas"]["Id"];
+            attributes: {
+                /** @description The payment method's name. */
+                paymentMethod: string;
+                description: string;
+                productId: components["schemas"]["Id"];
+            };
+        };
+        PaymentOptionDocument: {
+            data: components["schemas"]["PaymentOption"];
+        };
+        CreatePaymentOptionRequest: {
+            data: {
+                /** @constant */
+                type: "PaymentOption";
+                attributes: {
+                    /** @description The name of a listPaymentMethods entry, required (IC §5). */
+                    paymentMethod: string;
+                    /** @description Required, else 'Description Required' (IC §5). */
+                    description: string;
+                    productId: components["schemas"]["Id"];
+                };
+            };
+        };
+        /** @description A service of a product (IC §3); wallet services of the top-up dropdown are the same rows. */
+        ProductService: {
+            /** @constant */
+            type: "service";
+            id: components["schemas"]["Id"];
+            attributes: {
+                name: string;
+                description: string;
+                icon: string | null;
+                productId: components["schemas"]["Id"];
+            };
+        };
+        ProductServiceDocument: {
+            data: components["schemas"]["ProductService"];
+        };
+        CreateServiceRequest: {
+            data: {
+                /** @constant */
+                type: "Service";
+                attributes: {
+                    /** @description Required, else 'Name Required' (IC §5). */
+                    name: string;
+                    /** @description Required (IC §5). */
+                    description: string;
+                    icon?: string;
+                    productId: components["schemas"]["Id"];
+                };
+            };
+        };
+        /**
+         * @description A fee amount or value (IC §5): a number of at least 1 (0 is refused) with at most 2 decimals, sent as a JSON
+         *     number or a decimal string.
+         */
+        FeeValueInput: string | number;
+        FeeDetail: {
+            /** @constant */
+            type: "feedetail";
+            id: components["schemas"]["Id"];
+            attributes: {
+                minAmount: components["schemas"]["Money"];
+                maxAmount: components["schemas"]["Money"];
+                /** @description The values are percentages of the amount, else amounts in the currency. */
+                isPercent: boolean;
+                defaultValue: components["schemas"]["Money"];
+                partnerValue: components["schemas"]["Money"];
+                productId: components["schemas"]["Id"];
+                /** @description A listCurrencies id. */
+                currencyId: components["schemas"]["Id"];
+                created: components["schemas"]["DateTime"];
+            };
+            /** @description Present for the relationships named in `include`. */
+            relationships?: {
+                product?: components["schemas"]["ToOne"];
+                currency?: components["schemas"]["ToOne"];
+            };
+        };
+        FeeDetailIncluded: components["schemas"]["Product"] | components["schemas"]["Currency"];
+        FeeDetailDocument: {
+            data: components["schemas"]["FeeDetail"];
+            included?: components["schemas"]["FeeDetailIncluded"][];
+        };
+        FeeDetailListDocument: {
+            data: components["schemas"]["FeeDetail"][];
+            included?: components["schemas"]["FeeDetailIncluded"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        CreateFeeDetailRequest: {
+            data: {
+                /** @constant */
+                type: "FeeDetail";
+                attributes: {
+                    minAmount: components["schemas"]["FeeValueInput"];
+                    maxAmount: components["schemas"]["FeeValueInput"];
+                    isPercent?: boolean;
+                    defaultValue: components["schemas"]["FeeValueInput"];
+                    partnerValue: components["schemas"]["FeeValueInput"];
+                    ProductId: components["schemas"]["Id"];
+                    CurrencyId: components["schemas"]["Id"];
+                };
+            };
+        };
+        UpdateFeeDetailRequest: {
+            data: {
+                /** @constant */
+                type: "FeeDetail";
+                id?: components["schemas"]["Id"];
+                /** @description Only the values to change; the product and currency do not change. */
+                attributes: {
+                    minAmount?: components["schemas"]["FeeValueInput"];
+                    maxAmount?: components["schemas"]["FeeValueInput"];
+                    isPercent?: boolean;
+                    defaultValue?: components["schemas"]["FeeValueInput"];
+                    partnerValue?: components["schemas"]["FeeValueInput"];
+                };
+            };
+        };
+        FeeSelectionRequest: {
+            data: {
+                /** @constant */
+                type: "Fee";
+                attributes: {
+                    ProductId: components["schemas"]["Id"];
+                    CurrencyId: components["schemas"]["Id"];
+                };
+            };
+        };
+        /** @description A decimal (IC §5 'parsed as decimals'), sent as a JSON number or a decimal string, not negative, at most 6 decimals. */
+        DecimalInput: string | number;
+        /** @description A sending (base) or receiving (quote) currency of the product. */
+        ForexCurrency: {
+            id: components["schemas"]["Id"];
+            symbol: string;
+            code: components["schemas"]["CurrencyCode"];
+        };
+        Forex: {
+            /** @constant */
+            type: "forex";
+            id: components["schemas"]["Id"];
+            attributes: {
+                productId: components["schemas"]["Id"];
+                baseCurrency: components["schemas"]["ForexCurrency"];
+                quoteCurrency: components["schemas"]["ForexCurrency"];
+                marketFx: components["schemas"]["Rate"];
+                defaultMarkup: components["schemas"]["Rate"];
+                partnerMarkup: components["schemas"]["Rate"];
+                /** @description The markups are percentages, else amounts of the quote currency. */
+                isPercent: boolean;
+                isAutoUpdate: boolean;
+                created: components["schemas"]["DateTime"];
+            };
+        };
+        ForexDocument: {
+            data: components["schemas"]["Forex"];
+        };
+        ForexListDocument: {
+            data: components["schemas"]["Forex"][];
+        };
+        SaveForexRequest: {
+            data: {
+                /** @constant */
+                type: "Forex";
+                /** @description The spec's attribute names, the form fields in PascalCase (IC §3, §7). */
+                attributes: {
+                    productId: components["schemas"]["Id"];
+                    sendingCurrencyId: components["schemas"]["Id"];
+                    receivingCurrencyId: components["schemas"]["Id"];
+                    MarketFx: components["schemas"]["DecimalInput"];
+                    DefaultMarkup: components["schemas"]["DecimalInput"];
+                    PartnerMarkup: components["schemas"]["DecimalInput"];
+                    IsPercent?: boolean;
+                    IsAutoUpdate?: boolean;
+                };
+            };
+        };
         AuditEvent: {
             /** @constant */
             type: "audit-event";
@@ -2443,7 +3676,7 @@ export interface components {
                 actorId: string | null;
                 actorEmail: string | null;
                 tenant: string | null;
-                /** @description e.g. `user.create`, `account.status`, `wallettransaction.confirm`, `remittance.status`, `remittance.cancel`, `remittance.republish`, `remittance.settle`. */
+                /** @description e.g. `user.create`, `account.status`, `wallettransaction.confirm`, `remittance.status`, `remittance.cancel`, `remittance.republish`, `remittance.settle`, `tenant.create`, `feedetail.delete`, `forex.update`. */
                 action: string;
                 entity: string;
                 entityId: string | null;
@@ -2805,6 +4038,35 @@ export interface components {
         FilterUptStatus: string;
         /** @description Amount currency, exact. */
         FilterUptAmountCurrency: components["schemas"]["CurrencyCode"];
+        /** @description The tenant id (e.g. `naccug`). */
+        TenantIdPath: components["schemas"]["TenantId"];
+        /**
+         * @description Comma-separated list attributes to add to the tenant: `grantTypes`, `scopes`, `claims`, `secrets`.
+         *     Without `include` none of them is present.
+         * @example grantTypes,scopes,claims,secrets
+         */
+        TenantInclude: string;
+        /** @description `true`: every row in one page, the paging parameters unused (IC §7). */
+        GetAll: boolean;
+        /** @description The API scope's id. */
+        ApiScopeIdPath: components["schemas"]["Id"];
+        /** @description The id of the API resource the scope belongs to. */
+        ApiScopeResourceIdPath: components["schemas"]["Id"];
+        /** @description The API resource's id. */
+        ApiResourceIdPath: components["schemas"]["Id"];
+        /** @description The product's id. */
+        ProductIdPath: components["schemas"]["Id"];
+        /** @description The id of the product's settings entry. */
+        SettingIdPath: components["schemas"]["Id"];
+        /** @description The fee detail's id. */
+        FeeDetailIdPath: components["schemas"]["Id"];
+        /**
+         * @description Comma-separated related resources to include, `product` and `currency`.
+         * @example product,currency
+         */
+        FeeDetailInclude: string;
+        /** @description Rows per page; settings tables use 20 (IC §9). */
+        SettingsPageSize: number;
     };
     requestBodies: never;
     headers: {
@@ -2937,6 +4199,779 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listTenants: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: "id" | "-id" | "clientId" | "-clientId" | "clientName" | "-clientName" | "description" | "-description" | "clientClaimsPrefix" | "-clientClaimsPrefix" | "created" | "-created";
+                /** @description Tenant id contains (case-insensitive). */
+                "filter[id]"?: string;
+                /** @description Client id contains (case-insensitive). */
+                "filter[clientId]"?: string;
+                /** @description Name contains (case-insensitive). */
+                "filter[clientName]"?: string;
+                /** @description Description contains (case-insensitive). */
+                "filter[description]"?: string;
+                /** @description Prefix contains (case-insensitive). */
+                "filter[clientClaimsPrefix]"?: string;
+                /** @description Tenant type, exact. */
+                "filter[type]"?: components["schemas"]["TenantType"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of tenants. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "tenant",
+                     *           "id": "naccug",
+                     *           "attributes": {
+                     *             "clientId": "naccug-client",
+                     *             "clientName": "NACCUG",
+                     *             "description": "National Association of Cooperative Credit Unions of The Gambia",
+                     *             "clientClaimsPrefix": "naccug_",
+                     *             "requireClientSecret": false,
+                     *             "enabled": true,
+                     *             "clientRoles": [
+                     *               4,
+                     *               16,
+                     *               64
+                     *             ],
+                     *             "type": "wallet",
+                     *             "grantType": "delegation",
+                     *             "admin": false,
+                     *             "created": "2024-01-15T08:00:00Z"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Tenant",
+                 *         "attributes": {
+                 *           "clientName": "Kombo Savings",
+                 *           "description": "Kombo savings and credit union",
+                 *           "clientClaimsPrefix": "kombo_",
+                 *           "type": "wallet",
+                 *           "clientRoles": [
+                 *             4,
+                 *             16,
+                 *             64
+                 *           ],
+                 *           "grantTypes": [
+                 *             "delegation"
+                 *           ],
+                 *           "manualGrantTypes": "custom_exchange,partner_grant",
+                 *           "scopes": [
+                 *             "openid",
+                 *             "um",
+                 *             "wallet"
+                 *           ],
+                 *           "claims": [
+                 *             {
+                 *               "type": "tenant",
+                 *               "value": "kombo"
+                 *             }
+                 *           ],
+                 *           "secrets": [
+                 *             {
+                 *               "type": "SharedSecret",
+                 *               "description": "Back-office integration"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTenantRequest"];
+            };
+        };
+        responses: {
+            /** @description The created tenant, with the clear value of each new secret (shown this once). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "tenant",
+                     *         "id": "kombo-savings",
+                     *         "attributes": {
+                     *           "clientId": "3q2+7w4SR0u2JvmN1k8ZpA==",
+                     *           "clientName": "Kombo Savings",
+                     *           "description": "Kombo savings and credit union",
+                     *           "clientClaimsPrefix": "kombo_",
+                     *           "requireClientSecret": false,
+                     *           "enabled": true,
+                     *           "clientRoles": [
+                     *             4,
+                     *             16,
+                     *             64
+                     *           ],
+                     *           "type": "wallet",
+                     *           "grantType": "delegation",
+                     *           "admin": false,
+                     *           "created": "2024-03-01T09:30:00Z",
+                     *           "grantTypes": [
+                     *             "delegation",
+                     *             "custom_exchange",
+                     *             "partner_grant"
+                     *           ],
+                     *           "scopes": [
+                     *             "openid",
+                     *             "um",
+                     *             "wallet"
+                     *           ],
+                     *           "claims": [
+                     *             {
+                     *               "type": "tenant",
+                     *               "value": "kombo"
+                     *             }
+                     *           ],
+                     *           "secrets": [
+                     *             {
+                     *               "id": "s-31",
+                     *               "type": "SharedSecret",
+                     *               "description": "Back-office integration",
+                     *               "created": "2024-03-01T09:30:00Z",
+                     *               "value": "9yX2kQb7Vn0mLr4TzA1cWe8uHs5JdGf3PqRt6YiOoKw"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getTenant: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated list attributes to add to the tenant: `grantTypes`, `scopes`, `claims`, `secrets`.
+                 *     Without `include` none of them is present.
+                 * @example grantTypes,scopes,claims,secrets
+                 */
+                include?: components["parameters"]["TenantInclude"];
+            };
+            header?: never;
+            path: {
+                /** @description The tenant id (e.g. `naccug`). */
+                id: components["parameters"]["TenantIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tenant. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "tenant",
+                     *         "id": "naccug",
+                     *         "attributes": {
+                     *           "clientId": "naccug-client",
+                     *           "clientName": "NACCUG",
+                     *           "description": "National Association of Cooperative Credit Unions of The Gambia",
+                     *           "clientClaimsPrefix": "naccug_",
+                     *           "requireClientSecret": true,
+                     *           "enabled": true,
+                     *           "clientRoles": [
+                     *             4,
+                     *             16,
+                     *             64
+                     *           ],
+                     *           "type": "wallet",
+                     *           "grantType": "delegation",
+                     *           "admin": false,
+                     *           "created": "2024-01-15T08:00:00Z",
+                     *           "grantTypes": [
+                     *             "delegation"
+                     *           ],
+                     *           "scopes": [
+                     *             "openid",
+                     *             "um",
+                     *             "wallet",
+                     *             "fs",
+                     *             "tx",
+                     *             "catalogue"
+                     *           ],
+                     *           "claims": [
+                     *             {
+                     *               "type": "tenant",
+                     *               "value": "naccug"
+                     *             }
+                     *           ],
+                     *           "secrets": [
+                     *             {
+                     *               "id": "s-7",
+                     *               "type": "SharedSecret",
+                     *               "description": null,
+                     *               "created": "2024-01-15T08:00:00Z",
+                     *               "value": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TenantDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateTenant: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The tenant id (e.g. `naccug`). */
+                id: components["parameters"]["TenantIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Tenant",
+                 *         "id": "naccug",
+                 *         "attributes": {
+                 *           "description": "Credit unions of The Gambia",
+                 *           "requireClientSecret": true,
+                 *           "secrets": [
+                 *             {
+                 *               "id": "s-7"
+                 *             },
+                 *             {
+                 *               "type": "SharedSecret",
+                 *               "description": "Rotated March 2024"
+                 *             }
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTenantRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated tenant, with the clear value of each new secret (shown this once). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TenantDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listGrantTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The grant types. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "granttype",
+                     *           "id": "client_credentials",
+                     *           "attributes": {
+                     *             "name": "client_credentials"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "granttype",
+                     *           "id": "delegation",
+                     *           "attributes": {
+                     *             "name": "delegation"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["GrantTypeListDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listClaimsPrefixes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The prefixes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "claimsprefix",
+                     *           "id": "naccug_",
+                     *           "attributes": {
+                     *             "name": "naccug_"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClaimsPrefixListDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    listApiScopes: {
+        parameters: {
+            query?: {
+                /** @description `true`: every row in one page, the paging parameters unused (IC §7). */
+                getAll?: components["parameters"]["GetAll"];
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: "name" | "-name" | "displayName" | "-displayName";
+                /** @description Name contains (case-insensitive). */
+                "filter[name]"?: string;
+                /** @description Scopes of this resource. */
+                "filter[apiResourceId]"?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of scopes, or all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "apiscope",
+                     *           "id": "12",
+                     *           "attributes": {
+                     *             "apiResourceId": "3",
+                     *             "name": "wallet",
+                     *             "displayName": "Wallet API",
+                     *             "description": "Wallets and wallet transactions",
+                     *             "required": false,
+                     *             "emphasize": false,
+                     *             "showInDiscoveryDocument": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiScopeListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Scope",
+                 *         "attributes": {
+                 *           "apiResourceId": "3",
+                 *           "name": "payouts.read",
+                 *           "displayName": "Read payouts"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiScopeRequest"];
+            };
+        };
+        responses: {
+            /** @description The created scope. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiScopeDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the API resource the scope belongs to. */
+                resourceId: components["parameters"]["ApiScopeResourceIdPath"];
+                /** @description The API scope's id. */
+                id: components["parameters"]["ApiScopeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiScopeDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateApiScope: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API scope's id. */
+                id: components["parameters"]["ApiScopeIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Scope",
+                 *         "id": "12",
+                 *         "attributes": {
+                 *           "displayName": "Wallet API (full access)",
+                 *           "emphasize": true
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateApiScopeRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated scope. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiScopeDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listApiResources: {
+        parameters: {
+            query?: {
+                /** @description `true`: every row in one page, the paging parameters unused (IC §7). */
+                getAll?: components["parameters"]["GetAll"];
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: "name" | "-name" | "displayName" | "-displayName";
+                /** @description Name contains (case-insensitive). */
+                "filter[name]"?: string;
+                /** @description Display name contains (case-insensitive). */
+                "filter[displayName]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of resources, or all of them. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "apiresource",
+                     *           "id": "3",
+                     *           "attributes": {
+                     *             "name": "teller",
+                     *             "displayName": "Teller gateway",
+                     *             "description": "The back-office API",
+                     *             "nonEditable": false,
+                     *             "enabled": true,
+                     *             "scopes": [
+                     *               "catalogue",
+                     *               "fs",
+                     *               "um",
+                     *               "wallet"
+                     *             ]
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 10,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiResourceListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createApiResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Resource",
+                 *         "attributes": {
+                 *           "name": "payouts",
+                 *           "displayName": "Payouts API",
+                 *           "description": "Bank payouts"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The created resource. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResourceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getApiResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API resource's id. */
+                id: components["parameters"]["ApiResourceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The resource. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResourceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateApiResource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The API resource's id. */
+                id: components["parameters"]["ApiResourceIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Resource",
+                 *         "id": "3",
+                 *         "attributes": {
+                 *           "displayName": "Teller gateway API",
+                 *           "scopes": [
+                 *             "catalogue",
+                 *             "um",
+                 *             "wallet"
+                 *           ]
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateApiResourceRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated resource. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiResourceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listChannels: {
@@ -3113,6 +5148,162 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
         };
     };
+    createProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Product",
+                 *         "attributes": {
+                 *           "title": "Mobile Money Transfer",
+                 *           "subTitle": "Send to any mobile wallet",
+                 *           "type": "Remittance"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateProductRequest"];
+            };
+        };
+        responses: {
+            /** @description The created product. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetailDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "product",
+                     *         "id": "4",
+                     *         "attributes": {
+                     *           "title": "Cash Pickup",
+                     *           "subTitle": "Collect cash at an agent",
+                     *           "type": "Payout",
+                     *           "backgroundUrl": null,
+                     *           "SendingCurrency": [
+                     *             {
+                     *               "id": "21",
+                     *               "name": "US Dollar",
+                     *               "code": "USD",
+                     *               "symbol": "$"
+                     *             }
+                     *           ],
+                     *           "ReceivingCurrency": [
+                     *             {
+                     *               "id": "22",
+                     *               "name": "Nigerian Naira",
+                     *               "code": "NGN",
+                     *               "symbol": "₦"
+                     *             }
+                     *           ],
+                     *           "PaymentOption": [
+                     *             {
+                     *               "id": "23",
+                     *               "paymentMethod": "Card",
+                     *               "description": "Visa and Mastercard"
+                     *             }
+                     *           ],
+                     *           "Service": [
+                     *             {
+                     *               "id": "24",
+                     *               "name": "Express",
+                     *               "description": "Paid out within the hour",
+                     *               "icon": null
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductDetailDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateProduct: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The product's id. */
+                id: components["parameters"]["ProductIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Product",
+                 *         "id": "4",
+                 *         "attributes": {
+                 *           "subTitle": "Collect cash at any agent"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateProductRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated product. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ProductDetailDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
     listProductTypes: {
         parameters: {
             query?: never;
@@ -3153,6 +5344,761 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    createSendingCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "SendingCurrency",
+                 *         "attributes": {
+                 *           "name": "US Dollar",
+                 *           "code": "USD",
+                 *           "symbol": "$",
+                 *           "productId": "4"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateSendingCurrencyRequest"];
+            };
+        };
+        responses: {
+            /** @description The product's new sending currency. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "sendingcurrency",
+                     *         "id": "21",
+                     *         "attributes": {
+                     *           "name": "US Dollar",
+                     *           "code": "USD",
+                     *           "symbol": "$",
+                     *           "productId": "4"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SendingCurrencyDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteSendingCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    createReceivingCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "ReceivingCurrency",
+                 *         "attributes": {
+                 *           "name": "Nigerian Naira",
+                 *           "code": "NGN",
+                 *           "symbol": "₦",
+                 *           "productId": "4"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateReceivingCurrencyRequest"];
+            };
+        };
+        responses: {
+            /** @description The product's new receiving currency. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReceivingCurrencyDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteReceivingCurrency: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listPaymentMethods: {
+        parameters: {
+            query?: {
+                /** @description Only the methods this product offers. */
+                "filter[productId]"?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payment methods. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "paymentmethod",
+                     *           "id": "1",
+                     *           "attributes": {
+                     *             "name": "Card"
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "paymentmethod",
+                     *           "id": "2",
+                     *           "attributes": {
+                     *             "name": "Mobile Money"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentMethodListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createPaymentOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "PaymentOption",
+                 *         "attributes": {
+                 *           "paymentMethod": "Card",
+                 *           "description": "Visa and Mastercard",
+                 *           "productId": "4"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreatePaymentOptionRequest"];
+            };
+        };
+        responses: {
+            /** @description The product's new payment option. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "paymentoption",
+                     *         "id": "23",
+                     *         "attributes": {
+                     *           "paymentMethod": "Card",
+                     *           "description": "Visa and Mastercard",
+                     *           "productId": "4"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PaymentOptionDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deletePaymentOption: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    createService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Service",
+                 *         "attributes": {
+                 *           "name": "Express",
+                 *           "description": "Paid out within the hour",
+                 *           "productId": "4"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateServiceRequest"];
+            };
+        };
+        responses: {
+            /** @description The product's new service. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": {
+                     *         "type": "service",
+                     *         "id": "24",
+                     *         "attributes": {
+                     *           "name": "Express",
+                     *           "description": "Paid out within the hour",
+                     *           "icon": null,
+                     *           "productId": "4"
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProductServiceDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteService: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The id of the product's settings entry. */
+                id: components["parameters"]["SettingIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    listFeeDetails: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated related resources to include, `product` and `currency`.
+                 * @example product,currency
+                 */
+                include?: components["parameters"]["FeeDetailInclude"];
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page; settings tables use 20 (IC §9). */
+                "page[size]"?: components["parameters"]["SettingsPageSize"];
+                /** @description One field, `-` prefix for descending. */
+                sort?: "minAmount" | "-minAmount" | "maxAmount" | "-maxAmount" | "created" | "-created";
+                /** @description Fee details of this product. */
+                "filter[productId]"?: components["schemas"]["Id"];
+                /** @description Fee details in this currency (a `listCurrencies` id). */
+                "filter[currencyId]"?: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of fee details. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "feedetail",
+                     *           "id": "41",
+                     *           "attributes": {
+                     *             "minAmount": "1.00",
+                     *             "maxAmount": "500.00",
+                     *             "isPercent": false,
+                     *             "defaultValue": "5.00",
+                     *             "partnerValue": "2.00",
+                     *             "productId": "4",
+                     *             "currencyId": "2",
+                     *             "created": "2024-03-01T09:30:00Z"
+                     *           },
+                     *           "relationships": {
+                     *             "product": {
+                     *               "data": {
+                     *                 "type": "product",
+                     *                 "id": "4"
+                     *               }
+                     *             },
+                     *             "currency": {
+                     *               "data": {
+                     *                 "type": "currency",
+                     *                 "id": "2"
+                     *               }
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "included": [
+                     *         {
+                     *           "type": "product",
+                     *           "id": "4",
+                     *           "attributes": {
+                     *             "title": "Cash Pickup",
+                     *             "subTitle": "Collect cash at an agent",
+                     *             "type": "Payout",
+                     *             "backgroundUrl": null
+                     *           }
+                     *         },
+                     *         {
+                     *           "type": "currency",
+                     *           "id": "2",
+                     *           "attributes": {
+                     *             "name": "US Dollar",
+                     *             "code": "USD",
+                     *             "symbol": "$"
+                     *           }
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "itemTotal": 1,
+                     *         "pageNumber": 1,
+                     *         "pageSize": 20,
+                     *         "pageTotal": 1
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FeeDetailListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    createFeeDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "FeeDetail",
+                 *         "attributes": {
+                 *           "minAmount": 501,
+                 *           "maxAmount": "2000",
+                 *           "isPercent": true,
+                 *           "defaultValue": 1.5,
+                 *           "partnerValue": "1",
+                 *           "ProductId": "4",
+                 *           "CurrencyId": "2"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateFeeDetailRequest"];
+            };
+        };
+        responses: {
+            /** @description The created fee detail. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeDetailDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getFeeDetail: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Comma-separated related resources to include, `product` and `currency`.
+                 * @example product,currency
+                 */
+                include?: components["parameters"]["FeeDetailInclude"];
+            };
+            header?: never;
+            path: {
+                /** @description The fee detail's id. */
+                id: components["parameters"]["FeeDetailIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The fee detail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeDetailDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteFeeDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fee detail's id. */
+                id: components["parameters"]["FeeDetailIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateFeeDetail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The fee detail's id. */
+                id: components["parameters"]["FeeDetailIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "FeeDetail",
+                 *         "id": "41",
+                 *         "attributes": {
+                 *           "defaultValue": "6.50"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateFeeDetailRequest"];
+            };
+        };
+        responses: {
+            /** @description The updated fee detail. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeDetailDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    selectFees: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Fee",
+                 *         "attributes": {
+                 *           "ProductId": "4",
+                 *           "CurrencyId": "2"
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["FeeSelectionRequest"];
+            };
+        };
+        responses: {
+            /** @description The fee details of the selection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FeeDetailListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listForex: {
+        parameters: {
+            query: {
+                /** @description The product whose pairs to list. */
+                productId: components["schemas"]["Id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The product's forex pairs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "data": [
+                     *         {
+                     *           "type": "forex",
+                     *           "id": "61",
+                     *           "attributes": {
+                     *             "productId": "4",
+                     *             "baseCurrency": {
+                     *               "id": "21",
+                     *               "symbol": "$",
+                     *               "code": "USD"
+                     *             },
+                     *             "quoteCurrency": {
+                     *               "id": "22",
+                     *               "symbol": "₦",
+                     *               "code": "NGN"
+                     *             },
+                     *             "marketFx": "1520.35",
+                     *             "defaultMarkup": "1.50",
+                     *             "partnerMarkup": "0.75",
+                     *             "isPercent": true,
+                     *             "isAutoUpdate": false,
+                     *             "created": "2024-03-01T09:30:00Z"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ForexListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    saveForex: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "data": {
+                 *         "type": "Forex",
+                 *         "attributes": {
+                 *           "productId": "4",
+                 *           "sendingCurrencyId": "21",
+                 *           "receivingCurrencyId": "22",
+                 *           "MarketFx": 1520.35,
+                 *           "DefaultMarkup": "1.5",
+                 *           "PartnerMarkup": 0.75,
+                 *           "IsPercent": true,
+                 *           "IsAutoUpdate": false
+                 *         }
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["SaveForexRequest"];
+            };
+        };
+        responses: {
+            /** @description The existing pair, updated. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForexDocument"];
+                };
+            };
+            /** @description The new pair. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ForexDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     changePassword: {
@@ -5176,7 +8122,7 @@ export interface operations {
                 sort?: "at" | "-at" | "action" | "-action" | "entity" | "-entity";
                 /** @description Rows about this entity id. */
                 "filter[entityId]"?: string;
-                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`). */
+                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`, `tenant`, `apiscope`, `apiresource`, `product`, `sendingcurrency`, `receivingcurrency`, `paymentoption`, `service`, `feedetail`, `forex`). */
                 "filter[entity]"?: string;
                 /** @description Rows of this action, exact. */
                 "filter[action]"?: string;
