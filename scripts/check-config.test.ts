@@ -43,7 +43,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       tenant.colour = 'red';
     });
     expect(lines()).toEqual([
-      "tenants/amal.json#/colour: unknown property 'colour' (remove it or use one of '$schema', '$comment', 'id', 'name', 'type', 'clientId', 'grantType', 'scope', 'claim', 'admin', 'main', 'menu', 'labels', 'hiddenColumns', 'logo', 'theme', 'creditUnion', 'payoutAdmin', 'currency' or 'referenceLists')",
+      "tenants/amal.json#/colour: unknown property 'colour' (remove it or use one of '$schema', '$comment', 'id', 'name', 'type', 'clientId', 'grantType', 'scope', 'claim', 'admin', 'main', 'menu', 'labels', 'hiddenColumns', 'logo', 'theme', 'creditUnion', 'payoutAdmin', 'payoutAccount', 'currency' or …)",
     ]);
   });
 
@@ -138,7 +138,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       tenant.hiddenColumns = { members: ['groups'] };
     });
     expect(lines()).toEqual([
-      "tenants/ss-gmb.json#/hiddenColumns/members: 'members' is not a table in schemas/tables/ (use 'admins', 'user-transactions', 'users' or 'wallet-transactions')",
+      "tenants/ss-gmb.json#/hiddenColumns/members: 'members' is not a table in schemas/tables/ (use 'admins', 'remittances', 'user-transactions', 'users' or 'wallet-transactions')",
     ]);
   });
 
@@ -236,7 +236,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       if (status) status.colorMap = 'accountStatus';
     });
     expect(lines()).toEqual([
-      "schemas/tables/users.json#/columns/9/colorMap: 'accountStatus' is not a map in schemas/tables/color-maps.json (use 'roleBadge', 'transactionStatus', 'transactionType' or 'userStatus')",
+      "schemas/tables/users.json#/columns/9/colorMap: 'accountStatus' is not a map in schemas/tables/color-maps.json (use 'remittanceStatus', 'roleBadge', 'transactionStatus', 'transactionType' or 'userStatus')",
     ]);
   });
 

@@ -17,4 +17,6 @@ export const screens: Partial<Record<string, Screen>> = {
   remittanceUser: lazy(() => usersScreens().then((m) => ({ default: m.UserScreen }))),
   profile: lazy(() => usersScreens().then((m) => ({ default: m.ProfileScreen }))),
   walletTransactions: lazy(() => import('../features/wallet/transactions/WalletTransactionsScreen')),
+  remittanceTransactions: lazy(() => import('../features/remittances/list/RemittancesScreen')),
+  payoutAccount: lazy(() => import('../features/remittances/payout-account/PayoutAccountScreen')),
 };

@@ -47,8 +47,8 @@ const other = () => swiftStatus('96', 'System malfunction');
 function gateway() {
   return {
     check: vi.fn<(input: CheckStatusInput) => Promise<SwiftStatus>>(() => new Promise(() => {})),
-    reinitiate: vi.fn<(input: ReinitiateInput) => Promise<unknown>>(() => new Promise(() => {})),
-    cancel: vi.fn<(input: CancelPayoutInput) => Promise<unknown>>(() => new Promise(() => {})),
+    reinitiate: vi.fn<(input: ReinitiateInput) => Promise<void>>(() => new Promise(() => {})),
+    cancel: vi.fn<(input: CancelPayoutInput) => Promise<void>>(() => new Promise(() => {})),
     toast: vi.fn<(title: string, text: string) => void>(),
     refetch: vi.fn<() => void>(),
   };
@@ -59,8 +59,8 @@ function start(calls: Gateway) {
   const machine = swiftStatusMachine.provide({
     actors: {
       checkStatus: fromPromise<SwiftStatus, CheckStatusInput>(({ input }) => calls.check(input)),
-      reinitiate: fromPromise<unknown, ReinitiateInput>(({ input }) => calls.reinitiate(input)),
-      cancelPayout: fromPromise<unknown, CancelPayoutInput>(({ input }) => calls.cancel(input)),
+      reinitiate: fromPromise<void, ReinitiateInput>(({ input }) => calls.reinitiate(input)),
+      cancelPayout: fromPromise<void, CancelPayoutInput>(({ input }) => calls.cancel(input)),
     },
     actions: {
       notifySuccess: (_, params: { text: string; title: string }) => calls.toast(params.title, params.text),
@@ -136,7 +136,7 @@ describe('swiftStatusMachine', () => {
   it('[RP-4.14] Cancel is not offered once the row is updated, nor after an error', async () => {
     const calls = gateway();
     const updated = await startWith(reissue(), calls);
-    calls.reinitiate.mockResolvedValueOnce({});
+    calls.reinitiate.mockResolvedValueOnce();
     updated.send({ type: 'REINITIATE' });
     updated.send({ type: 'YES' });
     await waitFor(updated, (snapshot) => snapshot.matches('result') && snapshot.context.updated);
@@ -193,7 +193,7 @@ describe('swiftStatusMachine', () => {
   it('[RP-4.18] a re-initiate or cancel that went through shows \'Request Sent Sucessfully!\' asking to wait and refresh', async () => {
     const calls = gateway();
     const actor = await startWith(reissue(), calls);
-    calls.cancel.mockResolvedValueOnce({});
+    calls.cancel.mockResolvedValueOnce();
     actor.send({ type: 'CANCEL' });
     actor.send({ type: 'YES', reason: 'Returned' });
     await waitFor(actor, (snapshot) => snapshot.context.updated);
@@ -240,7 +240,7 @@ describe('swiftStatusMachine', () => {
     it('[RP-4.19] after a re-initiate the table refetches 300 ms after the dialog closes', async () => {
       const calls = gateway();
       calls.check.mockResolvedValueOnce(notFound());
-      calls.reinitiate.mockResolvedValueOnce({});
+      calls.reinitiate.mockResolvedValueOnce();
       const actor = start(calls);
       await vi.waitFor(() => expect(actor.getSnapshot().matches('result')).toBe(true));
       actor.send({ type: 'REINITIATE' });

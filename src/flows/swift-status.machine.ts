@@ -136,8 +136,8 @@ export const swiftStatusMachine = setup({
   },
   actors: {
     checkStatus: fromPromise<SwiftStatus, CheckStatusInput>(notProvided('checkStatus')),
-    reinitiate: fromPromise<unknown, ReinitiateInput>(notProvided('reinitiate')),
-    cancelPayout: fromPromise<unknown, CancelPayoutInput>(notProvided('cancelPayout')),
+    reinitiate: fromPromise<void, ReinitiateInput>(notProvided('reinitiate')),
+    cancelPayout: fromPromise<void, CancelPayoutInput>(notProvided('cancelPayout')),
   },
   delays: {
     refetchDelay: REFETCH_DELAY_MS,
