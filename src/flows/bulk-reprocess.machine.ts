@@ -4,7 +4,7 @@
 // window ending today, or the ticked rows (selected reprocessing). One Idempotency-Key per request body, so a double
 // click or a retry of the same request never queues twice (contract: republishPayouts).
 import dayjs from 'dayjs';
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../api/gateway';
 import { errorText } from './failures';
 
@@ -184,6 +184,3 @@ export const bulkReprocessMachine = setup({
   },
   output: ({ context }) => ({ reprocessed: context.count > 0 }),
 });
-
-export type BulkReprocessActor = ActorRefFrom<typeof bulkReprocessMachine>;
-export type BulkReprocessSnapshot = SnapshotFrom<typeof bulkReprocessMachine>;

@@ -1,7 +1,7 @@
 // remittances-and-payouts §4 swift status flow, for Analyse Request on an eligible remittance row: check the payout at
 // the bank → the result by its code with §4's note → Re-Initiate or Cancel, each confirmed with Yes/No → 'Request
 // Sent Sucessfully!' → the table refetches 300 ms after the dialog closes (§9). A failure shows in a red alert (§8).
-import { assign, fromPromise, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../api/gateway';
 import { errorText } from './failures';
 
@@ -241,7 +241,6 @@ export const swiftStatusMachine = setup({
   output: ({ context }) => ({ updated: context.updated }),
 });
 
-export type SwiftStatusActor = ActorRefFrom<typeof swiftStatusMachine>;
 export type SwiftStatusSnapshot = SnapshotFrom<typeof swiftStatusMachine>;
 
 export interface SwiftOffers {

@@ -1,7 +1,7 @@
 // GET api/v1/remittance (listRemittances): one page of the tenant's remittance (bank payout) transactions with the list
 // meta (remittances-and-payouts §2, §7: page, sort, a filter per column, the date range). Rows carry the gateway's
 // reprocessable, queued and per-row actions.
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components, operations } from '../../../api/gateway';
 import { flattenList, type FlatRecord, type ListMeta } from '../../../api/jsonapi';
@@ -43,8 +43,4 @@ export function getRemittancesQueryOptions(key?: RemittancesKey) {
     queryFn: ({ signal }) => listRemittances(key?.params ?? {}, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useRemittances(key: RemittancesKey) {
-  return useQuery(getRemittancesQueryOptions(key));
 }
