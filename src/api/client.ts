@@ -62,7 +62,3 @@ export function unwrap<T>(result: { data?: T; error?: unknown; response: Respons
   }
   return result.data as T;
 }
-
-export function idempotencyKey(): string {
-  return crypto.randomUUID();
-}
