@@ -9,9 +9,9 @@ import type { UserDetails } from '../../../flows/create-user.machine';
 import type { FieldErrors } from '../../../flows/upload-documents.machine';
 import { groupRuleFor, roleChoices, type Audience } from '../../../flows/user-rules';
 import { SchemaForm, type FormValues } from '../../../render/form';
-import { getListCountriesQueryOptions } from '../api/list-countries';
-import { getListGroupsQueryOptions } from '../api/list-groups';
-import { getListRolesQueryOptions } from '../api/list-roles';
+import { getListCountriesQueryOptions } from '../../../api/reference-lists/list-countries';
+import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
+import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
 import { GROUPS_LOAD_ERROR, ownGroupQuery } from './own-group';
 import { CREATE_USER_FORM_ID, DEFAULT_NATIONALITY, rowsWithValues, sameDetails, toFormValues, toUserDetails } from './user-details';
 

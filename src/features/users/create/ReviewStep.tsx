@@ -6,8 +6,8 @@ import { getForm, type RuleContext } from '../../../config';
 import { asksGroup, type CreateUserSnapshot } from '../../../flows/create-user.machine';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { documentFormLabels } from '../documents/document-form';
-import { getListGroupsQueryOptions } from '../api/list-groups';
-import { getListRolesQueryOptions } from '../api/list-roles';
+import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
+import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
 import { CREATE_USER_FORM_ID, reviewRows } from './user-details';
 
 export interface ReviewStepProps {

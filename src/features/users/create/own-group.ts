@@ -3,7 +3,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { flattenDocument } from '../../../api/jsonapi';
-import { REFERENCE_STALE_MS } from '../api/reference-list';
+import { REFERENCE_STALE_MS } from '../../../api/reference-lists/reference-rows';
 
 /** users-and-wallets §8 */
 export const GROUPS_LOAD_ERROR = 'There was an getting the groups.  Please Try Again later.';

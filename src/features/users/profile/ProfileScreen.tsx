@@ -10,7 +10,7 @@ import { Loading } from '../../../render/Loading';
 import { notifyError, notifySuccess } from '../../../render/notify';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../api/list-countries';
+import { useCountries } from '../../../api/reference-lists/list-countries';
 import { useUpdateUser } from '../api/update-user';
 import { USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';

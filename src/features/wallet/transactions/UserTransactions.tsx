@@ -9,7 +9,7 @@ import { config as bundledConfig, getTenant } from '../../../config';
 import type { RuleContext } from '../../../config/rules';
 import type { ConfigSet, TableConfig } from '../../../config/types';
 import { SchemaTable, initialTableQuery, listParams, type TableQuery } from '../../../render/table';
-import { useTransactionTypes } from '../api/list-transaction-types';
+import { useTransactionTypes } from '../../../api/reference-lists/list-transaction-types';
 import { asTransactionRow, useWalletTransactions } from '../api/list-wallet-transactions';
 import { PendingCodeModal } from './PendingCodeModal';
 import type { TopUpActors } from '../top-up/TopUpModal';

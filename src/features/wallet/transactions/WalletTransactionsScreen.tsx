@@ -17,7 +17,7 @@ import type { ConfigSet, TableConfig } from '../../../config/types';
 import { notifyError } from '../../../render/notify';
 import { SchemaTable, initialTableQuery, listParams, type TableQuery } from '../../../render/table';
 import { useTransactionsPdf } from '../api/download-transactions-pdf';
-import { useTransactionTypes } from '../api/list-transaction-types';
+import { useTransactionTypes } from '../../../api/reference-lists/list-transaction-types';
 import { asTransactionRow, useWalletTransactions } from '../api/list-wallet-transactions';
 import { ExportProgress, useExcelExport, type ReportFilters } from '../export';
 import type { UseExcelExportOptions } from '../export/useExcelExport';
