@@ -1,9 +1,8 @@
 // GET api/v1/um/User/{id} with the related parts of users-and-wallets §7: the profile the details and own profile show.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
+import { api, credentialHeaders, unwrap } from '../../../api/client';
 import { flattenDocument } from '../../../api/jsonapi';
 import { asUserRecord, type UserRecord } from '../user-record';
-import { selfAuthorization } from './self-bearer';
 import { USER_PROFILE_INCLUDE } from './user-include';
 
 export interface GetUserOptions {
@@ -15,7 +14,7 @@ export async function getUser(id: string, { self = false }: GetUserOptions = {},
   const document = unwrap(
     await api.GET('/api/v1/um/User/{id}', {
       params: { path: { id }, query: { include: USER_PROFILE_INCLUDE } },
-      headers: self ? selfAuthorization() : undefined,
+      headers: credentialHeaders(self ? 'own' : 'tenant'),
       signal,
     }),
   );

@@ -15,11 +15,12 @@ import {
   type CreateUserSnapshot,
   type UserDetails,
 } from '../../../flows/create-user.machine';
-import { createUserGatewayActors } from '../../../flows/gateway-actors';
 import { UPLOAD_TEXT, type DocumentFields as DocumentValues } from '../../../flows/upload-documents.machine';
 import { tenantAsksGroup, type Audience } from '../../../flows/user-rules';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
+import { createUserActor } from '../api/create-user';
+import { uploadDocumentsActor } from '../api/upload-documents';
 import { DocumentFields } from '../documents/DocumentFields';
 import { DOCUMENT_FORM_ID } from '../documents/document-form';
 import { FlowAlert } from '../documents/FlowAlert';
@@ -41,7 +42,7 @@ const CREATE_USER_TITLE = 'Create User';
 const CREATING_TEXT = 'Please wait, while we process your request...';
 
 const wizardMachine = createUserMachine.provide({
-  actors: createUserGatewayActors,
+  actors: { createUser: createUserActor, uploadDocuments: uploadDocumentsActor },
   actions: { notifySuccess: (_, params) => notifySuccess(params.text) },
 });
 

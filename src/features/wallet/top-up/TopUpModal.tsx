@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { topUpGatewayActors } from '../../../flows/gateway-actors';
 import {
   TOP_UP_TEXT,
   canSubmit,
@@ -34,6 +33,7 @@ import {
 import { formatDate, formatMoney } from '../../../render/format';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
+import { topUpGatewayActors, type TopUpActors } from './top-up-actors';
 import { TYPE_OF_KIND } from './top-up-kind';
 
 /** users-and-wallets §8 loading text while a request is under way. */
@@ -41,7 +41,6 @@ export const PROCESSING_TEXT = 'Processing...';
 export const RESEND_LABEL = 'Re-send code';
 export const START_OVER_LABEL = 'Start over';
 
-export type TopUpActors = typeof topUpGatewayActors;
 
 export interface TopUpModalProps {
   opened: boolean;

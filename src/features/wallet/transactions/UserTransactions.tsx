@@ -12,7 +12,7 @@ import { SchemaTable, initialTableQuery, listParams, type TableQuery } from '../
 import { useTransactionTypes } from '../../../api/reference-lists/list-transaction-types';
 import { asTransactionRow, useWalletTransactions } from '../api/list-wallet-transactions';
 import { PendingCodeModal } from './PendingCodeModal';
-import type { TopUpActors } from '../top-up/TopUpModal';
+import type { TopUpActors } from '../top-up/top-up-actors';
 
 export const USER_TRANSACTIONS_TABLE = 'user-transactions';
 

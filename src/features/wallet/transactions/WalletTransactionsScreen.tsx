@@ -22,7 +22,7 @@ import { asTransactionRow, useWalletTransactions } from '../api/list-wallet-tran
 import { ExportProgress, useExcelExport, type ReportFilters } from '../export';
 import type { UseExcelExportOptions } from '../export/useExcelExport';
 import { registeredWalletSlots, type WalletSlots } from '../slots';
-import type { TopUpActors } from '../top-up/TopUpModal';
+import type { TopUpActors } from '../top-up/top-up-actors';
 import { walletShows } from '../wallet-rules';
 import { PendingCodeModal } from './PendingCodeModal';
 import { rangeFilters, rangeFromSearch, type ReportRange } from './report-range';
