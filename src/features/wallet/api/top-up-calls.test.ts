@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createActor, waitFor } from 'xstate';
+import type { TopUpKind } from '../../../flows/top-up.machine';
 
 // The client keeps the fetch it finds when it is created, so the fake goes in before any import.
 const fetchMock = vi.hoisted(() => {
@@ -10,6 +11,12 @@ const fetchMock = vi.hoisted(() => {
 
 const { topUpMachine } = await import('../../../flows/top-up.machine');
 const { topUpGatewayActors } = await import('../top-up/top-up-actors');
+const { topUpEntryValidator } = await import('../top-up/top-up-form');
+const { loadCompiledForm } = await import('../../../render/form/compiled-forms');
+const { validateFormValues } = await import('../../../render/form/form-errors');
+
+const topUpForm = await loadCompiledForm('top-up');
+const formValidator = (kind: TopUpKind) => topUpEntryValidator((values) => validateFormValues(topUpForm, values), kind);
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -43,7 +50,7 @@ afterEach(() => {
 describe('the top-up machine on the gateway client (users-and-wallets §7)', () => {
   it('[UW-4.30] [UW-4.33] [UW-4.39] [UW-4.40] cash-out: POST with the idempotency key, a wrong code, then the right one', async () => {
     const actor = createActor(topUpMachine.provide({ actors: topUpGatewayActors }), {
-      input: { kind: 'cashOut', receiverUserId: 'u-1001', currency: 'GMD', createKey: () => 'key-1' },
+      input: { kind: 'cashOut', receiverUserId: 'u-1001', validateEntry: formValidator('cashOut'), currency: 'GMD', createKey: () => 'key-1' },
     }).start();
     fetchMock.mockResolvedValueOnce(json(201, transaction('PENDING')));
     actor.send({ type: 'EDIT', field: 'amount', value: '200' });
@@ -86,7 +93,7 @@ describe('the top-up machine on the gateway client (users-and-wallets §7)', () 
 
   it('[UW-3.12] a top-up through a chosen service sends ReceiverUserId, Amount, ServiceId, Remarks and ExternalId', async () => {
     const actor = createActor(topUpMachine.provide({ actors: topUpGatewayActors }), {
-      input: { kind: 'loan', receiverUserId: 'u-1001', serviceId: '3', createKey: () => 'key-1' },
+      input: { kind: 'loan', receiverUserId: 'u-1001', validateEntry: formValidator('loan'), serviceId: '3', createKey: () => 'key-1' },
     }).start();
     fetchMock.mockResolvedValueOnce(json(201, transaction('PENDING')));
     actor.send({ type: 'EDIT', field: 'amount', value: '300' });
@@ -105,7 +112,7 @@ describe('the top-up machine on the gateway client (users-and-wallets §7)', () 
 
   it('[UW-4.34] the re-send link calls GET wallet-transaction-otp/{id}', async () => {
     const actor = createActor(topUpMachine.provide({ actors: topUpGatewayActors }), {
-      input: { kind: 'topUp', receiverUserId: 'u-1001' },
+      input: { kind: 'topUp', receiverUserId: 'u-1001', validateEntry: formValidator('topUp') },
     }).start();
     fetchMock.mockResolvedValueOnce(json(201, transaction('PENDING')));
     actor.send({ type: 'EDIT', field: 'amount', value: '5' });
@@ -122,7 +129,7 @@ describe('the top-up machine on the gateway client (users-and-wallets §7)', () 
 
   it('[UW-8.01] a fetch that fails shows the connection text and RETRY sends the same key', async () => {
     const actor = createActor(topUpMachine.provide({ actors: topUpGatewayActors }), {
-      input: { kind: 'topUp', receiverUserId: 'u-1001' },
+      input: { kind: 'topUp', receiverUserId: 'u-1001', validateEntry: formValidator('topUp') },
     }).start();
     fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     actor.send({ type: 'EDIT', field: 'amount', value: '5' });
