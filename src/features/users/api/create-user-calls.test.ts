@@ -5,7 +5,7 @@ import { createActor, waitFor } from 'xstate';
 import { FakeGateway, type FakeCall } from '../../../api/test-support/fake-gateway';
 import { createUserMachine } from '../../../flows/create-user.machine';
 import { uploadDocumentsMachine } from '../../../flows/upload-documents.machine';
-import { createUserActor } from './create-user';
+import { createUserGatewayActors } from '../create/create-user-actors';
 import { uploadDocumentsActor } from './upload-documents';
 
 let gateway: FakeGateway;
@@ -44,7 +44,7 @@ describe('the create-user wizard and uploads on the gateway client (users-and-wa
   };
 
   async function finish(audience: 'admin' | 'endUser', values: typeof details) {
-    const machine = createUserMachine.provide({ actors: { createUser: createUserActor, uploadDocuments: uploadDocumentsActor } });
+    const machine = createUserMachine.provide({ actors: createUserGatewayActors });
     const actor = createActor(machine, {
       input: { audience, creatorRole: 4, tenantId: 'ss-gmb', requiresGroup: false, validateDetails: () => ({}) },
     }).start();

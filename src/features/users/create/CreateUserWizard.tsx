@@ -2,7 +2,7 @@
 // 'Finish & Save'; the flow is createUserMachine (src/flows), its calls the gateway client's.
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useSessionState } from '../../../api/session';
 import { useStaffContext } from '../../../config/staff-context';
 import type { RuleContext } from '../../../config';
@@ -19,11 +19,10 @@ import { UPLOAD_TEXT, type DocumentFields as DocumentValues } from '../../../flo
 import { tenantAsksGroup, type Audience } from '../../../flows/user-rules';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
-import { createUserActor } from '../api/create-user';
-import { uploadDocumentsActor } from '../api/upload-documents';
 import { DocumentFields } from '../documents/DocumentFields';
 import { DOCUMENT_FORM_ID } from '../documents/document-form';
 import { FlowAlert } from '../documents/FlowAlert';
+import { createUserGatewayActors } from './create-user-actors';
 import { DetailsStep } from './DetailsStep';
 import { ReviewStep } from './ReviewStep';
 import { CREATE_USER_FORM_ID, toFormValues } from './user-details';
@@ -42,7 +41,7 @@ const CREATE_USER_TITLE = 'Create User';
 const CREATING_TEXT = 'Please wait, while we process your request...';
 
 const wizardMachine = createUserMachine.provide({
-  actors: { createUser: createUserActor, uploadDocuments: uploadDocumentsActor },
+  actors: createUserGatewayActors,
   actions: { notifySuccess: (_, params) => notifySuccess(params.text) },
 });
 
@@ -78,6 +77,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
     },
   });
   const { context } = snapshot;
+  const documents = useSelector(context.documents, (documentsSnapshot) => documentsSnapshot.context);
   const saving = isSaving(snapshot);
   const loadingText = savingText(snapshot);
   const step = Math.min(wizardStep(snapshot), CREATE_USER_STEPS.length - 1);
@@ -109,7 +109,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
             <Stepper.Step key={label} label={label} allowStepSelect={false} />
           ))}
         </Stepper>
-        <FlowAlert alert={context.alert} onDismiss={() => send({ type: 'DISMISS_ALERT' })} />
+        <FlowAlert alert={context.alert ?? documents.alert} onDismiss={() => send({ type: 'DISMISS_ALERT' })} />
 
         {snapshot.matches('details') && (
           <DetailsStep
@@ -132,10 +132,10 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
         {snapshot.matches('documents') && (
           <Stack>
             <DocumentFields
-              values={context.document}
-              errors={context.documentErrors}
-              files={context.files}
-              rejected={context.rejectedFiles}
+              values={documents.fields}
+              errors={documents.errors}
+              files={documents.files}
+              rejected={documents.rejectedFiles}
               onChange={(values) => send({ type: 'CHANGE_DOCUMENT', values })}
               onAddFiles={(files) => send({ type: 'ADD_FILES', files })}
               onRemoveFile={(name) => send({ type: 'REMOVE_FILE', name })}
@@ -151,7 +151,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
 
         {(snapshot.matches('review') || snapshot.matches('saving')) && (
           <Stack>
-            <ReviewStep snapshot={snapshot} formContext={formContext} />
+            <ReviewStep snapshot={snapshot} documents={documents} formContext={formContext} />
             {loadingText && (
               <Group gap="xs" role="status">
                 <Loader size="xs" />

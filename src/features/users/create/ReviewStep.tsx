@@ -4,6 +4,7 @@ import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { getForm, type RuleContext } from '../../../config';
 import { asksGroup, type CreateUserSnapshot } from '../../../flows/create-user.machine';
+import type { UploadDocumentsContext } from '../../../flows/upload-documents.machine';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { documentFormLabels } from '../documents/document-form';
 import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
@@ -12,6 +13,8 @@ import { CREATE_USER_FORM_ID, reviewRows } from './user-details';
 
 export interface ReviewStepProps {
   snapshot: CreateUserSnapshot;
+  /** The document step's state (the wizard's documents child). */
+  documents: Pick<UploadDocumentsContext, 'fields' | 'files'>;
   formContext: RuleContext;
 }
 
@@ -27,7 +30,7 @@ function shownFields(snapshot: CreateUserSnapshot, formContext: RuleContext): st
   );
 }
 
-export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
+export function ReviewStep({ snapshot, documents, formContext }: ReviewStepProps) {
   const { context } = snapshot;
   const roles = useQuery(getListRolesQueryOptions(formContext.tenant));
   const groups = useQuery({ ...getListGroupsQueryOptions(formContext.tenant), enabled: asksGroup(snapshot) });
@@ -36,7 +39,7 @@ export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
     [context.details, snapshot, formContext, roles.data, groups.data],
   );
   const labels = useMemo(documentFormLabels, []);
-  const document = context.document;
+  const document = documents.fields;
 
   return (
     <Stack gap="sm">
@@ -69,11 +72,11 @@ export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
           <Table.Tr>
             <Table.Th scope="row">Files</Table.Th>
             <Table.Td>
-              {context.files.length === 0 ? (
+              {documents.files.length === 0 ? (
                 <Text size="sm">—</Text>
               ) : (
                 <List size="sm" listStyleType="none" aria-label="Files to upload">
-                  {context.files.map((file) => (
+                  {documents.files.map((file) => (
                     <List.Item key={file.name}>{file.name}</List.Item>
                   ))}
                 </List>
