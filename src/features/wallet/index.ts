@@ -3,7 +3,7 @@
 // themselves are in balance/, top-up/ and transactions/ (README.md), and the screen is loaded by src/app/screens.tsx.
 export {
   walletUserSlots,
-  registerWalletSlots,
+  WalletSlotsContext,
   type WalletSlots,
   type WalletSlotProps,
   type WalletSlotUser,

@@ -20,7 +20,7 @@ import { getUserAuditQueryOptions } from '../api/list-user-audit';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUpdateUser, type UserChanges } from '../api/update-user';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
-import { registeredUserSlots, type OpenedFrom, type UserSlots } from '../slots';
+import { useUserSlots, type OpenedFrom } from '../slots';
 import { requireForm, useUsersConfig } from '../users-config';
 import type { UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
@@ -39,10 +39,9 @@ export interface UserDetailsProps {
   userId: string;
   /** Where the details were opened from (users-and-wallets §2 hiding rules). */
   openedFrom?: OpenedFrom;
-  slots?: UserSlots;
 }
 
-export function UserDetails({ userId, openedFrom = 'users', slots = registeredUserSlots() }: UserDetailsProps) {
+export function UserDetails({ userId, openedFrom = 'users' }: UserDetailsProps) {
   const staff = useStaffContext();
   const user = useUser({ id: userId, tenant: staff.tenant?.id ?? null });
   if (user.isPending) {
@@ -55,11 +54,12 @@ export function UserDetails({ userId, openedFrom = 'users', slots = registeredUs
       </Alert>
     );
   }
-  return <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />;
+  return <UserDetailsView user={user.data} openedFrom={openedFrom} />;
 }
 
-function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; openedFrom: OpenedFrom; slots: UserSlots }) {
+function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: OpenedFrom }) {
   const staff = useStaffContext();
+  const slots = useUserSlots();
   const { getForm, set } = useUsersConfig();
   const form = requireForm(getForm('edit-user'), 'edit-user');
   const tenant = staff.tenant?.id ?? null;

@@ -17,7 +17,7 @@ import { useStatuses } from '../../../api/reference-lists/list-statuses';
 import { getUsersQueryOptions, useUsers } from '../api/list-users';
 import { UserInformationPanel } from '../details/UserInformationPanel';
 import { statusChoices } from '../details/status-actions';
-import { registeredUserSlots, type UserSlots } from '../slots';
+import { useUserSlots } from '../slots';
 import { requireTable, useUsersConfig } from '../users-config';
 import { adminRoleChoices, menuLabelFor, usersListParams, withGroupNames } from './list-query';
 
@@ -25,18 +25,17 @@ export type UsersTableId = 'users' | 'admins';
 
 export interface UsersListScreenProps {
   tableId: UsersTableId;
-  slots?: UserSlots;
   /** Toolbar filters of the table shown whatever their rule, e.g. ['role'] (users-and-wallets §6: "or when forced"). */
   forceFilters?: readonly string[];
 }
 
-export function UsersListScreen({ tableId, slots = registeredUserSlots(), forceFilters }: UsersListScreenProps) {
+export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps) {
   const staff = useStaffContext();
   // A tenant switch starts the list afresh: page 1, no filters, no open panel.
-  return <UsersList key={`${tableId}:${staff.tenant?.id ?? ''}`} tableId={tableId} slots={slots} forceFilters={forceFilters} />;
+  return <UsersList key={`${tableId}:${staff.tenant?.id ?? ''}`} tableId={tableId} forceFilters={forceFilters} />;
 }
 
-function UsersList({ tableId, slots, forceFilters }: { tableId: UsersTableId; slots: UserSlots; forceFilters?: readonly string[] }) {
+function UsersList({ tableId, forceFilters }: { tableId: UsersTableId; forceFilters?: readonly string[] }) {
   const staff = useStaffContext();
   const { pathname } = useLocation();
   const { getTable, set } = useUsersConfig();
@@ -57,7 +56,7 @@ function UsersList({ tableId, slots, forceFilters }: { tableId: UsersTableId; sl
     void queryClient.prefetchQuery(getUserQueryOptions({ id: row.id, tenant }));
     setOpenUserId(row.id);
   };
-  const CreateUser = slots.createUser;
+  const CreateUser = useUserSlots().createUser;
 
   return (
     <Stack gap="md">
@@ -86,7 +85,7 @@ function UsersList({ tableId, slots, forceFilters }: { tableId: UsersTableId; sl
           if (actionId === 'addUser') setCreating(true);
         }}
       />
-      <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" slots={slots} />
+      <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" />
       {CreateUser && (
         <CreateUser
           opened={creating}

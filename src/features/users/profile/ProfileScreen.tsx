@@ -15,12 +15,12 @@ import { useUpdateUser } from '../api/update-user';
 import { USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';
 import { profileValues, userChanges } from '../details/user-form-values';
-import { registeredUserSlots, type UserSlots } from '../slots';
+import { useUserSlots } from '../slots';
 import { useUsersConfig } from '../users-config';
 import type { UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
 
-export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserSlots }) {
+export function ProfileScreen() {
   const staff = useStaffContext();
   const user = useUser({ id: staff.session.userId, tenant: null, self: true });
   return (
@@ -35,13 +35,13 @@ export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserS
           {errorText(user.error)}
         </Alert>
       ) : (
-        <OwnProfile user={user.data} slots={slots} />
+        <OwnProfile user={user.data} />
       )}
     </Stack>
   );
 }
 
-function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
+function OwnProfile({ user }: { user: UserRecord }) {
   const staff = useStaffContext();
   const countries = useCountries(staff.tenant?.id ?? null);
   const update = useUpdateUser();
@@ -53,7 +53,7 @@ function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
   const view = userPanelView(set, context);
   const username = user.email?.value ?? staff.session.email;
   const queryClient = useQueryClient();
-  const AvatarSlot = slots.avatar;
+  const AvatarSlot = useUserSlots().avatar;
 
   return (
     <Card withBorder padding="lg">

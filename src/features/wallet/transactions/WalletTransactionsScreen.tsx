@@ -21,7 +21,7 @@ import { useTransactionTypes } from '../../../api/reference-lists/list-transacti
 import { asTransactionRow, useWalletTransactions } from '../api/list-wallet-transactions';
 import { ExportProgress, useExcelExport, type ReportFilters } from '../export';
 import type { UseExcelExportOptions } from '../export/useExcelExport';
-import { registeredWalletSlots, type WalletSlots } from '../slots';
+import { useWalletSlots } from '../slots';
 import type { TopUpActors } from '../top-up/top-up-actors';
 import { walletShows } from '../wallet-rules';
 import { PendingCodeModal } from './PendingCodeModal';
@@ -31,7 +31,6 @@ export const WALLET_TRANSACTIONS_TABLE = 'wallet-transactions';
 export const DATE_RANGE_LABEL = 'Date range';
 
 export interface WalletTransactionsScreenProps {
-  slots?: WalletSlots;
   configSet?: ConfigSet;
   /** Test seams: the export worker, the PDF download and the top-up calls. */
   excelExport?: UseExcelExportOptions;
@@ -62,7 +61,7 @@ function transactionUser(row: FlatRecord): string | null {
   return asTransactionRow(row).receiverUserId || null;
 }
 
-function WalletTransactions({ slots = registeredWalletSlots(), configSet = bundledConfig, excelExport, savePdf, actors }: WalletTransactionsScreenProps) {
+function WalletTransactions({ configSet = bundledConfig, excelExport, savePdf, actors }: WalletTransactionsScreenProps) {
   const staff = useStaffContext();
   const tenant = staff.tenant?.id ?? null;
   const table = requireTable(configSet, WALLET_TRANSACTIONS_TABLE);
@@ -103,7 +102,7 @@ function WalletTransactions({ slots = registeredWalletSlots(), configSet = bundl
 
   const [pending, setPending] = useState<FlatRecord | null>(null);
   const [openUserId, setOpenUserId] = useState<string | null>(null);
-  const UserDetails = slots.userDetails;
+  const UserDetails = useWalletSlots().userDetails;
 
   return (
     <Stack gap="md">
