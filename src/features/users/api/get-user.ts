@@ -8,12 +8,18 @@ import { USER_PROFILE_INCLUDE } from './user-include';
 export interface GetUserOptions {
   /** The own profile: sent with the session's own token. */
   self?: boolean;
+  /** The related parts; the profile's by default. */
+  include?: string;
 }
 
-export async function getUser(id: string, { self = false }: GetUserOptions = {}, signal?: AbortSignal): Promise<UserRecord> {
+export async function getUser(
+  id: string,
+  { self = false, include = USER_PROFILE_INCLUDE }: GetUserOptions = {},
+  signal?: AbortSignal,
+): Promise<UserRecord> {
   const document = unwrap(
     await api.GET('/api/v1/um/User/{id}', {
-      params: { path: { id }, query: { include: USER_PROFILE_INCLUDE } },
+      params: { path: { id }, query: { include } },
       headers: credentialHeaders(self ? 'own' : 'tenant'),
       signal,
     }),
