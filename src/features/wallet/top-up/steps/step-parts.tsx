@@ -1,6 +1,6 @@
-// What the top-up steps share: focus on a step's first control, the busy line, Try again, the transaction facts.
-import { useEffect, useRef } from 'react';
-import { Button, Group, Loader, Table, Text, Title } from '@mantine/core';
+// What the top-up steps share: their form, focus on a step's first control, the busy line, Try again, the facts.
+import { useEffect, useRef, type FormEvent, type ReactNode } from 'react';
+import { Button, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { TOP_UP_TEXT, type TopUpSnapshot, type WalletTransaction } from '../../../../flows/top-up.machine';
 import { formatDate, formatMoney } from '../../../../render/format';
 
@@ -18,6 +18,19 @@ export function useStepFocus<T extends HTMLElement>(ready = true) {
     if (ready) ref.current?.focus();
   }, [ready]);
   return ref;
+}
+
+/** A step whose primary button submits (Enter too); the browser's own validation is off, the machine's rules apply. */
+export function StepForm({ onSubmit, children }: { onSubmit: () => void; children: ReactNode }) {
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    onSubmit();
+  };
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="sm">{children}</Stack>
+    </form>
+  );
 }
 
 export function Busy() {
