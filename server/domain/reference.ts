@@ -81,10 +81,6 @@ export async function listChannels(db: Db, tenantId: string) {
     .execute();
 }
 
-export async function listServices(db: Db) {
-  return db.selectFrom('services').select(['id', 'name', 'description', 'icon', 'transaction_type']).orderBy('id').execute();
-}
-
 export interface ProductQuery {
   offset: number;
   limit: number;
