@@ -1,6 +1,6 @@
 // Money on the wire is a whole amount in (integer or digit string) and a decimal string out ("1250.00");
 // inside the gateway it is integer minor units (2 decimals). Never a binary float.
-import { HttpError } from './jsonapi.ts';
+import { DomainRefusal } from './refusal.ts';
 
 /** Two decimals: 100 minor units to a whole unit. */
 export const MINOR_PER_MAJOR = 100;
@@ -8,8 +8,8 @@ export const MINOR_PER_MAJOR = 100;
 export const MAX_WHOLE_AMOUNT = 1_000_000_000_000;
 
 export interface WholeAmountOptions {
-  /** JSON pointer named in the 422, e.g. `/data/attributes/Amount`. */
-  pointer: string;
+  /** The request attribute named in the refusal, e.g. `Amount`. */
+  field: string;
   /** Cash-out sends the amount negative (users-and-wallets §4). */
   allowNegative?: boolean;
   /** Smallest absolute whole amount accepted; default 1. */
@@ -18,10 +18,10 @@ export interface WholeAmountOptions {
   message?: string;
 }
 
-/** Parses a whole amount (integer, or a string of digits with an optional `-`) into minor units, else throws a 422. */
+/** Parses a whole amount (integer, or a string of digits with an optional `-`) into minor units, else refuses it as invalid. */
 export function parseWholeAmount(value: unknown, options: WholeAmountOptions): number {
   const message = options.message ?? 'Invalid Value. Whole numbers only.';
-  const invalid = () => new HttpError(422, message, { pointer: options.pointer });
+  const invalid = () => new DomainRefusal('invalid', { message, field: options.field });
   let whole: number;
   if (typeof value === 'number') {
     if (!Number.isSafeInteger(value)) throw invalid();
