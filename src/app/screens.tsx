@@ -19,4 +19,7 @@ export const screens: Partial<Record<string, Screen>> = {
   walletTransactions: lazy(() => import('../features/wallet/transactions/WalletTransactionsScreen')),
   remittanceTransactions: lazy(() => import('../features/remittances/list/RemittancesScreen')),
   payoutAccount: lazy(() => import('../features/remittances/payout-account/PayoutAccountScreen')),
+  uptTransactions: lazy(() => import('../features/upt/transactions/UptTransactionsScreen')),
+  uptCountries: lazy(() => import('../features/upt/countries/UptCountriesScreen')),
+  uptBanks: lazy(() => import('../features/upt/banks/UptBanksScreen')),
 };

@@ -2,7 +2,7 @@
 // row that is not reprocessable.
 import { Modal } from '@mantine/core';
 import type { RemittanceRow } from '../api/list-remittances';
-import { FieldList } from './FieldList';
+import { FieldList } from '../../../render/FieldList';
 import { detailFields } from './remittance-fields';
 
 export const DETAILS_TITLE = 'Transaction Details';

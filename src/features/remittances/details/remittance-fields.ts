@@ -1,12 +1,9 @@
 // The fields of a remittance as the details popup and an expanded row show them (remittances-and-payouts §3): amounts
 // with two decimals and their currency, dates DD-MMM-YYYY h:mma (§9), and a Loan's externalId as Loan Id (§3).
+import type { Field } from '../../../render/FieldList';
 import { formatAmount, formatDate, formatNumber } from '../../../render/format';
 import type { RemittanceRow } from '../api/list-remittances';
 
-export interface RemittanceField {
-  label: string;
-  value: string;
-}
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));
 const money = (amount: string, currency: string) => {
@@ -15,7 +12,7 @@ const money = (amount: string, currency: string) => {
 };
 
 /** The extra fields an expanded row shows under it. */
-export function expandedFields(row: RemittanceRow): RemittanceField[] {
+export function expandedFields(row: RemittanceRow): Field[] {
   return [
     { label: 'Reference Number', value: row.referenceNumber },
     { label: 'Type', value: row.typeName },
@@ -30,12 +27,12 @@ export function expandedFields(row: RemittanceRow): RemittanceField[] {
 }
 
 /** §3: a Loan shows its externalId as Loan Id; other types have none. */
-function loanId(row: RemittanceRow): RemittanceField[] {
+function loanId(row: RemittanceRow): Field[] {
   return row.typeName === 'Loan' ? [{ label: 'Loan Id', value: text(row.externalId) }] : [];
 }
 
 /** Every field of the details popup. */
-export function detailFields(row: RemittanceRow): RemittanceField[] {
+export function detailFields(row: RemittanceRow): Field[] {
   return [
     { label: 'Reference #', value: row.payoutExternalId },
     { label: 'Partner ID', value: text(row.partnerId) },

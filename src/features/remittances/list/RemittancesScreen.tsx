@@ -15,7 +15,7 @@ import { rangeFilters, rangeFromSearch, type ReportRange } from '../../../render
 import { SchemaTable, useTableController } from '../../../render/table';
 import { getPayoutAccountQueryOptions } from '../api/get-payout-account';
 import { asRemittanceRow, getRemittancesQueryOptions, type RemittanceRow } from '../api/list-remittances';
-import { FieldList } from '../details/FieldList';
+import { FieldList } from '../../../render/FieldList';
 import { RemittanceDetailsModal } from '../details/RemittanceDetailsModal';
 import { expandedFields } from '../details/remittance-fields';
 import { remittancesView, rowClick } from '../remittance-rules';

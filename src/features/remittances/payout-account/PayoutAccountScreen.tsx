@@ -9,7 +9,7 @@ import { useStaffContext } from '../../../config/staff-context';
 import { formatAmount } from '../../../render/format';
 import { usePayoutAccount, type PayoutAccount } from '../api/get-payout-account';
 import { useLookupPayoutAccount } from '../api/lookup-payout-account';
-import { FieldList } from '../details/FieldList';
+import { FieldList } from '../../../render/FieldList';
 import { showsPayoutAccount } from '../remittance-rules';
 import { balanceErrorText, lookupErrorText, lookupResultText } from './account-texts';
 

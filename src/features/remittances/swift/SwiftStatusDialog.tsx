@@ -7,7 +7,7 @@ import { useMachine } from '@xstate/react';
 import { SWIFT_TEXT, isDialogOpen, swiftNote, swiftOffers, swiftOutcome, swiftStatusMachine } from '../../../flows/swift-status.machine';
 import { ConfirmDialog } from '../../../render/ConfirmDialog';
 import { notifySuccess } from '../../../render/notify';
-import { FieldList } from '../details/FieldList';
+import { FieldList } from '../../../render/FieldList';
 import { swiftFields } from './swift-fields';
 import { swiftStatusGatewayActors, type SwiftStatusActors } from './swift-status-actors';
 

@@ -2,11 +2,11 @@
 // original id.
 import { formatAmount, formatDate } from '../../../render/format';
 import type { SwiftStatus } from '../../../flows/swift-status.machine';
-import type { RemittanceField } from '../details/remittance-fields';
+import type { Field } from '../../../render/FieldList';
 
 const text = (value: string | null | undefined) => value ?? '';
 
-export function swiftFields(status: SwiftStatus): RemittanceField[] {
+export function swiftFields(status: SwiftStatus): Field[] {
   return [
     { label: 'Transaction Reference', value: status.transactionReference },
     { label: 'Response Code', value: status.responseCode },

@@ -1,8 +1,13 @@
-// Label and value pairs as a description list, so each value is read with its label.
+// Label and value pairs as a description list (a details popup, an expanded row), so each value is read with its
+// label; an empty value shows '-'.
 import { SimpleGrid, Text } from '@mantine/core';
-import type { RemittanceField } from './remittance-fields';
 
-export function FieldList({ fields, cols = 2 }: { fields: readonly RemittanceField[]; cols?: number }) {
+export interface Field {
+  label: string;
+  value: string;
+}
+
+export function FieldList({ fields, cols = 2 }: { fields: readonly Field[]; cols?: number }) {
   return (
     <SimpleGrid component="dl" cols={{ base: 1, sm: cols }} spacing="xs" verticalSpacing={4} m={0}>
       {fields.map((field) => (
