@@ -28,7 +28,7 @@ const app = await buildApp({
 const started = Date.now();
 const seeded = await seedIfEmpty(app.db, { demo });
 if (seeded) {
-  app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions.`);
+  app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions, ${seeded.remittances} remittances, ${seeded.uptTransactions} UPT transactions.`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

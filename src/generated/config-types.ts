@@ -309,6 +309,8 @@ export interface Tenant {
   };
   /** a remittance operator whose payout admins get the payout-admin views (remittances-and-payouts §6) */
   payoutAdmin?: boolean;
+  /** the payout account number the remittance operator pays from at its bank (remittances-and-payouts §2 payout account, §9: configured per partner); the Available Balance and the payout account card read it */
+  payoutAccount?: string;
   /** ISO 4217 code of the tenant's default currency */
   currency?: string;
   /** reference lists loaded into the cache after login or a switch into this tenant (users-and-wallets §3, identity-and-catalogue §4), by the operationId of each list */
