@@ -3,11 +3,8 @@
 import { Suspense, lazy, type ComponentProps } from 'react';
 import { registerUserSlots } from '../features/users/slots';
 import { registerWalletSlots, walletUserSlots } from '../features/wallet';
-import { withForms } from './with-forms';
 
-const UserInformationPanel = lazy(() =>
-  withForms(() => import('../features/users/details/UserInformationPanel'))().then((module) => ({ default: module.UserInformationPanel })),
-);
+const UserInformationPanel = lazy(() => import('../features/users/details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
 
 registerUserSlots(walletUserSlots);
 registerWalletSlots({

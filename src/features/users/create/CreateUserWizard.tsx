@@ -6,6 +6,7 @@ import { useMachine } from '@xstate/react';
 import { useSessionState } from '../../../api/session';
 import { useStaffContext } from '../../../config/staff-context';
 import type { RuleContext } from '../../../config';
+import { useForm } from '../../../config/context';
 import {
   CREATE_USER_STEPS,
   CREATE_USER_TEXT,
@@ -60,6 +61,9 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
   const staff = useStaffContext();
   const { session } = useSessionState();
   const formContext = useMemo(() => wizardRuleContext(staff.ruleContext, audience), [staff.ruleContext, audience]);
+  // Both form files are at hand before the first step draws, so no later step waits for one.
+  useForm(CREATE_USER_FORM_ID);
+  useForm(DOCUMENT_FORM_ID);
   const validateForm = useFormValidator(CREATE_USER_FORM_ID, formContext);
   const validateDocumentForm = useFormValidator(DOCUMENT_FORM_ID);
   const validateDetails = useCallback((details: UserDetails) => validateForm(toFormValues(details)), [validateForm]);

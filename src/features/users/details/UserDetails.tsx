@@ -1,7 +1,7 @@
 // users-and-wallets §2 "User details": vertical tabs User Details and Transactions, the status dropdown, the top-up
 // service dropdown, edit mode with Save Changes (confirmed), Change Password on the own profile, the created-by line
 // and the profile; what shows follows schemas/screens/user-details.json and the edit-user form file's rules.
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from '../../../api/errors';
@@ -11,6 +11,7 @@ import { Loading } from '../../../render/Loading';
 import { SchemaForm } from '../../../render/form';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { notifyError, notifySuccess } from '../../../render/notify';
+import { useConfig, useForm } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
 import { useCountries } from '../api/list-countries';
@@ -21,7 +22,6 @@ import { getUsersQueryOptions } from '../api/list-users';
 import { useUpdateUser, type UserChanges } from '../api/update-user';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
 import { registeredUserSlots, type OpenedFrom, type UserSlots } from '../slots';
-import { requireForm, useUsersConfig } from '../users-config';
 import type { UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
 import { ProfileFacts } from './ProfileFacts';
@@ -55,13 +55,17 @@ export function UserDetails({ userId, openedFrom = 'users', slots = registeredUs
       </Alert>
     );
   }
-  return <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />
+    </Suspense>
+  );
 }
 
 function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; openedFrom: OpenedFrom; slots: UserSlots }) {
   const staff = useStaffContext();
-  const { getForm, set } = useUsersConfig();
-  const form = requireForm(getForm('edit-user'), 'edit-user');
+  const { set } = useConfig();
+  const form = useForm('edit-user');
   const tenant = staff.tenant?.id ?? null;
   const queryClient = useQueryClient();
 

@@ -12,7 +12,7 @@ import {
 } from '../../../flows/upload-documents.machine';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
-import { DOCUMENT_FORM_ID, documentFormLabels } from './document-form';
+import { DOCUMENT_FORM_ID, useDocumentFormLabels } from './document-form';
 import { DocumentFields } from './DocumentFields';
 import { FlowAlert } from './FlowAlert';
 
@@ -31,12 +31,12 @@ const uploadMachine = uploadDocumentsMachine.provide({
 });
 
 function UploadDocumentsForm({ userId, onClose, onUploaded }: Pick<DocumentUploadModalProps, 'userId' | 'onClose' | 'onUploaded'>) {
+  const { submitLabel } = useDocumentFormLabels();
   const validate = useFormValidator(DOCUMENT_FORM_ID);
   const validateDocument = useMemo(() => (fields: DocumentValues) => validate({ ...fields }), [validate]);
   const [snapshot, send] = useMachine(uploadMachine, { input: { userId, validateDocument } });
   const { context } = snapshot;
   const loading = uploadLoadingText(snapshot);
-  const submitLabel = useMemo(() => documentFormLabels().submitLabel, []);
 
   const finished = useRef(false);
   useEffect(() => {

@@ -16,9 +16,9 @@ import { USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';
 import { profileValues, userChanges } from '../details/user-form-values';
 import { registeredUserSlots, type UserSlots } from '../slots';
-import { useUsersConfig } from '../users-config';
 import type { UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { useConfig } from '../../../config/context';
 
 export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserSlots }) {
   const staff = useStaffContext();
@@ -49,7 +49,7 @@ function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const context = useMemo<RuleContext>(() => ({ ...staff.ruleContext, ownProfile: true, newRecord: false, openedFrom: null }), [staff.ruleContext]);
   const initial = useMemo(() => profileValues(user), [user]);
-  const { set } = useUsersConfig();
+  const { set } = useConfig();
   const view = userPanelView(set, context);
   const username = user.email?.value ?? staff.session.email;
   const queryClient = useQueryClient();

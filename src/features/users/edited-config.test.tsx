@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 
 import { copyConfig, type ConfigCopy } from '../../../tests/config/config-copy';
+import { ConfigProvider } from '../../app/ConfigProvider';
 import { loadConfigSet } from '../../config/fs-source';
 import type { ConfigSet } from '../../config/types';
 import { compileTestForm, removeTestForms } from '../../render/form/test-forms';
@@ -58,7 +59,12 @@ afterAll(() => {
 describe('config changes show on screen', () => {
   it('a column header and a validation message edited in schemas/ appear in the users list and the edit form', async () => {
     signInAs({ roles: [4], tenantId: 'teller' });
-    renderScreen(<UsersListScreen tableId="users" />, { route: '/wallet/users', config: edited });
+    renderScreen(
+      <ConfigProvider config={edited}>
+        <UsersListScreen tableId="users" />
+      </ConfigProvider>,
+      { route: '/wallet/users' },
+    );
 
     const table = await screen.findByRole('table', { name: 'Members' });
     expect(within(table).getByRole('columnheader', { name: /Member Number/ })).toBeInTheDocument();
