@@ -11,7 +11,9 @@ import { demoPasswordHash, insertPerson } from '../../seed/people.ts';
 import { demoBankCode, insertPayoutAccounts } from '../../seed/remittances.ts';
 import { insertTenants, type TenantFile } from '../../seed/tenants.ts';
 import { insertUptReference } from '../../seed/upt-reference.ts';
-import { bearer } from '../../testing.ts';
+import type { BuildAppOptions } from '../../app.ts';
+import type { MinimalWorld } from '../../seed/minimal.ts';
+import { bearer, signIn, type TestGateway } from '../../testing.ts';
 import { bankReference } from './rules.ts';
 
 export const REMITTANCE_TENANTS: readonly TenantFile[] = [
@@ -186,6 +188,8 @@ export function payoutClient(app: FastifyInstance, token: string) {
   const json = (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) =>
     app.inject({ method, url, headers: { ...bearer(token), ...headers }, payload: payload as Record<string, unknown> });
   return {
+    /** Any JSON call, e.g. a body the screens never send. */
+    send: (method: 'POST' | 'PATCH' | 'PUT', url: string, payload: unknown, headers: Record<string, string> = {}) => json(method, url, payload, headers),
     get: (url: string): Promise<LightMyRequestResponse> => app.inject({ method: 'GET', url, headers: bearer(token) }),
     check: (payoutExternalId: string) =>
       app.inject({ method: 'GET', url: `/api/v1/integration/swift/nip-transactions/${encodeURIComponent(payoutExternalId)}`, headers: bearer(token) }),
@@ -208,4 +212,23 @@ export async function storedRow(db: Db, id: string) {
 /** The audit rows about a remittance, oldest first. */
 export async function auditOf(db: Db, id: string) {
   return db.selectFrom('audit_log').selectAll().where('entity', '=', 'remittance').where('entity_id', '=', id).orderBy('id').execute();
+}
+
+export interface RemittanceGateway {
+  app: FastifyInstance;
+  world: MinimalWorld;
+  remittances: RemittanceWorld;
+  /** The calls signed in as one of the logins (their own tenant). */
+  as: (login: keyof typeof REMITTANCE_LOGINS | string) => Promise<ReturnType<typeof payoutClient>>;
+}
+
+/** A test gateway (gatewayPerTest's starter) with the remittance world, a short bank time-out and a slow bank that outlasts it. */
+export async function remittanceGateway(start: (options?: Partial<BuildAppOptions>) => Promise<TestGateway>, options: Partial<BuildAppOptions> = {}): Promise<RemittanceGateway> {
+  const { app, world } = await start({ bank: { timeoutMs: 100, slowMs: 5_000 }, ...options });
+  const remittances = await seedRemittanceWorld(app.db, app.teller.now());
+  const as = async (login: string) => {
+    const email = login in REMITTANCE_LOGINS ? REMITTANCE_LOGINS[login as keyof typeof REMITTANCE_LOGINS] : login;
+    return payoutClient(app, await signIn(app, email));
+  };
+  return { app, world, remittances, as };
 }
