@@ -6,8 +6,6 @@ import { DomainRefusal } from './refusal.ts';
 export const MINOR_PER_MAJOR = 100;
 /** Largest whole amount a request may carry: keeps every sum of minor units far below 2^53. */
 export const MAX_WHOLE_AMOUNT = 1_000_000_000_000;
-/** The same bound in minor units. */
-export const MAX_MINOR = MAX_WHOLE_AMOUNT * MINOR_PER_MAJOR;
 
 export interface WholeAmountOptions {
   /** The request attribute named in the refusal, e.g. `Amount`. */
@@ -48,10 +46,4 @@ export function formatMinor(minor: number): string {
   const major = Math.floor(magnitude / MINOR_PER_MAJOR);
   const cents = magnitude % MINOR_PER_MAJOR;
   return `${sign}${major}.${String(cents).padStart(2, '0')}`;
-}
-
-/** Whole major units to minor units (for code and seeds, not for request input). */
-export function majorToMinor(major: number): number {
-  if (!Number.isSafeInteger(major)) throw new RangeError(`Not a whole amount: ${major}`);
-  return major * MINOR_PER_MAJOR;
 }

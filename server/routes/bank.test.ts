@@ -1,7 +1,7 @@
 // The demo-mode bank switch and settler trigger (the contract's setBankMode and runSettler).
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { remittanceGateway } from '../domain/remittances/test-support.ts';
+import { remittanceGateway } from '../testing/remittances.ts';
 import { gatewayPerTest } from '../testing.ts';
 
 const startGateway = gatewayPerTest();

@@ -2,7 +2,6 @@
 // contract's setBankMode and runSettler): outside demo mode both are the same 404 as any unknown path.
 import type { FastifyRequest } from 'fastify';
 import { writeAudit } from '../domain/audit.ts';
-import type { BankMode } from '../domain/bank/simulated.ts';
 import { HttpError } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';
 
@@ -13,7 +12,7 @@ function demoOnly(request: FastifyRequest): void {
 export const handlers: Handlers = {
   async setBankMode(request) {
     demoOnly(request);
-    const { mode } = request.body as { mode: BankMode };
+    const { mode } = request.body;
     const { simulatedBank, now } = request.server.teller;
     const before = simulatedBank.mode;
     simulatedBank.mode = mode;

@@ -3,7 +3,7 @@
 // cancel, edit status and bulk edit; a bank that is down (502) or slow (504); payout admins only; tenant isolation.
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { auditOf, bulkKey, remittanceGateway, storedRow, UNKNOWN_ACCOUNT } from '../domain/remittances/test-support.ts';
+import { auditOf, bulkKey, remittanceGateway, storedRow, UNKNOWN_ACCOUNT } from '../testing/remittances.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { gatewayPerTest } from '../testing.ts';
 

@@ -13,11 +13,10 @@ import {
   type PayoutActor,
   type ReprocessSelection,
 } from '../domain/remittances/actions.ts';
-import type { RemittanceView } from '../domain/remittances/rows.ts';
 import { checkSwiftStatus, lookupAccount, payoutAccount, type BankActor } from '../domain/remittances/swift.ts';
 import { requestHash } from '../domain/wallet/idempotency.ts';
-import { HttpError, parseFilters, resource, type Query } from '../http/jsonapi.ts';
-import { answer, idempotencyKey, idempotencyRefusal, requiredRange } from './_remittances.ts';
+import { HttpError, resource } from '../http/jsonapi.ts';
+import { idempotencyKey, idempotencyRefusal, remittanceResource, requiredRange, viaBank } from './_remittances.ts';
 import type { Handlers } from './types.ts';
 
 /** RP §5 days back 1 to 366: the reprocessing window spans at most that. */
@@ -27,24 +26,17 @@ function actorOf(request: FastifyRequest): PayoutActor & BankActor {
   return { db: request.server.db, session: sessionOf(request), now: request.server.teller.now(), bank: request.server.teller.bank };
 }
 
-const remittanceDocument = (row: RemittanceView) => ({ data: resource('remittance', row.id, { ...row.attributes }) });
-
-interface TransactionBody<A> {
-  data: { type: 'Transaction'; id?: string; attributes: A };
-}
-
 export const handlers: Handlers = {
   async lookupPayoutAccount(request) {
-    const { accountNumber } = request.query as { accountNumber: string };
-    const lookup = await answer(() => lookupAccount(actorOf(request), accountNumber));
+    const { accountNumber } = request.query;
+    const lookup = await viaBank(() => lookupAccount(actorOf(request), accountNumber));
     return {
       data: resource('account-lookup', accountNumber, { accountNumber: lookup.accountNumber, responseCode: lookup.code, responseMessage: lookup.message }),
     };
   },
 
   async getPayoutAccount(request) {
-    const { accountNumber } = request.params as { accountNumber: string };
-    const account = await answer(() => payoutAccount(actorOf(request), accountNumber));
+    const account = await viaBank(() => payoutAccount(actorOf(request), request.params.accountNumber));
     return {
       data: resource('payout-account', account.accountNumber, {
         accountNumber: account.accountNumber,
@@ -59,8 +51,7 @@ export const handlers: Handlers = {
   },
 
   async getSwiftTransactionStatus(request) {
-    const { payoutExternalId } = request.params as { payoutExternalId: string };
-    const { bank, transaction } = await answer(() => checkSwiftStatus(actorOf(request), payoutExternalId));
+    const { bank, transaction } = await viaBank(() => checkSwiftStatus(actorOf(request), request.params.payoutExternalId));
     return {
       data: resource('swift-status', bank.reference, {
         currency: bank.currency,
@@ -77,28 +68,30 @@ export const handlers: Handlers = {
   },
 
   async republishPayout(request, reply) {
-    const body = request.body as TransactionBody<{ id: string }>;
-    const row = await answer(() => republishPayout(actorOf(request), body.data.attributes.id));
+    const row = await republishPayout(actorOf(request), request.body.data.attributes.id);
     reply.code(202);
-    return remittanceDocument(row);
+    return { data: remittanceResource(row) };
   },
 
   async republishPayouts(request, reply) {
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const body = request.body as TransactionBody<{ numberOfTransactions?: number; transactionIds?: string[] }>;
+    const { body, query } = request;
     const { numberOfTransactions, transactionIds } = body.data.attributes;
-    const filters = parseFilters(request.query as Query);
     let selection: ReprocessSelection;
-    let window: { startdate?: string; enddata?: string } = {};
+    let window = {};
     if (transactionIds !== undefined) {
       selection = { kind: 'ticked', ids: transactionIds };
     } else {
       // RP §7: the spec's client spells the window filter[startdate] and filter[enddata].
-      const range = requiredRange(filters, { start: 'startdate', end: 'enddata' }, WINDOW_MAX_DAYS);
+      const range = requiredRange(
+        { start: query['filter[startdate]'], end: query['filter[enddata]'] },
+        { start: 'filter[startdate]', end: 'filter[enddata]' },
+        WINDOW_MAX_DAYS,
+      );
       selection = { kind: 'window', ...range, limit: numberOfTransactions ?? BULK_LIMIT };
-      window = { startdate: range.startDate, enddata: range.endDate };
+      window = range;
     }
-    const outcome = await answer(() => republishPayouts(actorOf(request), selection, { key, hash: requestHash('republishPayouts', { body, window }) }));
+    const outcome = await republishPayouts(actorOf(request), selection, { key, hash: requestHash('republishPayouts', { body, window }) });
     if (outcome.kind === 'key_reused' || outcome.kind === 'key_in_flight') throw idempotencyRefusal(outcome.kind);
     reply.code(202);
     if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
@@ -107,30 +100,25 @@ export const handlers: Handlers = {
   },
 
   async cancelPayout(request) {
-    const body = request.body as TransactionBody<{ id: string; reason: string; responseMessage?: string }>;
-    const row = await answer(() => cancelPayout(actorOf(request), body.data.attributes));
-    return remittanceDocument(row);
+    const row = await viaBank(() => cancelPayout(actorOf(request), request.body.data.attributes));
+    return { data: remittanceResource(row) };
   },
 
   async updatePayoutStatus(request) {
-    const { id } = request.params as { id: string };
-    const body = request.body as TransactionBody<{ StatusCode: number; StatusDescription: string }>;
-    if (body.data.id !== undefined && body.data.id !== id) {
-      throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
-    }
-    const { StatusCode, StatusDescription } = body.data.attributes;
-    const row = await answer(() => updatePayoutStatus(actorOf(request), id, { statusCode: StatusCode, statusDescription: StatusDescription }));
-    return remittanceDocument(row);
+    const { id } = request.params;
+    const { data } = request.body;
+    if (data.id !== undefined && data.id !== id) throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
+    const { StatusCode, StatusDescription } = data.attributes;
+    const row = await updatePayoutStatus(actorOf(request), id, { statusCode: StatusCode, statusDescription: StatusDescription });
+    return { data: remittanceResource(row) };
   },
 
   async updatePayoutStatuses(request, reply) {
     const key = idempotencyKey(request.headers['idempotency-key']);
-    const body = request.body as TransactionBody<{ transactionIds: string[]; statusCode: number; statusDescription: string }>;
-    const outcome = await answer(() =>
-      updatePayoutStatuses(actorOf(request), body.data.attributes, { key, hash: requestHash('updatePayoutStatuses', body) }),
-    );
+    const { body } = request;
+    const outcome = await updatePayoutStatuses(actorOf(request), body.data.attributes, { key, hash: requestHash('updatePayoutStatuses', body) });
     if (outcome.kind === 'key_reused' || outcome.kind === 'key_in_flight') throw idempotencyRefusal(outcome.kind);
     if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
-    return { data: outcome.result.map((row) => resource('remittance', row.id, { ...row.attributes })), meta: { count: outcome.result.length } };
+    return { data: outcome.result.map(remittanceResource), meta: { count: outcome.result.length } };
   },
 };

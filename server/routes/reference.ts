@@ -1,7 +1,7 @@
 // Reference lists loaded after sign-in and tenant switch (users-and-wallets §3, §7).
 import { sessionOf } from '../context.ts';
 import * as reference from '../domain/reference.ts';
-import { listDocument, listMeta, parseFilters, parsePaging, parseSort, resource, type Query } from '../http/jsonapi.ts';
+import { listDocument, listMeta, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';
 
 export const handlers: Handlers = {
@@ -32,10 +32,10 @@ export const handlers: Handlers = {
   },
 
   async listProducts(request) {
-    const query = request.query as Query;
+    const { query } = request;
     const page = parsePaging(query);
     const sort = parseSort(query.sort, { title: 'title', type: 'type', created: 'created' } as const, 'title');
-    const filters = parseFilters(query);
+    const filters = textFilters({ title: query['filter[title]'], type: query['filter[type]'] });
     const { rows, total } = await reference.pageProducts(request.server.db, {
       offset: page.offset,
       limit: page.size,

@@ -2,7 +2,7 @@
 // §7, §9): rows of the token's tenant only, per-row flags for the caller, filters, sort, paging, the report page.
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { remittanceGateway } from '../domain/remittances/test-support.ts';
+import { remittanceGateway } from '../testing/remittances.ts';
 import { gatewayPerTest } from '../testing.ts';
 
 const startGateway = gatewayPerTest();

@@ -2,7 +2,7 @@
 // (remittances-and-payouts §2, §3, §4, §7).
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { remittanceGateway } from '../domain/remittances/test-support.ts';
+import { remittanceGateway } from '../testing/remittances.ts';
 import { UPT_EXPORT_FIELDS } from '../domain/upt/fields.ts';
 import { gatewayPerTest } from '../testing.ts';
 

@@ -1,6 +1,7 @@
 // The reference lists every tenant shares (users-and-wallets §3): countries, roles, statuses, transaction
 // types, products, currencies, services and payout channels.
 import type { Db } from '../db/connection.ts';
+import type { RoleBit, StatusBit, StatusName, TransactionTypeCode } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 
 /** [iso, name, nationality, dial code]; users-and-wallets §9: default country Gambia, nationality Gambian. */
@@ -38,14 +39,14 @@ export const COUNTRIES: ReadonlyArray<readonly [string, string, string, string]>
 ];
 
 /** identity-and-catalogue §3 client role bits. */
-export const ROLE_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const ROLE_NAMES: ReadonlyArray<readonly [RoleBit, string]> = [
   [ROLE.TopAdmin, 'Partner Admin'],
   [ROLE.MidAdmin, 'Group Admin'],
   [ROLE.LowerAdmin, 'Field Officer'],
   [ROLE.EndUser, 'Customer'],
 ];
 
-export const STATUS_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const STATUS_NAMES: ReadonlyArray<readonly [StatusBit, StatusName]> = [
   [0, 'Pending'],
   [STATUS.Active, 'Active'],
   [STATUS.Duplicate, 'Duplicate'],
@@ -57,7 +58,7 @@ export const STATUS_NAMES: ReadonlyArray<readonly [number, string]> = [
   [STATUS.KycRejected, 'KYC Rejected'],
 ];
 
-export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [TransactionTypeCode, string]> = [
   [TRANSACTION_TYPE.TopUp, 'Top Up'],
   [TRANSACTION_TYPE.P2P, 'P2P'],
   [TRANSACTION_TYPE.RequestMoney, 'Request Money'],

@@ -1,4 +1,4 @@
-// The demo world's tenants come from the same tenants/*.json files the web app reads (DESIGN.md), each with
+// The demo world's tenants come from the same tenants/*.json files the web app reads (docs/architecture.md), each with
 // its identity client; plus the web app's own sign-in client, `teller-web`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -114,14 +114,15 @@ export type StatusTimeframe = 'daily' | 'monthly' | 'yearly';
 
 /** RP §2 widgets, in the contract's order. */
 const WIDGETS = [
-  { statusId: REMITTANCE_STATUS.Successful, name: 'Successful' },
-  { statusId: REMITTANCE_STATUS.Processing, name: 'Processing' },
-  { statusId: REMITTANCE_STATUS.Pending, name: 'Pending' },
-  { statusId: REMITTANCE_STATUS.Failed, name: 'Failed' },
+  { id: '256', statusId: REMITTANCE_STATUS.Successful, name: 'Successful' },
+  { id: '4', statusId: REMITTANCE_STATUS.Processing, name: 'Processing' },
+  { id: '2', statusId: REMITTANCE_STATUS.Pending, name: 'Pending' },
+  { id: '128', statusId: REMITTANCE_STATUS.Failed, name: 'Failed' },
 ] as const;
 
 export interface StatusWidgets {
-  widgets: Array<{ statusId: 256 | 4 | 2 | 128; name: 'Successful' | 'Processing' | 'Pending' | 'Failed'; value: number }>;
+  /** `id` is the status id as text, what the client routes to (/transactions/remittances/{id}). */
+  widgets: Array<(typeof WIDGETS)[number] & { value: number }>;
   startDate: string;
   endDate: string;
 }

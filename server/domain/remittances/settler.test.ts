@@ -7,7 +7,7 @@ import { MINIMAL_NOW, seedMinimal } from '../../seed/index.ts';
 import { BankLine, BankUnreachable } from '../bank/bank.ts';
 import { SimulatedBank } from '../bank/simulated.ts';
 import { Settler } from './settler.ts';
-import { auditOf, seedRemittanceWorld, storedRow, type RemittanceWorld, type TestRow } from './test-support.ts';
+import { auditOf, seedRemittanceWorld, storedRow, type RemittanceWorld, type TestRow } from '../../testing/remittances.ts';
 
 const opened: Db[] = [];
 afterEach(async () => {

@@ -14,14 +14,14 @@ import { notifyError, notifySuccess } from '../../../render/notify';
 import { useConfig, useForm } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../api/list-countries';
-import { useGroups } from '../api/list-groups';
-import { useRoles } from '../api/list-roles';
+import { useCountries } from '../../../api/reference-lists/list-countries';
+import { useGroups } from '../../../api/reference-lists/list-groups';
+import { useRoles } from '../../../api/reference-lists/list-roles';
 import { getUserAuditQueryOptions } from '../api/list-user-audit';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUpdateUser, type UserChanges } from '../api/update-user';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
-import { registeredUserSlots, type OpenedFrom, type UserSlots } from '../slots';
+import { useUserSlots, type OpenedFrom } from '../slots';
 import type { UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
 import { ProfileFacts } from './ProfileFacts';
@@ -39,10 +39,9 @@ export interface UserDetailsProps {
   userId: string;
   /** Where the details were opened from (users-and-wallets §2 hiding rules). */
   openedFrom?: OpenedFrom;
-  slots?: UserSlots;
 }
 
-export function UserDetails({ userId, openedFrom = 'users', slots = registeredUserSlots() }: UserDetailsProps) {
+export function UserDetails({ userId, openedFrom = 'users' }: UserDetailsProps) {
   const staff = useStaffContext();
   const user = useUser({ id: userId, tenant: staff.tenant?.id ?? null });
   if (user.isPending) {
@@ -57,13 +56,14 @@ export function UserDetails({ userId, openedFrom = 'users', slots = registeredUs
   }
   return (
     <Suspense fallback={<Loading />}>
-      <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />
+      <UserDetailsView user={user.data} openedFrom={openedFrom} />
     </Suspense>
   );
 }
 
-function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; openedFrom: OpenedFrom; slots: UserSlots }) {
+function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: OpenedFrom }) {
   const staff = useStaffContext();
+  const slots = useUserSlots();
   const { set } = useConfig();
   const form = useForm('edit-user');
   const tenant = staff.tenant?.id ?? null;

@@ -1,9 +1,11 @@
 // First: the API client keeps the fetch it finds when it is created.
-import { fetchProxy } from '../../api/test-support/fetch-proxy';
+import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { FakeGateway } from '../../api/test-support/fake-gateway';
-import { sessionStore } from '../../api/session';
-import { WEB_CLIENT_ID, resetPassword, signIn, verifyRecoveryCode } from './api';
+import { FakeGateway } from '../../../api/test-support/fake-gateway';
+import { sessionStore } from '../../../api/session';
+import { resetPassword } from './reset-password';
+import { WEB_CLIENT_ID, signIn } from './sign-in';
+import { verifyRecoveryCode } from './verify-recovery-code';
 
 let gateway: FakeGateway;
 beforeEach(() => {

@@ -1,10 +1,10 @@
 // For gateway tests of users, accounts and files, on top of server/testing.ts (buildTestApp, the minimal world):
 // a clock the test can move, and bearer headers signed for any user of the world without a sign-in round trip.
 import type { FastifyInstance } from 'fastify';
-import { MINIMAL_NOW } from '../../seed/index.ts';
-import { buildTestApp, type TestGateway } from '../../testing.ts';
-import { sessionFor } from '../auth/identity.ts';
-import { signToken } from '../auth/tokens.ts';
+import { MINIMAL_NOW } from '../seed/index.ts';
+import { buildTestApp, type TestGateway } from '../testing.ts';
+import { sessionFor } from '../domain/auth/identity.ts';
+import { signToken } from '../domain/auth/tokens.ts';
 
 export interface ClockedGateway extends TestGateway {
   /** Moves the gateway's clock (token lifetimes, expiries, age rules and rate-limit windows read it). */

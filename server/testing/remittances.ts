@@ -3,18 +3,18 @@
 // §4 by the demo bank's rule (seed/remittances.ts demoBankCode): ending 0 paid (00), 3 or 4 nothing (01), 6 held
 // (32), 8 '96 System malfunction'.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import type { Db } from '../../db/connection.ts';
-import type { NewRemittance } from '../../db/schema.ts';
-import { BANK_MESSAGE } from '../bank/bank.ts';
-import { ROLE, STATUS } from '../reference.ts';
-import { demoPasswordHash, insertPerson } from '../../seed/people.ts';
-import { demoBankCode, insertPayoutAccounts } from '../../seed/remittances.ts';
-import { insertTenants, type TenantFile } from '../../seed/tenants.ts';
-import { insertUptReference } from '../../seed/upt-reference.ts';
-import type { BuildAppOptions } from '../../app.ts';
-import type { MinimalWorld } from '../../seed/minimal.ts';
-import { bearer, signIn, type TestGateway } from '../../testing.ts';
-import { bankReference } from './rules.ts';
+import type { Db } from '../db/connection.ts';
+import type { NewRemittance } from '../db/schema.ts';
+import { BANK_MESSAGE } from '../domain/bank/bank.ts';
+import { ROLE, STATUS } from '../domain/reference.ts';
+import { demoPasswordHash, insertPerson } from '../seed/people.ts';
+import { demoBankCode, insertPayoutAccounts } from '../seed/remittances.ts';
+import { insertTenants, type TenantFile } from '../seed/tenants.ts';
+import { insertUptReference } from '../seed/upt-reference.ts';
+import type { BuildAppOptions } from '../app.ts';
+import type { MinimalWorld } from '../seed/minimal.ts';
+import { bearer, signIn, type TestGateway } from '../testing.ts';
+import { bankReference } from '../domain/remittances/rules.ts';
 
 export const REMITTANCE_TENANTS: readonly TenantFile[] = [
   { id: 'tawakal-swift', name: 'Tawakal Swift', type: 'payout', clientId: 'tawakal-swift-client', grantType: 'delegation', scope: 'openid um remittance', payoutAdmin: true, payoutAccount: '5400012345', currency: 'USD' },

@@ -1,7 +1,7 @@
 // Helpers shared by the wallet and statistics gateway tests.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { signToken, type Session } from '../auth/tokens.ts';
-import { bearer } from '../../testing.ts';
+import { signToken, type Session } from '../domain/auth/tokens.ts';
+import { bearer } from '../testing.ts';
 
 /** A token for `session` that outlives clock jumps in long tests (the gateway's own tokens last 2 hours). */
 export async function longLivedToken(app: FastifyInstance, session: Session): Promise<string> {
