@@ -47,4 +47,16 @@ describe('PUT /dev/bank (setBankMode) and POST /dev/settler (runSettler)', () =>
     }
     expect((await (await as('payout')).get('/api/v1/integration/swift/payout-account/5400012345')).statusCode).toBe(200);
   });
+
+  it('settles on its own timer inside the gateway (settlerIntervalMs), and closing the gateway stops it', async () => {
+    const { app, as, remittances } = await remittanceGateway(startGateway, { settlerIntervalMs: 20 });
+    await (await as('payout')).republish(remittances.rows.missing);
+    const deadline = Date.now() + 5_000;
+    let statusId = 4;
+    while (statusId === 4 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      statusId = (await app.db.selectFrom('remittances').select('status_id').where('id', '=', Number(remittances.rows.missing)).executeTakeFirstOrThrow()).status_id;
+    }
+    expect(statusId).toBe(256);
+  });
 });
