@@ -40,8 +40,8 @@ export function readTenantFiles(dir: string = DEFAULT_TENANTS_DIR): TenantFile[]
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Inserts the tenants, their identity clients and the web client. */
-export async function insertTenants(db: Db, tenants: readonly TenantFile[], now: Date): Promise<void> {
+/** Inserts the tenants, their identity clients and (unless a world already has it) the web client. */
+export async function insertTenants(db: Db, tenants: readonly TenantFile[], now: Date, options: { webClient?: boolean } = {}): Promise<void> {
   const created = now.toISOString();
   for (const tenant of tenants) {
     await db
@@ -75,6 +75,7 @@ export async function insertTenants(db: Db, tenants: readonly TenantFile[], now:
       })
       .execute();
   }
+  if (options.webClient === false) return;
   await db
     .insertInto('clients')
     .values({
