@@ -86,12 +86,12 @@ function amountRenderer(column: TableColumn, read: (row: FlatRecord) => unknown,
     const currency = readCurrency ? text(readCurrency(row)) : '';
     const shown = amount && currency ? `${amount} ${currency}` : amount;
     const color = column.signColor ? signColorOf(value) : undefined;
-    return color ? (
-      <Text span inherit c={color}>
+    if (!color && !currency) return shown;
+    // An amount and its currency read as one: they do not wrap apart.
+    return (
+      <Text span inherit c={color} style={{ whiteSpace: 'nowrap' }}>
         {shown}
       </Text>
-    ) : (
-      shown
     );
   };
 }
