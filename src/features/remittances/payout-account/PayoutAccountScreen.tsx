@@ -36,7 +36,7 @@ export default function PayoutAccountScreen() {
           <AccountLookup />
         </>
       ) : (
-        <Text c="dimmed">{PAYOUT_ACCOUNT_TEXT.none}</Text>
+        <Text>{PAYOUT_ACCOUNT_TEXT.none}</Text>
       )}
     </Stack>
   );
