@@ -1235,7 +1235,7 @@ export interface components {
             lastname: components["schemas"]["PersonName"];
             /**
              * Format: date
-             * @description No later than today minus 16 years (UW §5).
+             * @description From 1900-01-01 (an earlier date is a slip, refused with 422) to no later than today minus 16 years (UW §5).
              */
             birthdate: string;
             email: components["schemas"]["Email"];
@@ -1261,7 +1261,7 @@ export interface components {
             lastname: components["schemas"]["PersonName"];
             /**
              * Format: date
-             * @description No later than today minus 16 years (UW §5).
+             * @description From 1900-01-01 (an earlier date is a slip, refused with 422) to no later than today minus 16 years (UW §5).
              */
             birthdate: string;
             email?: components["schemas"]["Email"];
@@ -1289,7 +1289,7 @@ export interface components {
                     lastname?: components["schemas"]["PersonName"];
                     /**
                      * Format: date
-                     * @description No later than today minus 16 years (UW §5).
+                     * @description From 1900-01-01 (an earlier date is a slip, refused with 422) to no later than today minus 16 years (UW §5).
                      */
                     birthdate?: string;
                     gender?: components["schemas"]["Gender"];
