@@ -29,6 +29,7 @@ import { rangeFilters, rangeFromSearch, type ReportRange } from './report-range'
 
 export const WALLET_TRANSACTIONS_TABLE = 'wallet-transactions';
 export const DATE_RANGE_LABEL = 'Date range';
+const DATE_RANGE_ID = 'transactions-date-range';
 
 export interface WalletTransactionsScreenProps {
   slots?: WalletSlots;
@@ -175,13 +176,15 @@ function TransactionDateRange({ range, onChange }: { range: ReportRange; onChang
   return (
     <DatePickerInput
       type="range"
+      id={DATE_RANGE_ID}
       label={DATE_RANGE_LABEL}
       valueFormat="DD-MMM-YYYY"
       value={value}
       maxDate={new Date()}
       allowSingleDateInRange
       w={260}
-      popoverProps={{ withinPortal: true }}
+      // The calendar dialog is labelled by its target; with the field's id as the popover's id, that is the field.
+      popoverProps={{ withinPortal: true, id: DATE_RANGE_ID }}
       onChange={(next) => {
         setValue(next);
         const [startDate, endDate] = next;
