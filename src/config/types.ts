@@ -77,7 +77,7 @@ export interface FormConfig {
 /** The options of a select filter: a contract list, or fixed values. */
 export type FilterOptions = OptionsSource | { value: string | number; label: string }[];
 
-export type ColumnFormat = 'text' | 'number' | 'money' | 'date' | 'badge' | 'rowNumber' | 'avatarName' | 'boolean' | 'actions';
+export type ColumnFormat = 'text' | 'email' | 'number' | 'money' | 'date' | 'badge' | 'rowNumber' | 'avatarName' | 'boolean' | 'actions';
 
 export interface TableColumn {
   id: string;
