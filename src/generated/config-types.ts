@@ -229,8 +229,8 @@ export interface TableColumn {
   field?: string;
   /** column header; may be empty for row numbers */
   header: string;
-  /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name */
-  format?: "text" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
+  /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name; email is text that may wrap after its @ and before its dots, so a long address never widens the table past the screen */
+  format?: "text" | "email" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
   /** dot path of the image url for format avatarName */
   avatarField?: string;
   /** a map id in schemas/tables/color-maps.json */
