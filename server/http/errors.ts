@@ -1,6 +1,7 @@
 // One error path for the gateway (issue 2 §6): every failure leaves as a JSON:API errors document, request
 // validation maps to 422 (body) or 400 (parameters, headers), and a 5xx never carries its detail out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainRefusal, type RefusalKind } from '../domain/refusal.ts';
 import { HttpError, errorDocument, reasonPhrase, type ErrorObject } from './jsonapi.ts';
 
 interface AjvError {
@@ -18,9 +19,32 @@ export interface ErrorResponse {
   headers: Record<string, string>;
 }
 
+const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 422, not_found: 404, forbidden: 403, conflict: 409 };
+
+/** The HTTP answer of a domain refusal: its kind's status, one error per reason, a field as its body pointer. */
+export function refusalError(refusal: DomainRefusal): HttpError {
+  return HttpError.withErrors(
+    REFUSAL_STATUS[refusal.kind],
+    refusal.reasons.map(({ message, detail, code, field }) => ({
+      title: message,
+      ...(detail === undefined ? {} : { detail }),
+      ...(code === undefined ? {} : { code }),
+      ...(field === undefined ? {} : { pointer: `/data/attributes/${field}` }),
+    })),
+  );
+}
+
+/** A failure a handler or the domain raised on purpose, as an HttpError; undefined for anything else. */
+export function asHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainRefusal) return refusalError(error);
+  return undefined;
+}
+
 /** Turns any failure into the answer to send; 5xx errors are reduced to 'Internal Server Error'. */
 export function toErrorResponse(error: unknown): ErrorResponse {
-  if (error instanceof HttpError) return { status: error.status, errors: error.errors, headers: error.headers };
+  const deliberate = asHttpError(error);
+  if (deliberate) return { status: deliberate.status, errors: deliberate.errors, headers: deliberate.headers };
   if (!(error instanceof Error)) return single(500, reasonPhrase(500));
 
   const security = securityFailure(error);

@@ -1,16 +1,20 @@
 // JSON:API documents: resources, lists with paging meta, error documents, and the query parsers every list shares.
 
-export type Attributes = Record<string, unknown>;
-
-export interface Relationship {
-  data: { type: string; id: string } | Array<{ type: string; id: string }> | null;
-}
-
-export interface Resource<A extends Attributes = Attributes> {
+export interface ResourceIdentifier {
   type: string;
   id: string;
+}
+
+export interface Relationship {
+  data: ResourceIdentifier | ResourceIdentifier[] | null;
+}
+
+/** A resource object of type T; the id is always a string on the wire. */
+export interface Resource<T extends string = string, A extends object = object, R extends object = Record<string, Relationship>> {
+  type: T;
+  id: string;
   attributes: A;
-  relationships?: Record<string, Relationship>;
+  relationships?: R;
 }
 
 export interface ListMeta {
@@ -43,26 +47,17 @@ export interface ErrorDocument {
 }
 
 /** A resource object; the id is always a string on the wire. */
-export function resource<A extends Attributes>(
-  type: string,
+export function resource<T extends string, A extends object, R extends object = Record<string, Relationship>>(
+  type: T,
   id: string | number,
   attributes: A,
-  relationships?: Record<string, Relationship>,
-): Resource<A> {
+  relationships?: R,
+): Resource<T, A, R> {
   return relationships ? { type, id: String(id), attributes, relationships } : { type, id: String(id), attributes };
 }
 
-/** A single-resource document `{ data }` (plus `included` when given). */
-export function document<A extends Attributes>(data: Resource<A>, included?: Resource[]): { data: Resource<A>; included?: Resource[] } {
-  return included && included.length > 0 ? { data, included } : { data };
-}
-
-/** A list document `{ data, meta }` (plus `included` when given). */
-export function listDocument<A extends Attributes>(
-  data: Array<Resource<A>>,
-  meta: ListMeta,
-  included?: Resource[],
-): { data: Array<Resource<A>>; meta: ListMeta; included?: Resource[] } {
+/** A list document `{ data, meta }` (plus `included` when there is any). */
+export function listDocument<D, I>(data: D[], meta: ListMeta, included?: I[]): { data: D[]; meta: ListMeta; included?: I[] } {
   return included && included.length > 0 ? { data, meta, included } : { data, meta };
 }
 
@@ -128,16 +123,20 @@ export class HttpError extends Error {
     this.errors = [errorObject(status, title, options)];
   }
 
+  /** One failure with several errors, e.g. one 422 per field at fault; `headers` are the first item's. */
+  static withErrors(status: number, items: ReadonlyArray<{ title: string } & HttpErrorOptions>): HttpError {
+    const [first] = items;
+    const error = new HttpError(status, first?.title ?? reasonPhrase(status), first ?? {});
+    error.errors.splice(0, error.errors.length, ...items.map((item) => errorObject(status, item.title, item)));
+    return error;
+  }
+
   /** 422 with one error per field: `{ firstname: 'first name is not in correct format' }` → pointers under /data/attributes. */
   static invalidAttributes(messages: Record<string, string>): HttpError {
-    const entries = Object.entries(messages);
-    const error = new HttpError(422, entries[0]?.[1] ?? 'Invalid request');
-    error.errors.splice(
-      0,
-      error.errors.length,
-      ...entries.map(([field, title]) => errorObject(422, title, { pointer: `/data/attributes/${field}` })),
+    return HttpError.withErrors(
+      422,
+      Object.entries(messages).map(([field, title]) => ({ title, pointer: `/data/attributes/${field}` })),
     );
-    return error;
   }
 }
 

@@ -29,7 +29,7 @@ async function seeded(): Promise<{ db: Db; summary: DemoWorldSummary; ms: number
 }
 
 const tables = [
-  'tenants', 'tenant_grant_types', 'tenant_scopes', 'tenant_claims', 'api_scopes', 'clients', 'groups', 'users', 'accounts', 'wallets', 'wallet_transactions',
+  'tenants', 'tenant_grant_types', 'tenant_scopes', 'tenant_claims', 'clients', 'groups', 'users', 'accounts', 'wallets', 'wallet_transactions',
   'countries', 'roles', 'statuses', 'transaction_types', 'products', 'product_currencies', 'payment_options', 'fee_details', 'forex_pairs', 'currencies', 'services', 'channels',
 ] as const;
 

@@ -1,0 +1,309 @@
+// The catalogue of the token's tenant (identity-and-catalogue §2 to §7): products and their settings lists, payment
+// methods, fee details and the fee selection, forex pairs.
+import type { FastifyRequest } from 'fastify';
+import type { components } from '../../src/api/gateway';
+import { sessionOf } from '../context.ts';
+import type { CatalogueActor } from '../domain/catalogue/access.ts';
+import { formatScaled } from '../domain/catalogue/decimal.ts';
+import {
+  createFeeDetail,
+  deleteFeeDetail,
+  getFeeDetail,
+  listFeeDetails,
+  selectFees,
+  settingsCurrenciesByIds,
+  updateFeeDetail,
+  type FeeDetailRecord,
+} from '../domain/catalogue/fees.ts';
+import { listForex, saveForex, type ForexRecord } from '../domain/catalogue/forex.ts';
+import { createProduct, getProduct, listProducts, productsByIds, PRODUCT_MESSAGES, updateProduct, type ProductDetail, type ProductRecord } from '../domain/catalogue/products.ts';
+import {
+  createPaymentOption,
+  createProductCurrency,
+  createService,
+  deletePaymentOption,
+  deleteProductCurrency,
+  deleteService,
+  listPaymentMethods,
+} from '../domain/catalogue/settings.ts';
+import { HttpError, listDocument, listMeta, parseFilters, parseInclude, parsePaging, parseSort, resource, type Query } from '../http/jsonapi.ts';
+import type { BodyChecks, Handlers } from './types.ts';
+
+type Schemas = components['schemas'];
+
+const FEE_INCLUDES = ['product', 'currency'] as const;
+/** IC §9: settings tables use page size 20. */
+const SETTINGS_PAGE_SIZE = 20;
+
+function actorOf(request: FastifyRequest): CatalogueActor {
+  const session = sessionOf(request);
+  return { userId: session.userId, tenantId: session.tenantId, roles: session.roles, now: request.server.teller.now() };
+}
+
+function pathId(request: FastifyRequest): string {
+  return (request.params as { id: string }).id;
+}
+
+function productResource(product: ProductRecord): Schemas['Product'] {
+  return resource('product', product.id, { title: product.title, subTitle: product.subTitle, type: product.type, backgroundUrl: product.backgroundUrl });
+}
+
+function productDetailDocument(product: ProductDetail): Schemas['ProductDetailDocument'] {
+  return {
+    data: resource('product', product.id, {
+      title: product.title,
+      subTitle: product.subTitle,
+      type: product.type,
+      backgroundUrl: product.backgroundUrl,
+      // IC §2: the settings keys as the spec names them.
+      SendingCurrency: product.sendingCurrencies,
+      ReceivingCurrency: product.receivingCurrencies,
+      PaymentOption: product.paymentOptions,
+      Service: product.services,
+    }),
+  };
+}
+
+const money = (minor: number) => formatScaled(BigInt(minor), 2);
+
+function feeResource(fee: FeeDetailRecord, include: ReadonlySet<string>): Schemas['FeeDetail'] {
+  const relationships = {
+    ...(include.has('product') ? { product: { data: { type: 'product', id: fee.productId } } } : {}),
+    ...(include.has('currency') ? { currency: { data: { type: 'currency', id: fee.currencyId } } } : {}),
+  };
+  return resource(
+    'feedetail',
+    fee.id,
+    {
+      minAmount: money(fee.minAmount),
+      maxAmount: money(fee.maxAmount),
+      isPercent: fee.isPercent,
+      defaultValue: money(fee.defaultValue),
+      partnerValue: money(fee.partnerValue),
+      productId: fee.productId,
+      currencyId: fee.currencyId,
+      created: fee.created,
+    },
+    include.size > 0 ? relationships : undefined,
+  ) as Schemas['FeeDetail'];
+}
+
+/** The product and settings currency resources the fee details name, for `included`. */
+async function feeIncluded(request: FastifyRequest, tenantId: string, fees: readonly FeeDetailRecord[], include: ReadonlySet<string>): Promise<Schemas['FeeDetailIncluded'][]> {
+  const included: Schemas['FeeDetailIncluded'][] = [];
+  if (include.has('product')) {
+    const products = await productsByIds(request.server.db, tenantId, fees.map((fee) => Number(fee.productId)));
+    included.push(...products.map(productResource));
+  }
+  if (include.has('currency')) {
+    const currencies = await settingsCurrenciesByIds(request.server.db, fees.map((fee) => Number(fee.currencyId)));
+    included.push(...currencies.map((row) => resource('currency', row.id, { name: row.name, code: row.code, symbol: row.symbol })));
+  }
+  return included;
+}
+
+function forexResource(forex: ForexRecord): Schemas['Forex'] {
+  const { id, ...attributes } = forex;
+  return resource('forex', id, attributes);
+}
+
+type Attributes = Record<string, unknown>;
+
+function attributesOf(body: unknown): Attributes | undefined {
+  if (typeof body !== 'object' || body === null) return undefined;
+  const data = (body as { data?: unknown }).data;
+  if (typeof data !== 'object' || data === null) return undefined;
+  const attributes = (data as { attributes?: unknown }).attributes;
+  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Attributes) : undefined;
+}
+
+const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
+
+/**
+ * The IC §5 rules that have the spec's words, checked before the schema so the 422 says them: each field is
+ * `required` (present and not blank) or `optional` (not blank when present).
+ */
+function spokenRules(rules: Record<string, { message: string; when: 'required' | 'optional' }>) {
+  return async (body: unknown): Promise<void> => {
+    const attributes = attributesOf(body);
+    if (!attributes) return;
+    const broken: Record<string, string> = {};
+    for (const [field, rule] of Object.entries(rules)) {
+      const value = attributes[field];
+      if (rule.when === 'optional' && value === undefined) continue;
+      if (!filled(value)) broken[field] = rule.message;
+    }
+    if (Object.keys(broken).length > 0) throw HttpError.invalidAttributes(broken);
+  };
+}
+
+export const bodyChecks: BodyChecks = {
+  createProduct: spokenRules({
+    title: { message: PRODUCT_MESSAGES.title, when: 'required' },
+    subTitle: { message: PRODUCT_MESSAGES.subTitle, when: 'required' },
+    type: { message: PRODUCT_MESSAGES.type, when: 'required' },
+  }),
+  async updateProduct(body) {
+    // IC §2, §7: the type is read-only, so an update that sends one is refused, not silently ignored.
+    if (attributesOf(body)?.type !== undefined) throw HttpError.invalidAttributes({ type: 'The product type cannot change' });
+    await spokenRules({
+      title: { message: PRODUCT_MESSAGES.title, when: 'optional' },
+      subTitle: { message: PRODUCT_MESSAGES.subTitle, when: 'optional' },
+    })(body);
+  },
+  createPaymentOption: spokenRules({ description: { message: 'Description Required', when: 'required' } }),
+  createService: spokenRules({ name: { message: 'Name Required', when: 'required' } }),
+  selectFees: spokenRules({ ProductId: { message: 'Please select a Product', when: 'required' } }),
+};
+
+export const handlers: Handlers = {
+  async listProducts(request) {
+    const session = sessionOf(request);
+    const query = request.query as Query;
+    const paging = parsePaging(query);
+    const sort = parseSort(query.sort, { title: 'title', type: 'type', created: 'created' } as const, 'title');
+    const filters = parseFilters(query);
+    const { rows, total } = await listProducts(request.server.db, session.tenantId, { filters: { title: filters.title, type: filters.type }, paging, sort });
+    return listDocument(rows.map(productResource), listMeta(paging, total));
+  },
+
+  async createProduct(request, reply) {
+    const { data } = request.body as Schemas['CreateProductRequest'];
+    const product = await createProduct(request.server.db, actorOf(request), data.attributes);
+    reply.code(201);
+    return productDetailDocument(product);
+  },
+
+  async getProduct(request) {
+    const session = sessionOf(request);
+    return productDetailDocument(await getProduct(request.server.db, session.tenantId, pathId(request)));
+  },
+
+  async updateProduct(request) {
+    const body = request.body as Schemas['UpdateProductRequest'];
+    const id = pathId(request);
+    if (body.data.id !== undefined && body.data.id !== id) throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
+    return productDetailDocument(await updateProduct(request.server.db, actorOf(request), id, body.data.attributes));
+  },
+
+  async createSendingCurrency(request, reply) {
+    const { data } = request.body as Schemas['CreateSendingCurrencyRequest'];
+    const { id, ...attributes } = await createProductCurrency(request.server.db, actorOf(request), 'sending', data.attributes);
+    reply.code(201);
+    return { data: resource('sendingcurrency', id, attributes) };
+  },
+
+  async deleteSendingCurrency(request, reply) {
+    await deleteProductCurrency(request.server.db, actorOf(request), 'sending', pathId(request));
+    return reply.code(204).send();
+  },
+
+  async createReceivingCurrency(request, reply) {
+    const { data } = request.body as Schemas['CreateReceivingCurrencyRequest'];
+    const { id, ...attributes } = await createProductCurrency(request.server.db, actorOf(request), 'receiving', data.attributes);
+    reply.code(201);
+    return { data: resource('receivingcurrency', id, attributes) };
+  },
+
+  async deleteReceivingCurrency(request, reply) {
+    await deleteProductCurrency(request.server.db, actorOf(request), 'receiving', pathId(request));
+    return reply.code(204).send();
+  },
+
+  async listPaymentMethods(request) {
+    const session = sessionOf(request);
+    const productId = parseFilters(request.query as Query).productId;
+    const methods = await listPaymentMethods(request.server.db, session.tenantId, productId);
+    return { data: methods.map((method) => resource('paymentmethod', method.id, { name: method.name })) };
+  },
+
+  async createPaymentOption(request, reply) {
+    const { data } = request.body as Schemas['CreatePaymentOptionRequest'];
+    const { id, ...attributes } = await createPaymentOption(request.server.db, actorOf(request), data.attributes);
+    reply.code(201);
+    return { data: resource('paymentoption', id, attributes) };
+  },
+
+  async deletePaymentOption(request, reply) {
+    await deletePaymentOption(request.server.db, actorOf(request), pathId(request));
+    return reply.code(204).send();
+  },
+
+  async createService(request, reply) {
+    const { data } = request.body as Schemas['CreateServiceRequest'];
+    const { id, ...attributes } = await createService(request.server.db, actorOf(request), data.attributes);
+    reply.code(201);
+    return { data: resource('service', id, attributes) };
+  },
+
+  async deleteService(request, reply) {
+    await deleteService(request.server.db, actorOf(request), pathId(request));
+    return reply.code(204).send();
+  },
+
+  async listFeeDetails(request) {
+    const session = sessionOf(request);
+    const query = request.query as Query;
+    const include = parseInclude(query.include, FEE_INCLUDES);
+    const paging = parsePaging(query, { defaultSize: SETTINGS_PAGE_SIZE });
+    const sort = parseSort(query.sort, { minAmount: 'min_minor', maxAmount: 'max_minor', created: 'created' } as const, 'minAmount');
+    const filters = parseFilters(query);
+    const { rows, total } = await listFeeDetails(request.server.db, session.tenantId, { productId: filters.productId, currencyId: filters.currencyId, paging, sort });
+    return listDocument(
+      rows.map((fee) => feeResource(fee, include)),
+      listMeta(paging, total),
+      await feeIncluded(request, session.tenantId, rows, include),
+    );
+  },
+
+  async createFeeDetail(request, reply) {
+    const { data } = request.body as Schemas['CreateFeeDetailRequest'];
+    const fee = await createFeeDetail(request.server.db, actorOf(request), data.attributes);
+    reply.code(201);
+    return { data: feeResource(fee, new Set()) };
+  },
+
+  async getFeeDetail(request) {
+    const session = sessionOf(request);
+    const include = parseInclude((request.query as Query).include, FEE_INCLUDES);
+    const fee = await getFeeDetail(request.server.db, session.tenantId, pathId(request));
+    const included = await feeIncluded(request, session.tenantId, [fee], include);
+    return included.length > 0 ? { data: feeResource(fee, include), included } : { data: feeResource(fee, include) };
+  },
+
+  async updateFeeDetail(request) {
+    const body = request.body as Schemas['UpdateFeeDetailRequest'];
+    const id = pathId(request);
+    if (body.data.id !== undefined && body.data.id !== id) throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
+    return { data: feeResource(await updateFeeDetail(request.server.db, actorOf(request), id, body.data.attributes), new Set()) };
+  },
+
+  async deleteFeeDetail(request, reply) {
+    await deleteFeeDetail(request.server.db, actorOf(request), pathId(request));
+    return reply.code(204).send();
+  },
+
+  async selectFees(request) {
+    const session = sessionOf(request);
+    const { data } = request.body as Schemas['FeeSelectionRequest'];
+    const fees = await selectFees(request.server.db, session.tenantId, data.attributes);
+    return listDocument(
+      fees.map((fee) => feeResource(fee, new Set())),
+      listMeta({ number: 1, size: Math.max(fees.length, 1), offset: 0 }, fees.length),
+    );
+  },
+
+  async listForex(request) {
+    const session = sessionOf(request);
+    const { productId } = request.query as { productId: string };
+    const pairs = await listForex(request.server.db, session.tenantId, productId);
+    return { data: pairs.map(forexResource) };
+  },
+
+  async saveForex(request, reply) {
+    const { data } = request.body as Schemas['SaveForexRequest'];
+    const { created, forex } = await saveForex(request.server.db, actorOf(request), data.attributes);
+    if (created) reply.code(201);
+    return { data: forexResource(forex) };
+  },
+};
