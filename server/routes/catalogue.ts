@@ -123,13 +123,17 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim() !==
  * The IC §5 rules that have the spec's words, checked before the schema so the 422 says them: each field is
  * `required` (present and not blank) or `optional` (not blank when present).
  */
-function spokenRules(rules: Record<string, { message: string; when: 'required' | 'optional' }>) {
+function spokenRules(rules: Record<string, { message: string; when: 'required' | 'optional' | 'absent' }>) {
   return async (body: unknown): Promise<void> => {
     const attributes = attributesOf(body);
     if (!attributes) return;
     const broken: Record<string, string> = {};
     for (const [field, rule] of Object.entries(rules)) {
       const value = attributes[field];
+      if (rule.when === 'absent') {
+        if (value !== undefined) broken[field] = rule.message;
+        continue;
+      }
       if (rule.when === 'optional' && value === undefined) continue;
       if (!filled(value)) broken[field] = rule.message;
     }
@@ -143,16 +147,17 @@ export const bodyChecks: BodyChecks = {
     subTitle: { message: PRODUCT_MESSAGES.subTitle, when: 'required' },
     type: { message: PRODUCT_MESSAGES.type, when: 'required' },
   }),
-  async updateProduct(body) {
-    // IC §2, §7: the type is read-only, so an update that sends one is refused, not silently ignored.
-    if (attributesOf(body)?.type !== undefined) throw HttpError.invalidAttributes({ type: 'The product type cannot change' });
-    await spokenRules({
-      title: { message: PRODUCT_MESSAGES.title, when: 'optional' },
-      subTitle: { message: PRODUCT_MESSAGES.subTitle, when: 'optional' },
-    })(body);
-  },
+  // IC §2, §7: the type is read-only, so an update that sends one is refused, not silently ignored.
+  updateProduct: spokenRules({
+    type: { message: 'The product type cannot change', when: 'absent' },
+    title: { message: PRODUCT_MESSAGES.title, when: 'optional' },
+    subTitle: { message: PRODUCT_MESSAGES.subTitle, when: 'optional' },
+  }),
   createPaymentOption: spokenRules({ description: { message: 'Description Required', when: 'required' } }),
-  createService: spokenRules({ name: { message: 'Name Required', when: 'required' } }),
+  createService: spokenRules({
+    name: { message: 'Name Required', when: 'required' },
+    description: { message: 'Description is required', when: 'required' },
+  }),
   selectFees: spokenRules({ ProductId: { message: 'Please select a Product', when: 'required' } }),
 };
 

@@ -44,11 +44,11 @@ const SETTINGS: Record<(typeof PRODUCT_TYPES)[number], { sending: readonly strin
   },
 };
 
-/** [minimum, maximum, is percent, default value, partner value] in whole units and percent, as decimal strings' minor units. */
+/** [minimum, maximum, is percent, default value, partner value] in minor units (1–500 flat 5.00, then 1.50 % and 1 %). */
 const FEE_BANDS: ReadonlyArray<readonly [number, number, boolean, number, number]> = [
   [100, 50_000, false, 500, 200],
-  [50_001, 200_000, true, 150, 75],
-  [200_001, 10_000_000, true, 100, 50],
+  [50_100, 200_000, true, 150, 75],
+  [200_100, 10_000_000, true, 100, 50],
 ];
 
 /** Units of each currency per US dollar, at 6 decimals (micro-units), for the demo's market rates. */

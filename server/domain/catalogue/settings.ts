@@ -146,7 +146,7 @@ export async function createPaymentOption(db: Db, actor: CatalogueActor, input: 
     const method = isBlank(input.paymentMethod)
       ? undefined
       : await trx.selectFrom('payment_methods').select(['id', 'name']).where('name', '=', input.paymentMethod.trim()).executeTakeFirst();
-    if (!method) reasons.push({ field: 'paymentMethod', message: 'Payment method is required' });
+    if (!method) reasons.push({ field: 'paymentMethod', message: 'Choose a payment method' });
     if (isBlank(input.description)) reasons.push({ field: 'description', message: 'Description Required' });
     const productId = await productKey(trx, actor.tenantId, input.productId, reasons);
     if (!method) throw new DomainRefusal('invalid', reasons);
