@@ -4,7 +4,8 @@
 import type { Db } from '../db/connection.ts';
 import type { CurrencyDirection } from '../db/schema.ts';
 import { formatScaled } from '../domain/catalogue/decimal.ts';
-import { CURRENCIES, PRODUCT_TYPES } from './reference-data.ts';
+import type { PRODUCT_TYPES } from './reference-data.ts';
+import { CURRENCIES } from './reference-data.ts';
 import type { TenantFile } from './tenants.ts';
 
 /** [title, subtitle, product type]: one product of every type, two payout products. */
