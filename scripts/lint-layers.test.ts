@@ -56,6 +56,18 @@ describe('lint: one-way imports (STYLE §1)', () => {
     ]);
   });
 
+  it('keeps HTTP out of the gateway domain (STYLE §6), in its tests too', () => {
+    const message = (what: string) =>
+      `server/domain must not import ${what}: return an outcome or throw a DomainRefusal, and let the route map it to HTTP`;
+    expect(lint('server/domain/users/update.ts', "import { HttpError } from '../../http/jsonapi.ts';")).toEqual([message('server/http')]);
+    expect(lint('server/domain/wallet/listing.ts', "import { x } from '../../routes/_transactions.ts';")).toEqual([message('server/routes')]);
+    expect(lint('server/domain/users/queries.ts', "import type { FastifyRequest } from 'fastify';")).toEqual([message('fastify')]);
+    expect(lint('server/domain/wallet/wallet-rules.test.ts', "import { HttpError } from '../../http/jsonapi.ts';")).toEqual([message('server/http')]);
+    expect(lint('server/domain/users/update.ts', "import { x } from '../refusal.ts';\nimport { y } from '../../db/connection.ts';\nimport { sql } from 'kysely';")).toEqual([]);
+    expect(lint('server/routes/users.ts', "import { HttpError } from '../http/jsonapi.ts';\nimport { x } from '../domain/users/update.ts';")).toEqual([]);
+    expect(lint('server/http/errors.ts', "import { DomainRefusal } from '../domain/refusal.ts';\nimport type { FastifyReply } from 'fastify';")).toEqual([]);
+  });
+
   it('lets a test compose layers but not cross the server wall', () => {
     expect(lint('src/flows/top-up.machine.test.ts', "import { x } from '../render/form/compiled-forms';")).toEqual([]);
     expect(lint('src/flows/top-up.machine.test.ts', "import { x } from '../../server/app';")).toEqual(['src/ must not import server/ code']);

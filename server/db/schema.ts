@@ -2,7 +2,7 @@
 // Conventions: timestamps are ISO-8601 UTC text (`new Date().toISOString()`), booleans are integers 0/1,
 // money is integer minor units (2 decimals) in `*_minor` columns.
 // bigint columns: pg hands int8 back as text; the pg pool in ./connection.ts parses it to a number, safe because
-// money is bounded far below 2^53 (server/http/money.ts).
+// money is bounded far below 2^53 (server/domain/money.ts).
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type TenantType = 'wallet' | 'payin' | 'payout' | 'payinpayoutservice' | 'bunna' | 'identity';
@@ -109,17 +109,21 @@ export interface GroupsTable {
   created: string;
 }
 
+export type Gender = 'Male' | 'Female';
+
 export interface UsersTable {
   id: Generated<number>;
   tenant_id: string;
   firstname: string;
   middlename: string | null;
   lastname: string;
+  // The columns allow null, but every writer (createUser, the seeds) sets birthdate, gender and nationality,
+  // and the contract's User has them always.
   /** YYYY-MM-DD */
-  birthdate: string | null;
-  gender: string | null;
+  birthdate: string;
+  gender: Gender;
   /** As the contract sends it: a countries.nationality text, e.g. 'Gambian'. */
-  nationality: string | null;
+  nationality: string;
   /** Country of residence as a countries.name text, e.g. 'Gambia'. */
   country: string | null;
   email: string | null;
@@ -166,6 +170,9 @@ export interface WalletsTable {
 
 export type WalletTransactionStatus = 'PENDING' | 'PROCESSING' | 'FAILED' | 'COMPLETED';
 
+/** 1 Top Up, 2 P2P, 4 Request Money, 8 Disbursement, 32 Loan, 256 Cash Out (docs/decisions.md). */
+export type TransactionTypeCode = 1 | 2 | 4 | 8 | 32 | 256;
+
 /**
  * A wallet transaction is booked on `wallet_id` (the receiver's wallet) with a signed `amount_minor`
  * (credit positive, cash-out negative); a P2P or Request Money transfer also books the opposite amount on
@@ -176,8 +183,7 @@ export interface WalletTransactionsTable {
   id: Generated<number>;
   tenant_id: string;
   reference_number: string;
-  /** 1 Top Up, 2 P2P, 4 Request Money, 8 Disbursement, 32 Loan, 256 Cash Out */
-  type: number;
+  type: TransactionTypeCode;
   status: WalletTransactionStatus;
   wallet_id: number;
   counter_wallet_id: number | null;
@@ -301,18 +307,27 @@ export interface CountriesTable {
   dial_code: string | null;
 }
 
+/** Account roles: 4 top admin, 16 mid admin, 64 lower admin, 256 end user (docs/decisions.md). */
+export type RoleBit = 4 | 16 | 64 | 256;
+
+/** Account status bits, 0 for none (Pending); 4 Expired (docs/decisions.md). */
+export type StatusBit = 0 | 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256;
+
+/** A displayed account status (docs/decisions.md). */
+export type StatusName = 'Pending' | 'Active' | 'Duplicate' | 'Expired' | 'Verified' | 'LockOut' | 'Sanctioned' | 'On Hold' | 'KYC Rejected';
+
 export interface RolesTable {
-  id: number;
+  id: RoleBit;
   name: string;
 }
 
 export interface StatusesTable {
-  id: number;
-  name: string;
+  id: StatusBit;
+  name: StatusName;
 }
 
 export interface TransactionTypesTable {
-  id: number;
+  id: TransactionTypeCode;
   name: string;
 }
 

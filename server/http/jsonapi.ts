@@ -1,5 +1,7 @@
 // JSON:API documents: resources, lists with paging meta, error documents, and the query parsers every list shares.
 
+import type { Paging, Sort } from '../domain/paging.ts';
+
 export interface ResourceIdentifier {
   type: string;
   id: string;
@@ -157,17 +159,15 @@ function errorObject(status: number, title: string, options: HttpErrorOptions): 
   };
 }
 
-export interface Paging {
-  /** 1-based page number. */
-  number: number;
-  size: number;
-  offset: number;
+/** The paging parameters of a list's query (validated by the contract, so numbers when present). */
+export interface PagingQuery {
+  'page[number]'?: unknown;
+  'page[size]'?: unknown;
+  page?: unknown;
 }
 
-export type Query = Record<string, unknown>;
-
 /** Reads `page[number]` / `page[size]` (flat keys, or a parsed `page` object); a bad value is a 400 naming the parameter. */
-export function parsePaging(query: Query, options: { defaultSize?: number; maxSize?: number } = {}): Paging {
+export function parsePaging(query: PagingQuery, options: { defaultSize?: number; maxSize?: number } = {}): Paging {
   const defaultSize = options.defaultSize ?? 10;
   const maxSize = options.maxSize ?? 100;
   const nested = isRecord(query.page) ? query.page : {};
@@ -187,13 +187,6 @@ function positiveInteger(value: unknown, parameter: string, fallback: number, ma
   return number;
 }
 
-export interface Sort<C extends string> {
-  /** The wire field, e.g. `account.accountId`. */
-  field: string;
-  column: C;
-  direction: 'asc' | 'desc';
-}
-
 /**
  * Reads `sort` (one field, `-` prefix for descending) against an allow-list of wire fields → columns.
  * An unknown field is a 400 naming the `sort` parameter, so a typo never silently sorts by something else.
@@ -209,23 +202,22 @@ export function parseSort<C extends string>(value: unknown, allowed: Record<stri
   return { field, column, direction: descending ? 'desc' : 'asc' };
 }
 
-/** Collects `filter[<name>]=value` (flat keys, or a parsed `filter` object) into `{ name: value }`; empty values are dropped. */
-export function parseFilters(query: Query): Record<string, string> {
-  const filters: Record<string, string> = {};
-  const nested = isRecord(query.filter) ? query.filter : {};
-  for (const [name, value] of Object.entries(nested)) addFilter(filters, name, value);
-  for (const [key, value] of Object.entries(query)) {
-    const match = /^filter\[(.+)\]$/.exec(key);
-    if (match?.[1]) addFilter(filters, match[1], value);
-  }
-  return filters;
+/** A `filter[...]` value as a list reads it: trimmed, the last of repeated values, undefined when blank or absent. */
+export function filterText(value: unknown): string | undefined {
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  if (last === undefined || last === null) return undefined;
+  const text = String(last).trim();
+  return text === '' ? undefined : text;
 }
 
-function addFilter(filters: Record<string, string>, name: string, value: unknown): void {
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  if (last === undefined || last === null) return;
-  const text = String(last).trim();
-  if (text !== '') filters[name] = text;
+/** The filters among `values` that have a text (see filterText), by name. */
+export function textFilters<K extends string>(values: Record<K, unknown>): Partial<Record<K, string>> {
+  const filters: Partial<Record<K, string>> = {};
+  for (const name in values) {
+    const text = filterText(values[name]);
+    if (text !== undefined) filters[name] = text;
+  }
+  return filters;
 }
 
 /** Splits `include=account,photo` into names; unknown names are a 400 naming `include`. */

@@ -1,8 +1,8 @@
 // The catalogue of the token's tenant (identity-and-catalogue §2 to §7): products and their settings lists, payment
 // methods, fee details and the fee selection, forex pairs.
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../src/api/gateway';
 import { sessionOf } from '../context.ts';
+import { attributesOf } from '../domain/users/rules.ts';
 import type { CatalogueActor } from '../domain/catalogue/access.ts';
 import { formatScaled } from '../domain/catalogue/decimal.ts';
 import {
@@ -26,10 +26,8 @@ import {
   deleteService,
   listPaymentMethods,
 } from '../domain/catalogue/settings.ts';
-import { HttpError, listDocument, listMeta, parseFilters, parseInclude, parsePaging, parseSort, resource, type Query } from '../http/jsonapi.ts';
-import type { BodyChecks, Handlers } from './types.ts';
-
-type Schemas = components['schemas'];
+import { HttpError, filterText, listDocument, listMeta, parseInclude, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
+import type { BodyChecks, Handlers, Schema } from './types.ts';
 
 const FEE_INCLUDES = ['product', 'currency'] as const;
 /** IC §9: settings tables use page size 20. */
@@ -40,15 +38,11 @@ function actorOf(request: FastifyRequest): CatalogueActor {
   return { userId: session.userId, tenantId: session.tenantId, roles: session.roles, now: request.server.teller.now() };
 }
 
-function pathId(request: FastifyRequest): string {
-  return (request.params as { id: string }).id;
-}
-
-function productResource(product: ProductRecord): Schemas['Product'] {
+function productResource(product: ProductRecord): Schema<'Product'> {
   return resource('product', product.id, { title: product.title, subTitle: product.subTitle, type: product.type, backgroundUrl: product.backgroundUrl });
 }
 
-function productDetailDocument(product: ProductDetail): Schemas['ProductDetailDocument'] {
+function productDetailDocument(product: ProductDetail): Schema<'ProductDetailDocument'> {
   return {
     data: resource('product', product.id, {
       title: product.title,
@@ -66,8 +60,8 @@ function productDetailDocument(product: ProductDetail): Schemas['ProductDetailDo
 
 const money = (minor: number) => formatScaled(BigInt(minor), 2);
 
-function feeResource(fee: FeeDetailRecord, include: ReadonlySet<string>): Schemas['FeeDetail'] {
-  const relationships = {
+function feeResource(fee: FeeDetailRecord, include: ReadonlySet<string>): Schema<'FeeDetail'> {
+  const relationships: NonNullable<Schema<'FeeDetail'>['relationships']> = {
     ...(include.has('product') ? { product: { data: { type: 'product', id: fee.productId } } } : {}),
     ...(include.has('currency') ? { currency: { data: { type: 'currency', id: fee.currencyId } } } : {}),
   };
@@ -85,12 +79,12 @@ function feeResource(fee: FeeDetailRecord, include: ReadonlySet<string>): Schema
       created: fee.created,
     },
     include.size > 0 ? relationships : undefined,
-  ) as Schemas['FeeDetail'];
+  );
 }
 
 /** The product and settings currency resources the fee details name, for `included`. */
-async function feeIncluded(request: FastifyRequest, tenantId: string, fees: readonly FeeDetailRecord[], include: ReadonlySet<string>): Promise<Schemas['FeeDetailIncluded'][]> {
-  const included: Schemas['FeeDetailIncluded'][] = [];
+async function feeIncluded(request: FastifyRequest, tenantId: string, fees: readonly FeeDetailRecord[], include: ReadonlySet<string>): Promise<Schema<'FeeDetailIncluded'>[]> {
+  const included: Schema<'FeeDetailIncluded'>[] = [];
   if (include.has('product')) {
     const products = await productsByIds(request.server.db, tenantId, fees.map((fee) => Number(fee.productId)));
     included.push(...products.map(productResource));
@@ -102,19 +96,9 @@ async function feeIncluded(request: FastifyRequest, tenantId: string, fees: read
   return included;
 }
 
-function forexResource(forex: ForexRecord): Schemas['Forex'] {
+function forexResource(forex: ForexRecord): Schema<'Forex'> {
   const { id, ...attributes } = forex;
   return resource('forex', id, attributes);
-}
-
-type Attributes = Record<string, unknown>;
-
-function attributesOf(body: unknown): Attributes | undefined {
-  if (typeof body !== 'object' || body === null) return undefined;
-  const data = (body as { data?: unknown }).data;
-  if (typeof data !== 'object' || data === null) return undefined;
-  const attributes = (data as { attributes?: unknown }).attributes;
-  return typeof attributes === 'object' && attributes !== null && !Array.isArray(attributes) ? (attributes as Attributes) : undefined;
 }
 
 const filled = (value: unknown) => typeof value === 'string' && value.trim() !== '';
@@ -126,7 +110,6 @@ const filled = (value: unknown) => typeof value === 'string' && value.trim() !==
 function spokenRules(rules: Record<string, { message: string; when: 'required' | 'optional' | 'absent' }>) {
   return async (body: unknown): Promise<void> => {
     const attributes = attributesOf(body);
-    if (!attributes) return;
     const broken: Record<string, string> = {};
     for (const [field, rule] of Object.entries(rules)) {
       const value = attributes[field];
@@ -164,16 +147,16 @@ export const bodyChecks: BodyChecks = {
 export const handlers: Handlers = {
   async listProducts(request) {
     const session = sessionOf(request);
-    const query = request.query as Query;
+    const { query } = request;
     const paging = parsePaging(query);
     const sort = parseSort(query.sort, { title: 'title', type: 'type', created: 'created' } as const, 'title');
-    const filters = parseFilters(query);
-    const { rows, total } = await listProducts(request.server.db, session.tenantId, { filters: { title: filters.title, type: filters.type }, paging, sort });
+    const filters = textFilters({ title: query['filter[title]'], type: query['filter[type]'] });
+    const { rows, total } = await listProducts(request.server.db, session.tenantId, { filters, paging, sort });
     return listDocument(rows.map(productResource), listMeta(paging, total));
   },
 
   async createProduct(request, reply) {
-    const { data } = request.body as Schemas['CreateProductRequest'];
+    const { data } = request.body;
     const product = await createProduct(request.server.db, actorOf(request), data.attributes);
     reply.code(201);
     return productDetailDocument(product);
@@ -181,79 +164,79 @@ export const handlers: Handlers = {
 
   async getProduct(request) {
     const session = sessionOf(request);
-    return productDetailDocument(await getProduct(request.server.db, session.tenantId, pathId(request)));
+    return productDetailDocument(await getProduct(request.server.db, session.tenantId, request.params.id));
   },
 
   async updateProduct(request) {
-    const body = request.body as Schemas['UpdateProductRequest'];
-    const id = pathId(request);
+    const { body } = request;
+    const { id } = request.params;
     if (body.data.id !== undefined && body.data.id !== id) throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
     return productDetailDocument(await updateProduct(request.server.db, actorOf(request), id, body.data.attributes));
   },
 
   async createSendingCurrency(request, reply) {
-    const { data } = request.body as Schemas['CreateSendingCurrencyRequest'];
+    const { data } = request.body;
     const { id, ...attributes } = await createProductCurrency(request.server.db, actorOf(request), 'sending', data.attributes);
     reply.code(201);
     return { data: resource('sendingcurrency', id, attributes) };
   },
 
   async deleteSendingCurrency(request, reply) {
-    await deleteProductCurrency(request.server.db, actorOf(request), 'sending', pathId(request));
+    await deleteProductCurrency(request.server.db, actorOf(request), 'sending', request.params.id);
     return reply.code(204).send();
   },
 
   async createReceivingCurrency(request, reply) {
-    const { data } = request.body as Schemas['CreateReceivingCurrencyRequest'];
+    const { data } = request.body;
     const { id, ...attributes } = await createProductCurrency(request.server.db, actorOf(request), 'receiving', data.attributes);
     reply.code(201);
     return { data: resource('receivingcurrency', id, attributes) };
   },
 
   async deleteReceivingCurrency(request, reply) {
-    await deleteProductCurrency(request.server.db, actorOf(request), 'receiving', pathId(request));
+    await deleteProductCurrency(request.server.db, actorOf(request), 'receiving', request.params.id);
     return reply.code(204).send();
   },
 
   async listPaymentMethods(request) {
     const session = sessionOf(request);
-    const productId = parseFilters(request.query as Query).productId;
+    const productId = filterText(request.query['filter[productId]']);
     const methods = await listPaymentMethods(request.server.db, session.tenantId, productId);
     return { data: methods.map((method) => resource('paymentmethod', method.id, { name: method.name })) };
   },
 
   async createPaymentOption(request, reply) {
-    const { data } = request.body as Schemas['CreatePaymentOptionRequest'];
+    const { data } = request.body;
     const { id, ...attributes } = await createPaymentOption(request.server.db, actorOf(request), data.attributes);
     reply.code(201);
     return { data: resource('paymentoption', id, attributes) };
   },
 
   async deletePaymentOption(request, reply) {
-    await deletePaymentOption(request.server.db, actorOf(request), pathId(request));
+    await deletePaymentOption(request.server.db, actorOf(request), request.params.id);
     return reply.code(204).send();
   },
 
   async createService(request, reply) {
-    const { data } = request.body as Schemas['CreateServiceRequest'];
+    const { data } = request.body;
     const { id, ...attributes } = await createService(request.server.db, actorOf(request), data.attributes);
     reply.code(201);
     return { data: resource('service', id, attributes) };
   },
 
   async deleteService(request, reply) {
-    await deleteService(request.server.db, actorOf(request), pathId(request));
+    await deleteService(request.server.db, actorOf(request), request.params.id);
     return reply.code(204).send();
   },
 
   async listFeeDetails(request) {
     const session = sessionOf(request);
-    const query = request.query as Query;
+    const { query } = request;
     const include = parseInclude(query.include, FEE_INCLUDES);
     const paging = parsePaging(query, { defaultSize: SETTINGS_PAGE_SIZE });
     const sort = parseSort(query.sort, { minAmount: 'min_minor', maxAmount: 'max_minor', created: 'created' } as const, 'minAmount');
-    const filters = parseFilters(query);
-    const { rows, total } = await listFeeDetails(request.server.db, session.tenantId, { productId: filters.productId, currencyId: filters.currencyId, paging, sort });
+    const filters = textFilters({ productId: query['filter[productId]'], currencyId: query['filter[currencyId]'] });
+    const { rows, total } = await listFeeDetails(request.server.db, session.tenantId, { ...filters, paging, sort });
     return listDocument(
       rows.map((fee) => feeResource(fee, include)),
       listMeta(paging, total),
@@ -262,7 +245,7 @@ export const handlers: Handlers = {
   },
 
   async createFeeDetail(request, reply) {
-    const { data } = request.body as Schemas['CreateFeeDetailRequest'];
+    const { data } = request.body;
     const fee = await createFeeDetail(request.server.db, actorOf(request), data.attributes);
     reply.code(201);
     return { data: feeResource(fee, new Set()) };
@@ -270,27 +253,27 @@ export const handlers: Handlers = {
 
   async getFeeDetail(request) {
     const session = sessionOf(request);
-    const include = parseInclude((request.query as Query).include, FEE_INCLUDES);
-    const fee = await getFeeDetail(request.server.db, session.tenantId, pathId(request));
+    const include = parseInclude(request.query.include, FEE_INCLUDES);
+    const fee = await getFeeDetail(request.server.db, session.tenantId, request.params.id);
     const included = await feeIncluded(request, session.tenantId, [fee], include);
     return included.length > 0 ? { data: feeResource(fee, include), included } : { data: feeResource(fee, include) };
   },
 
   async updateFeeDetail(request) {
-    const body = request.body as Schemas['UpdateFeeDetailRequest'];
-    const id = pathId(request);
+    const { body } = request;
+    const { id } = request.params;
     if (body.data.id !== undefined && body.data.id !== id) throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
     return { data: feeResource(await updateFeeDetail(request.server.db, actorOf(request), id, body.data.attributes), new Set()) };
   },
 
   async deleteFeeDetail(request, reply) {
-    await deleteFeeDetail(request.server.db, actorOf(request), pathId(request));
+    await deleteFeeDetail(request.server.db, actorOf(request), request.params.id);
     return reply.code(204).send();
   },
 
   async selectFees(request) {
     const session = sessionOf(request);
-    const { data } = request.body as Schemas['FeeSelectionRequest'];
+    const { data } = request.body;
     const fees = await selectFees(request.server.db, session.tenantId, data.attributes);
     return listDocument(
       fees.map((fee) => feeResource(fee, new Set())),
@@ -300,13 +283,12 @@ export const handlers: Handlers = {
 
   async listForex(request) {
     const session = sessionOf(request);
-    const { productId } = request.query as { productId: string };
-    const pairs = await listForex(request.server.db, session.tenantId, productId);
+    const pairs = await listForex(request.server.db, session.tenantId, request.query.productId);
     return { data: pairs.map(forexResource) };
   },
 
   async saveForex(request, reply) {
-    const { data } = request.body as Schemas['SaveForexRequest'];
+    const { data } = request.body;
     const { created, forex } = await saveForex(request.server.db, actorOf(request), data.attributes);
     if (created) reply.code(201);
     return { data: forexResource(forex) };

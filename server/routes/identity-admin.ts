@@ -1,7 +1,6 @@
 // The Control Panel's identity area (identity-and-catalogue §2 to §7): tenants as identity clients, their grant types
 // and claims prefixes, API scopes and API resources. Every operation answers only to the admin tenant's users.
 import type { FastifyRequest } from 'fastify';
-import type { components } from '../../src/api/gateway';
 import { sessionOf } from '../context.ts';
 import { requireIdentityAdmin } from '../domain/identity/access.ts';
 import {
@@ -32,10 +31,8 @@ import {
   type TenantRecord,
 } from '../domain/identity/tenants.ts';
 import { DomainRefusal } from '../domain/refusal.ts';
-import { HttpError, listDocument, listMeta, parseFilters, parseInclude, parsePaging, parseSort, resource, type Query } from '../http/jsonapi.ts';
-import type { Handlers } from './types.ts';
-
-type Schemas = components['schemas'];
+import { HttpError, listDocument, listMeta, parseInclude, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
+import type { Handlers, QueryOf, Schema } from './types.ts';
 
 const TENANT_LISTS: readonly TenantListName[] = ['grantTypes', 'scopes', 'claims', 'secrets'];
 const TENANT_SORT = {
@@ -47,7 +44,6 @@ const TENANT_SORT = {
   created: 'created',
 } as const;
 const NAME_SORT = { name: 'name', displayName: 'display_name' } as const;
-const TENANT_TYPES = ['wallet', 'payin', 'payout', 'payinpayoutservice', 'bunna', 'identity'] as const;
 
 /** The signed-in admin-tenant user, as identity writes record them (403 not_admin_tenant for anyone else). */
 async function identityAdmin(request: FastifyRequest): Promise<Actor> {
@@ -56,7 +52,7 @@ async function identityAdmin(request: FastifyRequest): Promise<Actor> {
   return { userId: session.userId, adminTenantId, now: request.server.teller.now() };
 }
 
-function tenantResource(tenant: TenantRecord, lists: Partial<TenantLists> = {}): Schemas['Tenant'] {
+function tenantResource(tenant: TenantRecord, lists: Partial<TenantLists> = {}): Schema<'Tenant'> {
   return resource('tenant', tenant.id, {
     clientId: tenant.clientId,
     clientName: tenant.clientName,
@@ -64,23 +60,23 @@ function tenantResource(tenant: TenantRecord, lists: Partial<TenantLists> = {}):
     clientClaimsPrefix: tenant.clientClaimsPrefix,
     requireClientSecret: tenant.requireClientSecret,
     enabled: tenant.enabled,
-    clientRoles: tenant.clientRoles as Schemas['ClientRoles'],
+    clientRoles: tenant.clientRoles,
     type: tenant.type,
     grantType: tenant.grantType,
     admin: tenant.admin,
     created: tenant.created,
     ...lists,
-  }) as Schemas['Tenant'];
+  });
 }
 
-function scopeResource(scope: ApiScopeRecord): Schemas['ApiScope'] {
+function scopeResource(scope: ApiScopeRecord): Schema<'ApiScope'> {
   const { id, ...attributes } = scope;
-  return resource('apiscope', id, attributes) as Schemas['ApiScope'];
+  return resource('apiscope', id, attributes);
 }
 
-function resourceResource(apiResource: ApiResourceRecord): Schemas['ApiResource'] {
+function resourceResource(apiResource: ApiResourceRecord): Schema<'ApiResource'> {
   const { id, ...attributes } = apiResource;
-  return resource('apiresource', id, attributes) as Schemas['ApiResource'];
+  return resource('apiresource', id, attributes);
 }
 
 /** `data.id` of a PATCH names the path's resource (the contract: 422 otherwise). */
@@ -90,8 +86,8 @@ function samePathId(body: { data: { id?: string } }, id: string): void {
   }
 }
 
-function listWindow(query: Query): ListWindow {
-  return query.getAll === true || query.getAll === 'true' ? { all: true } : { paging: parsePaging(query) };
+function listWindow(query: QueryOf<'listApiScopes'> | QueryOf<'listApiResources'>): ListWindow {
+  return query.getAll === true ? { all: true } : { paging: parsePaging(query) };
 }
 
 function windowMeta(window: ListWindow, total: number) {
@@ -101,22 +97,23 @@ function windowMeta(window: ListWindow, total: number) {
 export const handlers: Handlers = {
   async listTenants(request) {
     await identityAdmin(request);
-    const query = request.query as Query;
+    const { query } = request;
     const paging = parsePaging(query);
     const sort = parseSort(query.sort, TENANT_SORT, 'clientName');
-    const filters = parseFilters(query);
-    const type = TENANT_TYPES.find((name) => name === filters.type);
-    const { rows, total } = await listTenants(request.server.db, {
-      filters: { id: filters.id, clientId: filters.clientId, clientName: filters.clientName, description: filters.description, clientClaimsPrefix: filters.clientClaimsPrefix, type },
-      paging,
-      sort,
+    const filters = textFilters({
+      id: query['filter[id]'],
+      clientId: query['filter[clientId]'],
+      clientName: query['filter[clientName]'],
+      description: query['filter[description]'],
+      clientClaimsPrefix: query['filter[clientClaimsPrefix]'],
     });
+    const { rows, total } = await listTenants(request.server.db, { filters: { ...filters, type: query['filter[type]'] }, paging, sort });
     return listDocument(rows.map((tenant) => tenantResource(tenant)), listMeta(paging, total));
   },
 
   async createTenant(request, reply) {
     const actor = await identityAdmin(request);
-    const { data } = request.body as Schemas['CreateTenantRequest'];
+    const { data } = request.body;
     if (data.id !== undefined && (RESERVED_TENANT_IDS as readonly string[]).includes(data.id)) {
       throw new HttpError(422, `${data.id} is not a tenant id`, { pointer: '/data/id' });
     }
@@ -134,8 +131,8 @@ export const handlers: Handlers = {
 
   async getTenant(request) {
     await identityAdmin(request);
-    const { id } = request.params as { id: string };
-    const include = parseInclude((request.query as Query).include, TENANT_LISTS);
+    const { id } = request.params;
+    const include = parseInclude(request.query.include, TENANT_LISTS);
     const tenant = await findTenant(request.server.db, id);
     if (!tenant) throw new HttpError(404, 'Tenant not found');
     const lists = include.size > 0 ? await tenantLists(request.server.db, id, TENANT_LISTS.filter((name) => include.has(name))) : {};
@@ -144,8 +141,8 @@ export const handlers: Handlers = {
 
   async updateTenant(request) {
     const actor = await identityAdmin(request);
-    const { id } = request.params as { id: string };
-    const body = request.body as Schemas['UpdateTenantRequest'];
+    const { id } = request.params;
+    const { body } = request;
     samePathId(body, id);
     const { tenant, lists } = await updateTenant(request.server.db, actor, id, body.data.attributes);
     return { data: tenantResource(tenant, lists) };
@@ -165,17 +162,17 @@ export const handlers: Handlers = {
 
   async listApiScopes(request) {
     await identityAdmin(request);
-    const query = request.query as Query;
+    const { query } = request;
     const window = listWindow(query);
     const sort = parseSort(query.sort, NAME_SORT, 'name');
-    const filters = parseFilters(query);
-    const { rows, total } = await listApiScopes(request.server.db, { filters: { name: filters.name, apiResourceId: filters.apiResourceId }, window, sort });
+    const filters = textFilters({ name: query['filter[name]'], apiResourceId: query['filter[apiResourceId]'] });
+    const { rows, total } = await listApiScopes(request.server.db, { filters, window, sort });
     return listDocument(rows.map(scopeResource), windowMeta(window, total));
   },
 
   async createApiScope(request, reply) {
     const actor = await identityAdmin(request);
-    const { data } = request.body as Schemas['CreateApiScopeRequest'];
+    const { data } = request.body;
     const scope = await createApiScope(request.server.db, actor, data.attributes);
     reply.code(201);
     return { data: scopeResource(scope) };
@@ -183,31 +180,31 @@ export const handlers: Handlers = {
 
   async getApiScope(request) {
     await identityAdmin(request);
-    const { resourceId, id } = request.params as { resourceId: string; id: string };
+    const { resourceId, id } = request.params;
     return { data: scopeResource(await getApiScope(request.server.db, resourceId, id)) };
   },
 
   async updateApiScope(request) {
     const actor = await identityAdmin(request);
-    const { id } = request.params as { id: string };
-    const body = request.body as Schemas['UpdateApiScopeRequest'];
+    const { id } = request.params;
+    const { body } = request;
     samePathId(body, id);
     return { data: scopeResource(await updateApiScope(request.server.db, actor, id, body.data.attributes)) };
   },
 
   async listApiResources(request) {
     await identityAdmin(request);
-    const query = request.query as Query;
+    const { query } = request;
     const window = listWindow(query);
     const sort = parseSort(query.sort, NAME_SORT, 'name');
-    const filters = parseFilters(query);
-    const { rows, total } = await listApiResources(request.server.db, { filters: { name: filters.name, displayName: filters.displayName }, window, sort });
+    const filters = textFilters({ name: query['filter[name]'], displayName: query['filter[displayName]'] });
+    const { rows, total } = await listApiResources(request.server.db, { filters, window, sort });
     return listDocument(rows.map(resourceResource), windowMeta(window, total));
   },
 
   async createApiResource(request, reply) {
     const actor = await identityAdmin(request);
-    const { data } = request.body as Schemas['CreateApiResourceRequest'];
+    const { data } = request.body;
     const created = await createApiResource(request.server.db, actor, data.attributes);
     reply.code(201);
     return { data: resourceResource(created) };
@@ -215,14 +212,13 @@ export const handlers: Handlers = {
 
   async getApiResource(request) {
     await identityAdmin(request);
-    const { id } = request.params as { id: string };
-    return { data: resourceResource(await getApiResource(request.server.db, id)) };
+    return { data: resourceResource(await getApiResource(request.server.db, request.params.id)) };
   },
 
   async updateApiResource(request) {
     const actor = await identityAdmin(request);
-    const { id } = request.params as { id: string };
-    const body = request.body as Schemas['UpdateApiResourceRequest'];
+    const { id } = request.params;
+    const { body } = request;
     samePathId(body, id);
     return { data: resourceResource(await updateApiResource(request.server.db, actor, id, body.data.attributes)) };
   },

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { bearerFor } from '../domain/users/test-support.ts';
+import { bearerFor } from '../testing/users.ts';
 import type { MinimalWorld } from '../seed/index.ts';
 import { buildTestApp, type TestGateway } from '../testing.ts';
 

@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionFor } from '../domain/auth/identity.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/wallet/otp.ts';
 import { IDEMPOTENCY_TTL_MS } from '../domain/wallet/idempotency.ts';
-import { balanceOf, codeFor, completedSum, longLivedToken, newKey, walletClient, wrongCode, type WalletClient } from '../domain/wallet/test-support.ts';
+import { balanceOf, codeFor, completedSum, longLivedToken, newKey, walletClient, wrongCode, type WalletClient } from '../testing/wallet.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { buildTestApp } from '../testing.ts';
 import { OTP_LIMITS, RESEND_LIMIT } from './wallet.ts';

@@ -15,7 +15,7 @@ import {
   walletClient,
   wrongCode,
   type WalletClient,
-} from '../domain/wallet/test-support.ts';
+} from '../testing/wallet.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import { INVALID_OTP, OTP_LIMITS, RESEND_LIMIT, RESEND_MESSAGE } from './wallet.ts';

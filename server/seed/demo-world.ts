@@ -5,7 +5,7 @@ import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { preparedQueries, slots } from '../db/prepared.ts';
 import { loadWithoutCountTriggers } from '../db/running-counts.ts';
-import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
+import type { NewWalletTransaction, TransactionTypeCode, WalletTransactionStatus } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 import { referenceNumber } from '../domain/wallet/transactions.ts';
 import { mulberry32, type Random } from './prng.ts';
@@ -471,7 +471,7 @@ async function insertWallets(
   });
 }
 
-const TYPE_WEIGHTS: ReadonlyArray<readonly [number, number]> = [
+const TYPE_WEIGHTS: ReadonlyArray<readonly [TransactionTypeCode, number]> = [
   [TRANSACTION_TYPE.TopUp, 35],
   [TRANSACTION_TYPE.CashOut, 20],
   [TRANSACTION_TYPE.P2P, 14],

@@ -2,6 +2,7 @@
 // types, product types, payment methods, currencies, services and payout channels. Products belong to a tenant's
 // catalogue (./catalogue.ts).
 import type { Db } from '../db/connection.ts';
+import type { RoleBit, StatusBit, StatusName, TransactionTypeCode } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 
 /** [iso, name, nationality, dial code]; users-and-wallets §9: default country Gambia, nationality Gambian. */
@@ -39,14 +40,14 @@ export const COUNTRIES: ReadonlyArray<readonly [string, string, string, string]>
 ];
 
 /** identity-and-catalogue §3 client role bits. */
-export const ROLE_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const ROLE_NAMES: ReadonlyArray<readonly [RoleBit, string]> = [
   [ROLE.TopAdmin, 'Partner Admin'],
   [ROLE.MidAdmin, 'Group Admin'],
   [ROLE.LowerAdmin, 'Field Officer'],
   [ROLE.EndUser, 'Customer'],
 ];
 
-export const STATUS_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const STATUS_NAMES: ReadonlyArray<readonly [StatusBit, StatusName]> = [
   [0, 'Pending'],
   [STATUS.Active, 'Active'],
   [STATUS.Duplicate, 'Duplicate'],
@@ -58,7 +59,7 @@ export const STATUS_NAMES: ReadonlyArray<readonly [number, string]> = [
   [STATUS.KycRejected, 'KYC Rejected'],
 ];
 
-export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [TransactionTypeCode, string]> = [
   [TRANSACTION_TYPE.TopUp, 'Top Up'],
   [TRANSACTION_TYPE.P2P, 'P2P'],
   [TRANSACTION_TYPE.RequestMoney, 'Request Money'],

@@ -1,11 +1,10 @@
 // Screen id (src/config/routes.ts) → the lazily loaded component that draws it. Screens that later work fills
 // show a placeholder naming what will be there.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import { withForms } from './with-forms';
 
 type Screen = LazyExoticComponent<ComponentType>;
 
-const usersScreens = withForms(() => import('../features/users/screens'));
+const usersScreens = () => import('../features/users/screens');
 
 export const screens: Partial<Record<string, Screen>> = {
   home: lazy(() => import('./HomePage')),
@@ -17,5 +16,5 @@ export const screens: Partial<Record<string, Screen>> = {
   remittanceAdmins: lazy(() => usersScreens().then((m) => ({ default: m.AdminsScreen }))),
   remittanceUser: lazy(() => usersScreens().then((m) => ({ default: m.UserScreen }))),
   profile: lazy(() => usersScreens().then((m) => ({ default: m.ProfileScreen }))),
-  walletTransactions: lazy(withForms(() => import('../features/wallet/transactions/WalletTransactionsScreen'))),
+  walletTransactions: lazy(() => import('../features/wallet/transactions/WalletTransactionsScreen')),
 };

@@ -166,7 +166,6 @@ export function configApi(set: ConfigSet) {
     mainTenant: (): Tenant | undefined => set.tenants.find((tenant) => tenant.main === true),
     menuFor: (tenant: Tenant, role: number | null, known: Partial<RuleContext> = {}): ResolvedMenu =>
       resolveMenu(set, tenant, contextFor(tenant, role, known)),
-    getForm: (id: string): FormConfig | undefined => set.forms[id],
     getTable: (id: string): TableConfig | undefined => set.tables[id],
     getScreen: (id: string): ScreenConfig | undefined => set.screens[id],
     colorFor: (mapId: string, value: unknown): SemanticColor | undefined => colorFor(set, mapId, value),

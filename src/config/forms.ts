@@ -1,14 +1,12 @@
 // Form files load with their form, not with the shell: each is taken from its precompiled validator module
 // (src/generated/validators/<id>.js), which carries the file anyway, so a form's JSON is downloaded once and only by
-// the screens that show it. The sign-in screens carry no other form.
+// the screens that show it. The sign-in screens carry no other form. Screens read a form with useForm (./context.ts).
 import type { FormConfig } from './types.ts';
 
 const modules = import.meta.glob<FormConfig>('../generated/validators/*.js', { import: 'form' });
 const loaders = new Map(Object.entries(modules).map(([file, load]) => [file.replace(/^.*\//, '').replace(/\.js$/, ''), load]));
-
-/** The forms loaded so far, by id; `getForm` reads here. */
-export const loadedForms: Record<string, FormConfig> = {};
 const pending = new Map<string, Promise<FormConfig>>();
+const loaded = new Map<string, FormConfig>();
 
 /** The form file `schemas/forms/<id>.json`; the same promise for every call. */
 export function loadForm(id: string): Promise<FormConfig> {
@@ -16,16 +14,19 @@ export function loadForm(id: string): Promise<FormConfig> {
   if (!form) {
     const load = loaders.get(id);
     form = load
-      ? load().then((loaded) => (loadedForms[id] = loaded))
+      ? load().then((file) => {
+          loaded.set(id, file);
+          return file;
+        })
       : Promise.reject(new Error(`No form "${id}": add schemas/forms/${id}.json (npm run check:config lists the forms)`));
     pending.set(id, form);
   }
   return form;
 }
 
-/** Loads the given forms, or every form, so code that reads them synchronously with `getForm` finds them. */
-export async function preloadForms(ids: readonly string[] = [...loaders.keys()]): Promise<void> {
-  await Promise.all(ids.map(loadForm));
+/** The form if it has loaded already, so a screen drawing it again need not wait. */
+export function loadedForm(id: string): FormConfig | undefined {
+  return loaded.get(id);
 }
 
 export function formIds(): string[] {

@@ -1,7 +1,7 @@
 // The app's config, bundled by Vite: every tenant, menu, table, colour-map and screen file the globs find, so
-// onboarding a tenant is adding tenants/<id>.json with no code change. Forms load with their screens (./forms.ts).
+// onboarding a tenant is adding tenants/<id>.json with no code change. Forms load with their screens (useForm in
+// ./context.ts); screens read the config through useConfig (./context.ts), which a test may give another set.
 import { buildConfigSet, configApi } from './catalogue.ts';
-import { loadedForms, preloadForms } from './forms.ts';
 import type { ConfigSet } from './types.ts';
 
 const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/schemas/tables/*.json', '/schemas/screens/*.json'], {
@@ -9,16 +9,13 @@ const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/sc
   import: 'default',
 });
 
-/** The bundled config; `forms` fills as forms load (loadForm, preloadForms). */
-export const config: ConfigSet = { ...buildConfigSet(files), forms: loadedForms };
+/** The bundled config, without forms (they load with their screens). */
+export const config: ConfigSet = buildConfigSet(files);
 
-// Unit tests render feature screens without the app's loading steps; they start with every form at hand.
-if (import.meta.env.MODE === 'test') await preloadForms();
+export const { loadTenants, getTenant, adminTenant, mainTenant, menuFor, getScreen, colorFor } = configApi(config);
 
-export const { loadTenants, getTenant, adminTenant, menuFor, getForm, getTable, colorFor } = configApi(config);
-
-export { formIds, loadForm, preloadForms } from './forms.ts';
-export { contextFor, firstMenuRoute } from './catalogue.ts';
+export { formIds, loadForm } from './forms.ts';
+export { contextFor, firstMenuRoute, menuGroupFor, resolveMenu, tableView } from './catalogue.ts';
 export type { ResolvedMenu, ResolvedMenuItem } from './catalogue.ts';
 export { evaluateRule, ruleContext } from './rules.ts';
 export type { Rule, RuleContext } from './rules.ts';

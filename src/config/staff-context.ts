@@ -3,7 +3,10 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { useSessionState, type StaffSession } from '../api/session';
-import { adminTenant, contextFor, getTenant, menuFor, type ResolvedMenu, type RuleContext, type Tenant } from './index';
+import { contextFor, type ResolvedMenu } from './catalogue.ts';
+import { useConfig } from './context.ts';
+import type { RuleContext } from './rules.ts';
+import type { Tenant } from './types.ts';
 
 /** The admin tenant's claim in the token (users-and-wallets §6). */
 export const ADMIN_CLAIM = 'dssc';
@@ -23,11 +26,19 @@ export function primaryRole(roles: readonly number[]): number | null {
 }
 
 export function useStaffContext(): StaffContext {
+  const staff = useOptionalStaffContext();
+  if (!staff) throw new Error('useStaffContext is used inside the protected app only (RequireSession guards it)');
+  return staff;
+}
+
+/** The staff context, or null without a session (code given its own rule context needs none, e.g. in a test). */
+export function useOptionalStaffContext(): StaffContext | null {
   const { session, tenant: selected } = useSessionState();
   const { pathname } = useLocation();
-  if (!session) throw new Error('useStaffContext is used inside the protected app only (RequireSession guards it)');
+  const { getTenant, adminTenant, menuFor } = useConfig();
 
   return useMemo(() => {
+    if (!session) return null;
     const isAdminTenant = session.claim === ADMIN_CLAIM;
     const tenant = (selected && getTenant(selected.id)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
     const role = primaryRole(session.roles);
@@ -35,5 +46,5 @@ export function useStaffContext(): StaffContext {
     const ruleContext = contextFor(tenant, role, known);
     const menu = tenant ? menuFor(tenant, role, known) : null;
     return { session, tenant, role, isAdminTenant, ruleContext, menu };
-  }, [session, selected, pathname]);
+  }, [session, selected, pathname, getTenant, adminTenant, menuFor]);
 }

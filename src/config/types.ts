@@ -11,6 +11,7 @@ export type {
   RowAction,
   SemanticColor,
   TableColumn,
+  ToolbarAction,
   ToolbarFilter,
 } from '../generated/config-types.ts';
 

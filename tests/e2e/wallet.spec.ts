@@ -1,4 +1,4 @@
-// Money on a wallet and wallet transactions, in Chromium against the real gateway (issue 4 "Tests"): top-up with a
+// Money on a wallet and wallet transactions, in Chromium against the real gateway: top-up with a
 // wrong then a right code from the outbox, a refused cash-out, a double-clicked Send Request, the OTP action of a
 // pending transaction, the Excel export of 20,000 rows read back, the PDF download, and axe on these screens.
 // The suite shares one gateway, so each test moves money on its own demo user (naccug, group@demo.test's scope).

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import type { TenantType } from '../../db/schema.ts';
+import type { RoleBit, TenantType } from '../../db/schema.ts';
 
 /** What a verified token says; handlers read it as `request.session`. */
 export interface Session {
@@ -127,9 +127,11 @@ export class TokenVerifier {
 /** The admin tenant's claim (users-and-wallets §6). */
 export const ADMIN_CLAIM = 'dssc';
 
-/** Splits a role bit set into its roles, e.g. 4|64 → [4, 64]. */
-export function rolesFromBits(bits: number): number[] {
-  return [4, 16, 64, 256].filter((role) => (bits & role) === role).sort((a, b) => a - b);
+const ROLES: readonly RoleBit[] = [4, 16, 64, 256];
+
+/** Splits a role bit set into its roles, lowest first, e.g. 4|64 → [4, 64]. */
+export function rolesFromBits(bits: number): RoleBit[] {
+  return ROLES.filter((role) => (bits & role) === role);
 }
 
 /**

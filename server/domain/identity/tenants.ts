@@ -31,6 +31,8 @@ export const TENANT_CLAIM_TYPE = 'tenant';
 
 const GRANT_TYPE_NAME = /^[A-Za-z0-9_.:-]+$/;
 const CLIENT_ROLE_BITS = [1, 2, 4, 8, 16, 32, 64, 128, 256] as const;
+/** identity-and-catalogue §3 client role bits: 1 DSSC Admin, 4 Partner Admin, 16 Group Admin, 64 Field Officer, 256 Customer. */
+export type ClientRoleBit = (typeof CLIENT_ROLE_BITS)[number];
 
 export interface TenantClaim {
   type: string;
@@ -54,7 +56,7 @@ export interface TenantRecord {
   clientClaimsPrefix: string;
   requireClientSecret: boolean;
   enabled: boolean;
-  clientRoles: number[];
+  clientRoles: ClientRoleBit[];
   type: TenantType;
   grantType: string;
   admin: boolean;

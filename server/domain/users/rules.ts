@@ -1,9 +1,9 @@
 // The create-user and edit-user rules of users-and-wallets §5 and §6, with the spec's messages, checked on the
 // gateway (DESIGN.md: the gateway enforces access and rules on its own side). Pure: no database, `today` passed in.
+import type { Gender } from '../../db/schema.ts';
 import { ROLE } from '../reference.ts';
 
 export type FieldErrors = Record<string, string>;
-export type Gender = 'Male' | 'Female';
 export type UserKind = 'admin' | 'endUser';
 
 /** users-and-wallets §9 */
@@ -42,6 +42,9 @@ export const MESSAGES = {
   emailNotEditable: 'The email address cannot be changed.',
   roleNotEditable: 'The role cannot be changed.',
 } as const;
+
+/** Any user the session may not see is simply not found. */
+export const USER_NOT_FOUND = 'User not found';
 
 /** Highest role first: the creator's rights come from their highest role. */
 const rank = [ROLE.TopAdmin, ROLE.MidAdmin, ROLE.LowerAdmin] as const;

@@ -10,9 +10,10 @@ import { sql, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { direct, preparedQueries, slots, type Bind } from '../../db/prepared.ts';
 import { containsInsensitive } from '../../db/text.ts';
-import type { WalletTransactionStatus } from '../../db/schema.ts';
-import { formatMinor } from '../../http/money.ts';
+import type { TransactionTypeCode, WalletTransactionStatus } from '../../db/schema.ts';
+import { formatMinor } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
+import type { Page } from '../paging.ts';
 import { userScopeOf, visibleUsers } from '../scope.ts';
 import { TRANSACTION_TYPE_NAMES, transactionTypeName } from './kinds.ts';
 import { nextDay, type TransactionFilters, type TransactionQuery, type TransactionSortField } from './query.ts';
@@ -60,9 +61,8 @@ export type CountTables = {
 export const DEEP_OFFSET = 200;
 
 export interface WalletTransactionAttributes {
-  [key: string]: unknown;
   referenceNumber: string;
-  type: number;
+  type: TransactionTypeCode;
   typeName: string;
   serviceName: string | null;
   amount: string;
@@ -394,7 +394,7 @@ function runnerFor(db: Db, session: Session, { filters, sort }: TransactionQuery
  * One page of transactions, sorted, with itemTotal. With countable filters itemTotal rides along in the page's
  * own query (or the deep page's day lookup), so a page costs one query, two when deep.
  */
-export async function listTransactions(db: Db, session: Session, query: TransactionQuery): Promise<{ rows: WalletTransactionRow[]; total: number }> {
+export async function listTransactions(db: Db, session: Session, query: TransactionQuery): Promise<Page<WalletTransactionRow>> {
   const { filters, sort, page } = query;
   const fromCounts = countable(session, filters);
   const runner = runnerFor(db, session, query);

@@ -1,5 +1,6 @@
 // Test support for the wallet screens: wallet transaction rows shaped like listWalletTransactions answers them, and a
-// render with the app's providers. The gateway in memory is the shared src/api/test-support/fake-gateway.ts.
+// render with the app's providers and the wallet tables' sources. The gateway in memory is the shared
+// src/api/test-support/fake-gateway.ts.
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,6 +8,8 @@ import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { components } from '../../api/gateway';
 import { Toaster } from '../../render/Toaster';
+import { TableSourcesProvider } from '../../render/table';
+import { walletTableSources } from './transactions/table-sources';
 
 type Attributes = components['schemas']['WalletTransaction']['attributes'];
 
@@ -55,7 +58,9 @@ export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: strin
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <Toaster />
-        <MemoryRouter initialEntries={[route]}>{children}</MemoryRouter>
+        <MemoryRouter initialEntries={[route]}>
+          <TableSourcesProvider sources={walletTableSources}>{children}</TableSourcesProvider>
+        </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>
   );

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { ruleContext } from '../../config/rules';
-import { walletShows } from './wallet-rules';
+import { config } from '../../config';
+import { ruleContext, type RuleContext } from '../../config/rules';
+import { walletShows as walletShowsIn, type WalletPart } from './wallet-rules';
+
+const walletShows = (part: WalletPart, ctx: RuleContext) => walletShowsIn(part, ctx, config);
 
 describe('wallet rules', () => {
   it('[UW-6.21] the PDF export is offered for wallet-type tenants', () => {

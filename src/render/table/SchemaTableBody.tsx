@@ -1,245 +1,89 @@
-// The rows of a SchemaTable. A page with more than VIRTUALIZE_FROM rows renders only the rows in view: the
-// virtualizer lives here, so a scroll re-renders this body and not the headers, filters or pager around it, and each
-// row is memoised on its record and state, so a scroll draws only the rows that come into view.
-// Rows are plain <tr>/<td> with Mantine's table classes: a Mantine Table.Td per cell costs more than the cell itself.
-import { memo, useDeferredValue, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
-import { ActionIcon, Checkbox, Table } from '@mantine/core';
-import type { ExpandedState, Row, RowSelectionState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
+// The body of a SchemaTable: a failed load's message, the loader or the empty text, else the page's rows. Rows read
+// the latest callbacks through stable handlers, so a parent's new arrow functions re-render no row.
+import { useMemo, useRef, type ReactNode } from 'react';
+import { Alert, Center, Loader, Table, Text } from '@mantine/core';
+import type { Row } from '@tanstack/react-table';
 import type { FlatRecord } from '../../api/jsonapi';
-import type { CellRenderer } from './table-cells';
-
-/** Pages with more rows than this render only the rows in view. */
-export const VIRTUALIZE_FROM = 100;
-/** Rows of a virtualized page have this fixed height, so the virtualizer never has to measure one. */
-export const ROW_HEIGHT = 45;
-
-/** One column of the body: the select box, the expand button, or a table-file column with its renderer. */
-export type BodyColumn =
-  | { kind: 'select'; id: string }
-  | { kind: 'expand'; id: string }
-  | { kind: 'cell'; id: string; render: CellRenderer | null; style?: CSSProperties };
-
-/** What a row does when used; stable for the table's life, so rows need not re-render when a parent does. */
-export interface RowHandlers {
-  open: (row: FlatRecord) => void;
-  /** Whether rows open at all (a click, Enter, a pointer cursor). */
-  openable: boolean;
-}
-
-export interface BodyLook {
-  striped: boolean;
-  hover: boolean;
-}
-
-const TR_CLASS = `${Table.classes.tr} mantine-Table-tr`;
-const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
-
-function openOnKey(event: KeyboardEvent<HTMLTableRowElement>, row: FlatRecord, open: (row: FlatRecord) => void) {
-  if (event.key === 'Enter' && event.target === event.currentTarget) {
-    event.preventDefault();
-    open(row);
-  }
-}
-
-/** What Mantine's Table.Tr would set. */
-function rowAttributes(look: BodyLook) {
-  return {
-    className: TR_CLASS,
-    'data-with-row-border': true,
-    'data-striped': look.striped ? 'odd' : undefined,
-    'data-hover': look.hover || undefined,
-  };
-}
-
-interface SchemaTableRowProps {
-  row: Row<FlatRecord>;
-  rowNumber: number;
-  ariaRowIndex: number;
-  columns: readonly BodyColumn[];
-  /** Mantine stripes odd rows by their place among the body's rows (see SchemaTableBody's spacers). */
-  look: BodyLook;
-  selected: boolean;
-  expanded: boolean;
-  /** Set only on an expanded row, so a new function from the parent re-renders that row and no other. */
-  renderExpanded?: (row: FlatRecord) => ReactNode;
-  handlers: RowHandlers;
-  height?: number;
-}
-
-const SchemaTableRow = memo(function SchemaTableRow({
-  row,
-  rowNumber,
-  ariaRowIndex,
-  columns,
-  look,
-  selected,
-  expanded,
-  renderExpanded,
-  handlers,
-  height,
-}: SchemaTableRowProps) {
-  const record = row.original;
-  const { openable, open } = handlers;
-  return (
-    <>
-      <tr
-        {...rowAttributes(look)}
-        aria-rowindex={ariaRowIndex}
-        aria-selected={columns[0]?.kind === 'select' ? selected : undefined}
-        tabIndex={openable ? 0 : undefined}
-        onClick={openable ? () => open(record) : undefined}
-        onKeyDown={openable ? (event) => openOnKey(event, record, open) : undefined}
-        style={openable || height ? { cursor: openable ? 'pointer' : undefined, height } : undefined}
-      >
-        {columns.map((column) => {
-          if (column.kind === 'select') {
-            return (
-              <td key={column.id} className={TD_CLASS} onClick={(event) => event.stopPropagation()}>
-                <Checkbox
-                  aria-label={`Select row ${rowNumber}`}
-                  checked={selected}
-                  onChange={row.getToggleSelectedHandler()}
-                  onKeyDown={(event) => event.stopPropagation()}
-                />
-              </td>
-            );
-          }
-          if (column.kind === 'expand') {
-            return (
-              <td key={column.id} className={TD_CLASS}>
-                <ActionIcon
-                  variant="subtle"
-                  size="sm"
-                  aria-label={expanded ? `Collapse row ${rowNumber}` : `Expand row ${rowNumber}`}
-                  aria-expanded={expanded}
-                  onClick={(event) => {
-                    event.stopPropagation();
-                    row.toggleExpanded();
-                  }}
-                  onKeyDown={(event) => event.stopPropagation()}
-                >
-                  {expanded ? '−' : '+'}
-                </ActionIcon>
-              </td>
-            );
-          }
-          return (
-            <td key={column.id} className={TD_CLASS} style={column.style}>
-              {column.render?.(record, rowNumber)}
-            </td>
-          );
-        })}
-      </tr>
-      {expanded && renderExpanded && (
-        <tr {...rowAttributes(look)}>
-          <td className={TD_CLASS} colSpan={columns.length}>
-            {renderExpanded(record)}
-          </td>
-        </tr>
-      )}
-    </>
-  );
-});
+import type { ColorMap } from '../../config/types';
+import { cellStyle } from './column-style';
+import { SchemaTableRows, type BodyColumn, type BodyLook, type RowHandlers } from './SchemaTableRows';
+import { cellRenderer, type CellRendererContext } from './table-cells';
+import { EXPAND_COLUMN, SELECT_COLUMN, type SchemaTableModel } from './useSchemaTable';
 
 export interface SchemaTableBodyProps {
+  model: SchemaTableModel;
+  /** The page's top-level rows. */
   rows: readonly Row<FlatRecord>[];
-  columns: readonly BodyColumn[];
-  /** Row number of the page's first row (1-based, across pages). */
-  firstRowNumber: number;
+  loading: boolean;
+  error?: string | null;
+  emptyText: string;
+  colorMaps: Record<string, ColorMap>;
   /** aria-rowindex of a row is its row number plus the header rows. */
   headerRows: number;
-  look: BodyLook;
-  handlers: RowHandlers;
+  onRowOpen?: (row: FlatRecord) => void;
+  onRowAction?: (actionId: string, row: FlatRecord) => void;
   renderExpanded?: (row: FlatRecord) => ReactNode;
-  /** The table state (row ids → true); new objects only when a row is selected or expanded. */
-  rowSelection: RowSelectionState;
-  expandedRows: ExpandedState;
-  /**
-   * The scrolling box around the table, for a virtualized page. State, not a ref: the parent attaches its ref only
-   * after this body's effects ran, and the virtualizer must see the box once it exists.
-   */
+  /** The scrolling box around the table, for a virtualized page (see SchemaTableRows). */
   scrollElement: HTMLDivElement | null;
 }
 
-export function virtualizes(rowCount: number): boolean {
-  return rowCount > VIRTUALIZE_FROM;
+/** A row across the whole table: a message, the loader or the empty text. */
+function WholeRow({ columnCount, children }: { columnCount: number; children: ReactNode }) {
+  return (
+    <Table.Tr>
+      <Table.Td colSpan={columnCount}>{children}</Table.Td>
+    </Table.Tr>
+  );
 }
 
-function renderRows(props: SchemaTableBodyProps, indexes: Iterable<number>, height?: number): ReactNode[] {
-  const { rows, columns, firstRowNumber, headerRows, look, handlers, renderExpanded, rowSelection, expandedRows } = props;
-  const rendered: ReactNode[] = [];
-  for (const index of indexes) {
-    const row = rows[index];
-    if (!row) continue;
-    const expanded = expandedRows === true || expandedRows[row.id] === true;
-    rendered.push(
-      <SchemaTableRow
-        key={row.id}
-        row={row}
-        rowNumber={firstRowNumber + index}
-        ariaRowIndex={firstRowNumber + index + headerRows}
-        columns={columns}
-        look={look}
-        selected={rowSelection[row.id] === true}
-        expanded={expanded}
-        renderExpanded={expanded ? renderExpanded : undefined}
-        handlers={handlers}
-        height={height}
-      />,
+export function SchemaTableBody(props: SchemaTableBodyProps) {
+  const { model, rows, loading, error, emptyText, colorMaps, headerRows, onRowOpen, onRowAction, renderExpanded, scrollElement } = props;
+  const { table, rowActionsFor, rowSelection, expanded } = model;
+  const leafColumns = table.getVisibleLeafColumns();
+
+  const latest = useRef({ onRowOpen, onRowAction });
+  latest.current = { onRowOpen, onRowAction };
+  const openable = onRowOpen !== undefined;
+  const handlers = useMemo<RowHandlers>(() => ({ openable, open: (row) => latest.current.onRowOpen?.(row) }), [openable]);
+  const bodyColumns = useMemo<BodyColumn[]>(() => {
+    const context: CellRendererContext = { colorMaps, rowActionsFor, onRowAction: (actionId, row) => latest.current.onRowAction?.(actionId, row) };
+    return leafColumns.map((leaf): BodyColumn => {
+      if (leaf.id === SELECT_COLUMN) return { kind: 'select', id: leaf.id };
+      if (leaf.id === EXPAND_COLUMN) return { kind: 'expand', id: leaf.id };
+      const column = leaf.columnDef.meta?.column;
+      return { kind: 'cell', id: leaf.id, render: column ? cellRenderer(column, context) : null, style: cellStyle(column) };
+    });
+  }, [leafColumns, colorMaps, rowActionsFor]);
+  const look = useMemo<BodyLook>(() => ({ striped: true, hover: openable }), [openable]);
+
+  if (error) {
+    return (
+      <WholeRow columnCount={leafColumns.length}>
+        <Alert color="red" variant="light" role="alert">
+          {error}
+        </Alert>
+      </WholeRow>
     );
   }
-  return rendered;
-}
-
-function* range(start: number, end: number) {
-  for (let index = start; index < end; index += 1) yield index;
-}
-
-/** Every row of a page that does not virtualize. */
-export function PlainRows(props: SchemaTableBodyProps) {
-  return <>{renderRows(props, range(0, props.rows.length))}</>;
-}
-
-/**
- * The rows in view of a long page, between spacer rows that keep the scroll height of the whole page. A scroll
- * re-renders only this component; the rows follow as a deferred value, which React renders in slices with the
- * browser free to scroll and paint in between (issue 4: no main-thread task over 50 ms while scrolling).
- */
-export function VirtualRows(props: SchemaTableBodyProps) {
-  const virtualizer = useVirtualizer({
-    count: props.rows.length,
-    getScrollElement: () => props.scrollElement,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Scroll updates need not be synchronous: flushSync on every scroll event re-renders the rows in one long task.
-    useFlushSync: false,
-    initialRect: { width: 1000, height: 12 * ROW_HEIGHT },
-  });
-  const items = virtualizer.getVirtualItems();
-  const start = useDeferredValue(items[0]?.index ?? 0);
-  const end = useDeferredValue((items.at(-1)?.index ?? -1) + 1);
-  return <RowWindow {...props} start={start} end={end} />;
-}
-
-/** Rows `start` to `end` (exclusive) of a virtualized page; every row is ROW_HEIGHT high. */
-const RowWindow = memo(function RowWindow(props: SchemaTableBodyProps & { start: number; end: number }) {
-  const { start, end, rows } = props;
-  const paddingTop = start * ROW_HEIGHT;
-  const paddingBottom = Math.max(0, rows.length - end) * ROW_HEIGHT;
-  // Mantine stripes the body's odd <tr>s; spacers in front keep a row's stripe from flipping as the window moves
-  // (one spacer before an odd row index, two before an even one, none at the top).
-  const spacers = start === 0 ? 0 : start % 2 === 1 ? 1 : 2;
+  if (rows.length === 0) {
+    return (
+      <WholeRow columnCount={leafColumns.length}>
+        <Center py="lg">{loading ? <Loader size="sm" aria-label="Loading..." /> : <Text c="dimmed">{emptyText}</Text>}</Center>
+      </WholeRow>
+    );
+  }
   return (
-    <>
-      {spacers > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
-      {spacers > 1 && <tr aria-hidden />}
-      {renderRows(props, range(start, end), ROW_HEIGHT)}
-      {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
-    </>
+    <SchemaTableRows
+      rows={rows}
+      columns={bodyColumns}
+      firstRowNumber={model.rowNumber(0)}
+      headerRows={headerRows}
+      look={look}
+      handlers={handlers}
+      renderExpanded={renderExpanded}
+      rowSelection={rowSelection}
+      expandedRows={expanded}
+      scrollElement={scrollElement}
+    />
   );
-});
-
-export const SchemaTableRows = memo(function SchemaTableRows(props: SchemaTableBodyProps) {
-  return virtualizes(props.rows.length) ? <VirtualRows {...props} /> : <PlainRows {...props} />;
-});
+}

@@ -1,6 +1,6 @@
 // The headless part of SchemaTable: which columns and actions show (rules and the tenant's hidden columns), sort
 // and filter state turned into query changes, paging from the server's meta, row selection and expansion.
-// Fetching is the feature's job: it passes the rows and meta it got for `query` and refetches on onQueryChange.
+// Fetching is useTableController's job: it passes the rows and meta it got for `query` and refetches on onQueryChange.
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   getCoreRowModel,
@@ -14,19 +14,15 @@ import {
 import type { FlatRecord, ListMeta } from '../../api/jsonapi';
 import { readPath } from '../../api/jsonapi';
 import { tableView } from '../../config/catalogue';
-import { evaluateRule, type Rule, type RuleContext } from '../../config/rules';
+import { evaluateRule, type RuleContext } from '../../config/rules';
 import type { RowAction, TableColumn, TableConfig, Tenant, ToolbarFilter } from '../../config/types';
+import './column-meta';
 import { filterKeyOf, nextSort, sortDirection, sortKeyOf, type SortDirection, type TableQuery } from './table-query';
 
 /** users-and-wallets §9: a column filter is sent after 1000 ms without typing. */
 export const FILTER_DELAY_MS = 1000;
 
-export interface ToolbarAction {
-  id: string;
-  label: string;
-  icon?: string;
-  visible?: Rule;
-}
+export type { ToolbarAction } from '../../config/types';
 
 export interface SchemaTableOptions {
   data: readonly FlatRecord[];
@@ -59,6 +55,11 @@ export const SELECT_COLUMN = '__select';
 const NONE_FORCED: readonly string[] = [];
 export const EXPAND_COLUMN = '__expand';
 
+function sameFilters(a: Record<string, string>, b: Record<string, string>): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
+}
+
 function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
   const key = readPath(row, config.rowKey);
   return key === undefined || key === null ? `row-${index}` : String(key);
@@ -67,10 +68,7 @@ function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
 export function useSchemaTable(config: TableConfig, options: SchemaTableOptions) {
   const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false, forceFilters = NONE_FORCED } = options;
   const view = useMemo(() => tableView(config, tenant, ruleContext), [config, tenant, ruleContext]);
-  const toolbarActions = useMemo(
-    () => ((config as TableConfig & { toolbarActions?: ToolbarAction[] }).toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)),
-    [config, ruleContext],
-  );
+  const toolbarActions = useMemo(() => (config.toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)), [config, ruleContext]);
   const forced = forceFilters.join(',');
   const toolbarFilters = useMemo(() => {
     const ids = forced.split(',');
@@ -89,17 +87,30 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   );
 
   // Filter inputs live here while the user types; the query changes FILTER_DELAY_MS after the last keystroke.
-  const [filterInputs, setFilterInputs] = useState<Record<string, string>>(() => {
-    const inputs: Record<string, string> = {};
-    for (const { id, key } of filterFields) {
-      if (query.filters[key]) inputs[id] = query.filters[key];
-    }
-    return inputs;
-  });
+  const inputsOf = useCallback(
+    (filters: Record<string, string>) => {
+      const inputs: Record<string, string> = {};
+      for (const { id, key } of filterFields) {
+        if (filters[key]) inputs[id] = filters[key];
+      }
+      return inputs;
+    },
+    [filterFields],
+  );
+  const [filterInputs, setFilterInputs] = useState<Record<string, string>>(() => inputsOf(query.filters));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const latest = useRef({ query, onQueryChange, filterInputs });
   latest.current = { query, onQueryChange, filterInputs };
   useEffect(() => () => clearTimeout(timer.current), []);
+
+  // The inputs follow filters changed from outside (the address on Back, a tenant switch), not the ones they sent.
+  const sent = useRef(query.filters);
+  useEffect(() => {
+    if (sameFilters(sent.current, query.filters)) return;
+    sent.current = query.filters;
+    clearTimeout(timer.current);
+    setFilterInputs(inputsOf(query.filters));
+  }, [query.filters, inputsOf]);
 
   const sendFilters = useCallback(
     (inputs: Record<string, string>) => {
@@ -108,6 +119,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
         const value = inputs[id]?.trim();
         if (value) filters[key] = value;
       }
+      sent.current = filters;
       const { query: current, onQueryChange: change } = latest.current;
       change({ ...current, page: 1, filters });
     },

@@ -2,23 +2,26 @@
 import { useMemo } from 'react';
 import { List, Stack, Table, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { getForm, type RuleContext } from '../../../config';
+import type { RuleContext } from '../../../config';
+import { useForm } from '../../../config/context';
+import type { FormConfig } from '../../../config/types';
 import { asksGroup, type CreateUserSnapshot } from '../../../flows/create-user.machine';
+import type { UploadDocumentsContext } from '../../../flows/upload-documents.machine';
 import { hiddenFields } from '../../../render/form/form-errors';
-import { documentFormLabels } from '../documents/document-form';
-import { getListGroupsQueryOptions } from '../api/list-groups';
-import { getListRolesQueryOptions } from '../api/list-roles';
+import { useDocumentFormLabels } from '../documents/document-form';
+import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
+import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
 import { CREATE_USER_FORM_ID, reviewRows } from './user-details';
 
 export interface ReviewStepProps {
   snapshot: CreateUserSnapshot;
+  /** The document step's state (the wizard's documents child). */
+  documents: Pick<UploadDocumentsContext, 'fields' | 'files'>;
   formContext: RuleContext;
 }
 
 /** The fields step 1 showed: the form's, less those its rules hide, less the group when it was not asked (§6). */
-function shownFields(snapshot: CreateUserSnapshot, formContext: RuleContext): string[] {
-  const form = getForm(CREATE_USER_FORM_ID);
-  if (!form) return [];
+function shownFields(form: FormConfig, snapshot: CreateUserSnapshot, formContext: RuleContext): string[] {
   const order = (form.uiSchema['ui:order'] as string[] | undefined) ?? [];
   const properties = Object.keys((form.schema as { properties?: object }).properties ?? {});
   const hidden = hiddenFields(form, formContext);
@@ -27,16 +30,17 @@ function shownFields(snapshot: CreateUserSnapshot, formContext: RuleContext): st
   );
 }
 
-export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
+export function ReviewStep({ snapshot, documents, formContext }: ReviewStepProps) {
   const { context } = snapshot;
+  const form = useForm(CREATE_USER_FORM_ID);
   const roles = useQuery(getListRolesQueryOptions(formContext.tenant));
   const groups = useQuery({ ...getListGroupsQueryOptions(formContext.tenant), enabled: asksGroup(snapshot) });
   const rows = useMemo(
-    () => reviewRows(context.details, shownFields(snapshot, formContext), { roles: roles.data ?? [], groups: groups.data ?? [] }),
-    [context.details, snapshot, formContext, roles.data, groups.data],
+    () => reviewRows(form, context.details, shownFields(form, snapshot, formContext), { roles: roles.data ?? [], groups: groups.data ?? [] }),
+    [form, context.details, snapshot, formContext, roles.data, groups.data],
   );
-  const labels = useMemo(documentFormLabels, []);
-  const document = context.document;
+  const labels = useDocumentFormLabels();
+  const document = documents.fields;
 
   return (
     <Stack gap="sm">
@@ -69,11 +73,11 @@ export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
           <Table.Tr>
             <Table.Th scope="row">Files</Table.Th>
             <Table.Td>
-              {context.files.length === 0 ? (
+              {documents.files.length === 0 ? (
                 <Text size="sm">—</Text>
               ) : (
                 <List size="sm" listStyleType="none" aria-label="Files to upload">
-                  {context.files.map((file) => (
+                  {documents.files.map((file) => (
                     <List.Item key={file.name}>{file.name}</List.Item>
                   ))}
                 </List>

@@ -1,6 +1,6 @@
 // Between the create-user form's values (schemas/forms/create-user.json) and the wizard machine's details, and what
 // the 'Review Page' lists.
-import { getForm } from '../../../config';
+import type { FormConfig } from '../../../config/types';
 import type { UserDetails } from '../../../flows/create-user.machine';
 import type { FormValues } from '../../../render/form';
 
@@ -69,11 +69,10 @@ interface ReviewLists {
 
 const EMPTY = '—';
 
-/** Every field the form showed, in its order, labelled with its title; role and group by their names. */
-export function reviewRows(details: UserDetails, shownFields: readonly string[], lists: ReviewLists): ReviewRow[] {
-  const form = getForm(CREATE_USER_FORM_ID);
-  const properties = (form?.schema as { properties?: Record<string, { title?: unknown }> } | undefined)?.properties ?? {};
-  const order = ((form?.uiSchema as { 'ui:order'?: unknown } | undefined)?.['ui:order'] as string[] | undefined) ?? Object.keys(properties);
+/** Every field the create-user form showed, in its order, labelled with its title; role and group by their names. */
+export function reviewRows(form: FormConfig, details: UserDetails, shownFields: readonly string[], lists: ReviewLists): ReviewRow[] {
+  const properties = (form.schema as { properties?: Record<string, { title?: unknown }> }).properties ?? {};
+  const order = (form.uiSchema['ui:order'] as string[] | undefined) ?? Object.keys(properties);
   const fields = order.filter((field) => field !== '*' && shownFields.includes(field));
   return fields.map((field) => {
     const title = properties[field]?.title;

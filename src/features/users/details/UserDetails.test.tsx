@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, type FakeUser } from '../test-support/fixtures';
 import { renderScreen, signInAs } from '../test-support/render';
-import type { UserSlots } from '../slots';
+import { UserSlotsContext, type UserSlots } from '../slots';
 import { UserDetails } from './UserDetails';
 
 // jsdom has no scrollIntoView; Mantine's combobox scrolls the selected option into view.
@@ -72,7 +72,11 @@ beforeEach(() => {
 
 async function renderDetails(options: { tenantId?: string; roles?: number[]; userId?: string; slots?: UserSlots; openedFrom?: 'users' | 'transactions' | 'adminTransactions' } = {}) {
   signInAs({ roles: options.roles ?? [4], tenantId: options.tenantId ?? 'teller', userId: '1' });
-  renderScreen(<UserDetails userId={options.userId ?? '7'} openedFrom={options.openedFrom} slots={options.slots ?? {}} />);
+  renderScreen(
+    <UserSlotsContext value={options.slots ?? {}}>
+      <UserDetails userId={options.userId ?? '7'} openedFrom={options.openedFrom} />
+    </UserSlotsContext>,
+  );
   await screen.findByRole('tab', { name: 'User Details' });
 }
 

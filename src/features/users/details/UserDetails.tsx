@@ -1,7 +1,7 @@
 // users-and-wallets §2 "User details": vertical tabs User Details and Transactions, the status dropdown, the top-up
 // service dropdown, edit mode with Save Changes (confirmed), Change Password on the own profile, the created-by line
 // and the profile; what shows follows schemas/screens/user-details.json and the edit-user form file's rules.
-import { useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from '../../../api/errors';
@@ -11,17 +11,17 @@ import { Loading } from '../../../render/Loading';
 import { SchemaForm } from '../../../render/form';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { notifyError, notifySuccess } from '../../../render/notify';
+import { useConfig, useForm } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../api/list-countries';
-import { useGroups } from '../api/list-groups';
-import { useRoles } from '../api/list-roles';
+import { useCountries } from '../../../api/reference-lists/list-countries';
+import { useGroups } from '../../../api/reference-lists/list-groups';
+import { useRoles } from '../../../api/reference-lists/list-roles';
 import { getUserAuditQueryOptions } from '../api/list-user-audit';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUpdateUser, type UserChanges } from '../api/update-user';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
-import { registeredUserSlots, type OpenedFrom, type UserSlots } from '../slots';
-import { requireForm, useUsersConfig } from '../users-config';
+import { useUserSlots, type OpenedFrom } from '../slots';
 import type { UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
 import { ProfileFacts } from './ProfileFacts';
@@ -39,10 +39,9 @@ export interface UserDetailsProps {
   userId: string;
   /** Where the details were opened from (users-and-wallets §2 hiding rules). */
   openedFrom?: OpenedFrom;
-  slots?: UserSlots;
 }
 
-export function UserDetails({ userId, openedFrom = 'users', slots = registeredUserSlots() }: UserDetailsProps) {
+export function UserDetails({ userId, openedFrom = 'users' }: UserDetailsProps) {
   const staff = useStaffContext();
   const user = useUser({ id: userId, tenant: staff.tenant?.id ?? null });
   if (user.isPending) {
@@ -55,13 +54,18 @@ export function UserDetails({ userId, openedFrom = 'users', slots = registeredUs
       </Alert>
     );
   }
-  return <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />;
+  return (
+    <Suspense fallback={<Loading />}>
+      <UserDetailsView user={user.data} openedFrom={openedFrom} />
+    </Suspense>
+  );
 }
 
-function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; openedFrom: OpenedFrom; slots: UserSlots }) {
+function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: OpenedFrom }) {
   const staff = useStaffContext();
-  const { getForm, set } = useUsersConfig();
-  const form = requireForm(getForm('edit-user'), 'edit-user');
+  const slots = useUserSlots();
+  const { set } = useConfig();
+  const form = useForm('edit-user');
   const tenant = staff.tenant?.id ?? null;
   const queryClient = useQueryClient();
 

@@ -2,13 +2,13 @@
 // by src/flows/document-files.ts), drawn for the upload modal and the wizard's 'Upload Document(s)' step. The
 // machines own the values; this only draws them and reports changes.
 import '@mantine/dates/styles.css';
-import { useMemo, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { Button, CloseButton, FileButton, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { DOCUMENT_ACCEPT, MAX_DOCUMENT_FILES, type FileRejection } from '../../../flows/document-files';
 import type { DocumentFields as DocumentValues, FieldErrors } from '../../../flows/upload-documents.machine';
 import { localIsoDate } from '../../../render/form/validation/runtime';
-import { documentFormLabels } from './document-form';
+import { useDocumentFormLabels } from './document-form';
 import { rejectionText } from './file-rejections';
 import { WebcamCapture } from './WebcamCapture';
 
@@ -29,7 +29,7 @@ function webcamFile(blob: Blob): File {
 }
 
 export function DocumentFields({ values, errors, files, rejected, disabled = false, onChange, onAddFiles, onRemoveFile }: DocumentFieldsProps) {
-  const labels = useMemo(documentFormLabels, []);
+  const labels = useDocumentFormLabels();
   const resetPicker = useRef<() => void>(null);
   const [webcamOpen, setWebcamOpen] = useState(false);
   const full = files.length >= MAX_DOCUMENT_FILES;

@@ -3,7 +3,6 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { uploadDocumentsGatewayActors } from '../../../flows/gateway-actors';
 import {
   uploadDocumentsMachine,
   uploadLoadingText,
@@ -12,7 +11,8 @@ import {
 } from '../../../flows/upload-documents.machine';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
-import { DOCUMENT_FORM_ID, documentFormLabels } from './document-form';
+import { uploadDocumentsActor } from '../api/upload-documents';
+import { DOCUMENT_FORM_ID, useDocumentFormLabels } from './document-form';
 import { DocumentFields } from './DocumentFields';
 import { FlowAlert } from './FlowAlert';
 
@@ -26,17 +26,17 @@ export interface DocumentUploadModalProps {
 }
 
 const uploadMachine = uploadDocumentsMachine.provide({
-  actors: uploadDocumentsGatewayActors,
+  actors: { uploadDocuments: uploadDocumentsActor },
   actions: { notifySuccess: (_, params) => notifySuccess(params.text) },
 });
 
 function UploadDocumentsForm({ userId, onClose, onUploaded }: Pick<DocumentUploadModalProps, 'userId' | 'onClose' | 'onUploaded'>) {
+  const { submitLabel } = useDocumentFormLabels();
   const validate = useFormValidator(DOCUMENT_FORM_ID);
   const validateDocument = useMemo(() => (fields: DocumentValues) => validate({ ...fields }), [validate]);
   const [snapshot, send] = useMachine(uploadMachine, { input: { userId, validateDocument } });
   const { context } = snapshot;
   const loading = uploadLoadingText(snapshot);
-  const submitLabel = useMemo(() => documentFormLabels().submitLabel, []);
 
   const finished = useRef(false);
   useEffect(() => {

@@ -3,10 +3,10 @@
 import { Group, Stack } from '@mantine/core';
 import { userPanelView } from '../details/panel-rules';
 import type { UserSlotProps } from '../slots';
-import { useUsersConfig } from '../users-config';
 import { AttachmentCard } from './AttachmentCard';
 import { AvatarUpload } from './AvatarUpload';
 import { UploadDocumentsButton } from './UploadDocumentsButton';
+import { useConfig } from '../../../config/context';
 
 export function UserDocumentsSlot({ user, onChanged, canUpload }: UserSlotProps & { canUpload: boolean }) {
   return (
@@ -22,7 +22,7 @@ export function UserDocumentsSlot({ user, onChanged, canUpload }: UserSlotProps 
 }
 
 export function UserAvatarSlot({ user, context, onChanged }: UserSlotProps) {
-  const { set } = useUsersConfig();
+  const { set } = useConfig();
   return (
     <AvatarUpload
       userId={user.id}

@@ -1,6 +1,8 @@
 // The labels and document types of schemas/forms/document-upload.json, so the upload modal and the wizard's
 // 'Upload Document(s)' step show what the form file says (its validator gives the messages).
-import { getForm } from '../../../config';
+import { useMemo } from 'react';
+import { useForm } from '../../../config/context';
+import type { FormConfig } from '../../../config/types';
 
 export const DOCUMENT_FORM_ID = 'document-upload';
 
@@ -17,23 +19,24 @@ export interface DocumentFormLabels {
   submitLabel: string;
 }
 
-function property(name: string): PropertySchema {
-  const schema = getForm(DOCUMENT_FORM_ID)?.schema as { properties?: Record<string, PropertySchema> } | undefined;
-  return schema?.properties?.[name] ?? {};
-}
-
-function title(name: string, fallback: string): string {
-  const value = property(name).title;
-  return typeof value === 'string' ? value : fallback;
-}
-
-export function documentFormLabels(): DocumentFormLabels {
-  const types = property('documentType').enum;
+export function documentFormLabels(form: FormConfig): DocumentFormLabels {
+  const properties = (form.schema as { properties?: Record<string, PropertySchema> }).properties ?? {};
+  const title = (name: string, fallback: string) => {
+    const value = properties[name]?.title;
+    return typeof value === 'string' ? value : fallback;
+  };
+  const types = properties.documentType?.enum;
   return {
     documentType: title('documentType', 'Document Type'),
     documentNumber: title('documentNumber', 'Document Id'),
     expiryDate: title('expiryDate', 'Expiry Date'),
     documentTypes: Array.isArray(types) ? types.filter((type): type is string => typeof type === 'string') : [],
-    submitLabel: getForm(DOCUMENT_FORM_ID)?.submitLabel ?? 'Upload',
+    submitLabel: form.submitLabel ?? 'Upload',
   };
+}
+
+/** The labels of the document form file; suspends while it loads. */
+export function useDocumentFormLabels(): DocumentFormLabels {
+  const form = useForm(DOCUMENT_FORM_ID);
+  return useMemo(() => documentFormLabels(form), [form]);
 }

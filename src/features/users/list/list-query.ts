@@ -1,16 +1,21 @@
 // What a users or admins list asks the gateway for: the table's paging, sort and column filters with its fixed role
 // filter (users-and-wallets §6: admins -256, end users 256) and the related parts its columns read.
 import type { FlatRecord } from '../../../api/jsonapi';
-import { listParams, type TableQuery } from '../../../render/table';
+import { listParams, type TableQuery } from '../../../render/table/table-query';
 import type { TableConfig } from '../../../config/types';
 import type { ResolvedMenu, ResolvedMenuItem } from '../../../config';
 import { USER_LIST_INCLUDE } from '../api/user-include';
-import type { GroupRow } from '../api/list-groups';
-import type { RoleRow } from '../api/list-roles';
+import type { GroupRow } from '../../../api/reference-lists/list-groups';
+import type { RoleRow } from '../../../api/reference-lists/list-roles';
 import type { UserRecord } from '../user-record';
 
 export function usersListParams(table: Pick<TableConfig, 'fixedFilters'>, query: TableQuery): Record<string, string> {
-  return { include: USER_LIST_INCLUDE, ...listParams(table, query) };
+  return withUserListInclude(listParams(table, query));
+}
+
+/** List parameters with the related parts the users columns read. */
+export function withUserListInclude(params: Readonly<Record<string, string>>): Record<string, string> {
+  return { include: USER_LIST_INCLUDE, ...params };
 }
 
 /** The label the tenant's menu gives this route (Members, Agents, Admin Users...), if the menu links to it. */

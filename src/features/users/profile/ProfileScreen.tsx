@@ -10,17 +10,17 @@ import { Loading } from '../../../render/Loading';
 import { notifyError, notifySuccess } from '../../../render/notify';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../api/list-countries';
+import { useCountries } from '../../../api/reference-lists/list-countries';
 import { useUpdateUser } from '../api/update-user';
 import { USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';
 import { profileValues, userChanges } from '../details/user-form-values';
-import { registeredUserSlots, type UserSlots } from '../slots';
-import { useUsersConfig } from '../users-config';
+import { useUserSlots } from '../slots';
 import type { UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { useConfig } from '../../../config/context';
 
-export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserSlots }) {
+export function ProfileScreen() {
   const staff = useStaffContext();
   const user = useUser({ id: staff.session.userId, tenant: null, self: true });
   return (
@@ -35,13 +35,13 @@ export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserS
           {errorText(user.error)}
         </Alert>
       ) : (
-        <OwnProfile user={user.data} slots={slots} />
+        <OwnProfile user={user.data} />
       )}
     </Stack>
   );
 }
 
-function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
+function OwnProfile({ user }: { user: UserRecord }) {
   const staff = useStaffContext();
   const countries = useCountries(staff.tenant?.id ?? null);
   const update = useUpdateUser();
@@ -49,11 +49,11 @@ function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
   const [changingPassword, setChangingPassword] = useState(false);
   const context = useMemo<RuleContext>(() => ({ ...staff.ruleContext, ownProfile: true, newRecord: false, openedFrom: null }), [staff.ruleContext]);
   const initial = useMemo(() => profileValues(user), [user]);
-  const { set } = useUsersConfig();
+  const { set } = useConfig();
   const view = userPanelView(set, context);
   const username = user.email?.value ?? staff.session.email;
   const queryClient = useQueryClient();
-  const AvatarSlot = slots.avatar;
+  const AvatarSlot = useUserSlots().avatar;
 
   return (
     <Card withBorder padding="lg">

@@ -1,5 +1,6 @@
 // Test support: renders a users screen as the app does (Mantine, react-query, router, toasts) for a signed-in staff
-// member, optionally with another config set (UsersConfigProvider).
+// member, with the users tables' sources. A test that draws from edited config files wraps its screen in the app's
+// ConfigProvider.
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -7,10 +8,10 @@ import { configure, render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { sessionStore } from '../../../api/session';
-import type { ConfigSet } from '../../../config/types';
-import { config as bundledConfig, getTenant } from '../../../config';
+import { getTenant } from '../../../config';
 import { Toaster } from '../../../render/Toaster';
-import { UsersConfigProvider } from '../users-config';
+import { TableSourcesProvider } from '../../../render/table';
+import { usersTableSources } from '../list/table-sources';
 
 // The form engine and the side panel (1 s) load lazily; a busy machine needs more than the default waits.
 configure({ asyncUtilTimeout: 5000 });
@@ -42,16 +43,16 @@ export function selectTenant(id: string): void {
   sessionStore.selectTenant({ id, name: tenant.name, type: tenant.type, accessToken: `${id}-token` });
 }
 
-export function renderScreen(ui: ReactElement, { route = '/', config = bundledConfig }: { route?: string; config?: ConfigSet } = {}): RenderResult {
+export function renderScreen(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 }, mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
-          <UsersConfigProvider config={config}>
+          <TableSourcesProvider sources={usersTableSources}>
             <Toaster />
             {children}
-          </UsersConfigProvider>
+          </TableSourcesProvider>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>

@@ -2,6 +2,7 @@
 // the wallet names no currency (§9); hidden for roles 4 and 64 (§6, schemas/screens/user-details.json walletBalance).
 import { useId } from 'react';
 import { Group, Paper, Text } from '@mantine/core';
+import { useConfig } from '../../../config/context';
 import type { RuleContext } from '../../../config/rules';
 import { currencyOf, formatMoney } from '../../../render/format';
 import { walletShows } from '../wallet-rules';
@@ -20,7 +21,8 @@ export interface WalletBalanceProps {
 
 export function WalletBalance({ user, context }: WalletBalanceProps) {
   const labelId = useId();
-  if (!walletShows('walletBalance', context)) return null;
+  const { set } = useConfig();
+  if (!walletShows('walletBalance', context, set)) return null;
   const currency = currencyOf(user.wallet?.currency);
   return (
     <Paper component="section" aria-labelledby={labelId} withBorder p="md" radius="md">

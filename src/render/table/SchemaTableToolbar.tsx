@@ -1,0 +1,39 @@
+// Above a SchemaTable: the table file's filters that are not columns (the admin lists' Role, users-and-wallets §6),
+// which apply at once, and its toolbar actions (Add user).
+import { Button, Group, Select } from '@mantine/core';
+import { filterOptions, type FilterLists } from './filter-options';
+import type { SchemaTableModel } from './useSchemaTable';
+
+export interface SchemaTableToolbarProps {
+  model: SchemaTableModel;
+  lists?: FilterLists;
+  onToolbarAction?: (actionId: string) => void;
+}
+
+export function SchemaTableToolbar({ model, lists, onToolbarAction }: SchemaTableToolbarProps) {
+  if (model.toolbarActions.length === 0 && model.toolbarFilters.length === 0) return null;
+  return (
+    <Group justify="space-between" align="flex-end" mb="sm">
+      <Group gap="sm">
+        {model.toolbarFilters.map((filter) => (
+          <Select
+            key={filter.id}
+            label={filter.label}
+            size="xs"
+            data={filterOptions(filter.filterOptions, lists)}
+            value={model.filterInputs[filter.id] || null}
+            clearable
+            onChange={(next) => model.setFilter(filter.id, next ?? '', { immediate: true })}
+          />
+        ))}
+      </Group>
+      <Group gap="sm">
+        {model.toolbarActions.map((action) => (
+          <Button key={action.id} onClick={() => onToolbarAction?.(action.id)}>
+            {action.label}
+          </Button>
+        ))}
+      </Group>
+    </Group>
+  );
+}

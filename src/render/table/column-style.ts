@@ -1,0 +1,23 @@
+// How a column's header and cells are laid out: its width, and the row actions pinned at the right edge.
+import type { CSSProperties } from 'react';
+import { rem } from '@mantine/core';
+import type { TableColumn } from '../../config/types';
+
+// A wide table scrolls sideways; its row actions stay in view at the right edge so a row can always be acted on.
+export const PINNED_ACTIONS: CSSProperties = {
+  position: 'sticky',
+  right: 0,
+  zIndex: 1,
+  backgroundColor: 'var(--mantine-color-body)',
+  boxShadow: 'inset 1px 0 0 var(--table-border-color)',
+};
+
+export function headerStyle(column: TableColumn | undefined): CSSProperties | undefined {
+  return column?.format === 'actions' ? PINNED_ACTIONS : undefined;
+}
+
+export function cellStyle(column: TableColumn | undefined): CSSProperties | undefined {
+  if (!column) return undefined;
+  const width = column.width === undefined ? undefined : { width: rem(column.width) };
+  return column.format === 'actions' ? { ...PINNED_ACTIONS, ...width } : width;
+}

@@ -1,0 +1,70 @@
+// Who fetches the rows of each list operation. A table file names an operationId (`operation`); the feature that
+// owns the operation gives one source for it, built from its query-options factory, and the app passes every
+// feature's sources once (TableSourcesProvider in src/app). The renderer so never imports a feature.
+import { createContext, useContext, useMemo, type ReactNode } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import type { FlatRecord, ListMeta } from '../../api/jsonapi';
+import type { TableConfig } from '../../config/types';
+import type { ReferenceLists } from './reference-lists';
+import type { TableQuery } from './table-query';
+
+export interface ListPage {
+  rows: readonly FlatRecord[];
+  meta: ListMeta;
+}
+
+export interface PageKey {
+  /** The tenant whose token asks: a switch must not show the previous tenant's rows. */
+  tenant: string | null;
+  /** List parameters as text: page[number], page[size], sort, filter[...], and the screen's own. */
+  params: Record<string, string>;
+}
+
+export interface TableSource {
+  /** One page for `key`, and its rows as the table draws them. */
+  usePage: (key: PageKey, lists: ReferenceLists) => { page: UseQueryResult<ListPage>; rows: readonly FlatRecord[] };
+  /** The reference lists as the select filters offer them (e.g. a status offered only while it is the chosen one). */
+  choices?: (lists: ReferenceLists, query: TableQuery) => ReferenceLists;
+}
+
+export interface TableSourceOptions<Row> {
+  /** The rows as the table draws them, e.g. group ids shown as the groups' names. */
+  rows?: (rows: readonly Row[], lists: ReferenceLists) => readonly FlatRecord[];
+  choices?: TableSource['choices'];
+}
+
+/** Sources by the operationId table files name. */
+export type TableSources = Readonly<Record<string, TableSource>>;
+
+/** The source of a list operation, from the feature's query options for one page of it. */
+export function tableSource<Page extends ListPage, Key extends QueryKey>(
+  pageQuery: (key: PageKey) => UseQueryOptions<Page, Error, Page, Key>,
+  { rows, choices }: TableSourceOptions<Page['rows'][number]> = {},
+): TableSource {
+  return {
+    usePage(key, lists) {
+      const page = useQuery(pageQuery(key));
+      const { data } = page;
+      const shown = useMemo(() => (data && rows ? rows(data.rows, lists) : (data?.rows ?? [])), [data, lists]);
+      return { page, rows: shown };
+    },
+    ...(choices ? { choices } : {}),
+  };
+}
+
+const TableSourcesContext = createContext<TableSources>({});
+
+export function TableSourcesProvider({ sources, children }: { sources: TableSources; children: ReactNode }) {
+  return <TableSourcesContext.Provider value={sources}>{children}</TableSourcesContext.Provider>;
+}
+
+export function useTableSource(table: TableConfig): TableSource {
+  const source = useContext(TableSourcesContext)[table.operation];
+  if (!source) {
+    throw new Error(
+      `schemas/tables/${table.id}.json lists with operation "${table.operation}", which no feature gives a source for: ` +
+        `check the operationId (npm run check:config), or add the feature's tableSource to the app's table sources`,
+    );
+  }
+  return source;
+}
