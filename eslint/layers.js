@@ -1,6 +1,6 @@
-// STYLE §1: imports flow one way, app → features → render / flows → config / api,
+// docs/architecture.md, layout: imports flow one way, app → features → render / flows → config / api,
 // features never import each other, and server/ and src/ share only the generated contract and config types.
-// STYLE §6: the gateway's domain never knows HTTP: server/domain imports neither server/http, server/routes nor
+// docs/architecture.md, conventions: the gateway's domain never knows HTTP: server/domain imports neither server/http, server/routes nor
 // Fastify; it returns outcomes and refusals that the routes map to status codes.
 import path from 'node:path';
 

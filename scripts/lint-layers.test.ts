@@ -16,7 +16,7 @@ function lint(file: string, source: string): string[] {
   return messages.map((m) => m.message);
 }
 
-describe('lint: one-way imports (STYLE §1)', () => {
+describe('lint: one-way imports (docs/architecture.md, layout)', () => {
   it('lets a feature import render, flows, config and api', () => {
     expect(lint('src/features/users/list/UsersList.tsx', "import { SchemaTable } from '../../../render/table/SchemaTable';\nimport { x } from '../../../api/client';")).toEqual([]);
   });
@@ -56,7 +56,7 @@ describe('lint: one-way imports (STYLE §1)', () => {
     ]);
   });
 
-  it('keeps HTTP out of the gateway domain (STYLE §6), in its tests too', () => {
+  it('keeps HTTP out of the gateway domain (docs/architecture.md, conventions), in its tests too', () => {
     const message = (what: string) =>
       `server/domain must not import ${what}: return an outcome or throw a DomainRefusal, and let the route map it to HTTP`;
     expect(lint('server/domain/users/update.ts', "import { HttpError } from '../../http/jsonapi.ts';")).toEqual([message('server/http')]);

@@ -472,10 +472,5 @@ export interface Database {
 }
 
 export type Tenant = Selectable<TenantsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type Account = Selectable<AccountsTable>;
-export type Wallet = Selectable<WalletsTable>;
-export type WalletTransaction = Selectable<WalletTransactionsTable>;
 export type NewWalletTransaction = Insertable<WalletTransactionsTable>;

@@ -1,4 +1,4 @@
-// How the domain says no without knowing HTTP (STYLE §6). A refusal changes nothing: it is thrown, so the
+// How the domain says no without knowing HTTP (docs/architecture.md, conventions). A refusal changes nothing: it is thrown, so the
 // database transaction it happens in rolls back, and the gateway's one error handler (http/errors.ts) answers
 // it: invalid 422, not_found 404, forbidden 403, conflict 409, a `field` as the pointer /data/attributes/<field>.
 // Where the route must act on a result (count a wrong code, answer a replay), the domain returns an outcome union

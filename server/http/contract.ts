@@ -1,4 +1,4 @@
-// Routes and request validation come from the contract (DESIGN.md): fastify-openapi-glue registers every
+// Routes and request validation come from the contract (docs/architecture.md): fastify-openapi-glue registers every
 // operation of openapi/gateway.yaml and binds it to the handler of the same operationId.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';

@@ -1,4 +1,4 @@
-// One error path for the gateway (issue 2 §6): every failure leaves as a JSON:API errors document, request
+// One error path for the gateway (the contract's error conventions): every failure leaves as a JSON:API errors document, request
 // validation maps to 422 (body) or 400 (parameters, headers), and a 5xx never carries its detail out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainRefusal, type RefusalKind } from '../domain/refusal.ts';

@@ -5,7 +5,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
 // Fastify's own defaults (coercion of query strings, defaults; bodies are not coerced), plus allErrors so a 422 names every field at fault
-// (issue 2: "one error per field"), and strict off for OpenAPI keywords. Unlike Fastify's defaults, properties the
+// (the contract's conventions: "one error per field"), and strict off for OpenAPI keywords. Unlike Fastify's defaults, properties the
 // contract forbids (additionalProperties: false) are refused with a 422 naming them, never silently dropped: a
 // client that sends `email` to updateUser learns that it was not applied. Nothing relies on dropping: query,
 // path and header schemas built from the contract's parameters allow undeclared names (a cache-busting `_=`

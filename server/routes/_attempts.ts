@@ -1,4 +1,4 @@
-// Failed attempts counted per account and per address (issue 2: sign-in, recovery, password changes and one-time
+// Failed attempts counted per account and per address (sign-in, recovery, password changes and one-time
 // codes are rate-limited per account and per address); while either is blocked the answer is 429 with Retry-After.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../http/jsonapi.ts';

@@ -1,4 +1,4 @@
-// Demo-mode helpers (DESIGN.md: codes and e-mails the gateway "sends" go to an outbox shown at GET /dev/outbox).
+// Demo-mode helpers (docs/architecture.md: codes and e-mails the gateway "sends" go to an outbox shown at GET /dev/outbox).
 import { listOutbox } from '../domain/outbox.ts';
 import { HttpError, filterText } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';

@@ -1,4 +1,4 @@
-// Issue 2 §7: a property test of 1,000 random top-ups, cash-outs, wrong codes and retries (with and without
+// A property test of 1,000 random top-ups, cash-outs, wrong codes and retries (with and without
 // repeated Idempotency-Keys) keeps every balance equal to the sum of its completed transactions and never
 // negative. The gateway runs against a model of the top-up flow (users-and-wallets §4) that predicts every
 // answer: a difference in status code, balance or transaction state fails the run.

@@ -18,7 +18,7 @@ import { parseTransactionQuery, transactionList, transactionResult } from './_tr
 import type { Handlers } from './types.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (issue 2 §4). */
+/** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (users-and-wallets §4). */
 export const OTP_LIMITS = { perAccount: 20, perAddress: 50 } as const;
 /** Re-sends of one transaction's code in 15 minutes. */
 export const RESEND_LIMIT = 5;

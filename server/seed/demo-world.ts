@@ -1,5 +1,5 @@
-// The demo world (issue 2 §5): tenants from tenants/*.json with their catalogues, the demo staff logins, 200+ users
-// over every role and status, wallets in several currencies and 20,000 wallet transactions over the last 90 days, all derived
+// The demo world: tenants from tenants/*.json with their catalogues, the demo staff logins, 200+ users over every
+// role and status, wallets in several currencies and 20,000 wallet transactions over the last 90 days, all derived
 // from one fixed random seed and a given "now", so two seeds with the same inputs give identical rows.
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/connection.ts';

@@ -1,5 +1,5 @@
-// The demo world's tenants come from the same tenants/*.json files the web app reads (DESIGN.md), each its own
-// identity client; plus the web app's own sign-in client, `teller-web`.
+// The demo world's tenants come from the same tenants/*.json files the web app reads (docs/architecture.md), each its
+// own identity client; plus the web app's own sign-in client, `teller-web`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';

@@ -1,4 +1,4 @@
-// The one API client: typed by the contract, one place for the bearer, the 401 and the error text (STYLE §4).
+// The one API client: typed by the contract, one place for the bearer, the 401 and the error text (docs/architecture.md).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './gateway';
 import { gatewayUrl } from './runtime-config';

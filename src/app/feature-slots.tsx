@@ -1,4 +1,4 @@
-// Features do not import each other (STYLE §1): the app fills the places one feature draws inside another's screens
+// Features do not import each other (docs/architecture.md, layout): the app fills the places one feature draws inside another's screens
 // and gives each feature its slots through its context. Every slot loads its code on first use, so the shell's chunk
 // carries no feature.
 import { Suspense, lazy, type ReactNode } from 'react';

@@ -355,7 +355,6 @@ export const createUserMachine = setup({
   output: ({ context }) => ({ userId: context.createdUserId, refreshNeeded: context.createdUserId !== null }),
 });
 
-export type CreateUserActor = ActorRefFrom<typeof createUserMachine>;
 export type CreateUserSnapshot = SnapshotFrom<typeof createUserMachine>;
 
 /** For the stepper: 0 details, 1 documents, 2 review, 3 once Finish & Save runs. */

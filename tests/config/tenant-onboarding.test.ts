@@ -1,4 +1,4 @@
-// DESIGN.md: onboarding a tenant is adding one file under tenants/. Here on a temporary copy, with no code change:
+// docs/architecture.md: onboarding a tenant is adding one file under tenants/. Here on a temporary copy, with no code change:
 // the loaders list the new tenant with its menu and labels, and the config checker accepts it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkConfig, formatProblem } from '../../scripts/check-config.ts';

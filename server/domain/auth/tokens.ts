@@ -83,7 +83,7 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 /**
  * Verifies bearer tokens for one secret, remembering the tokens it has verified until they expire, so a client
- * that sends its token with every call pays for the signature once (issue 2 §8: verifying was a fifth of a
+ * that sends its token with every call pays for the signature once (the speed budget, README "Benchmarks": verifying was a fifth of a
  * listing request). Only well-signed tokens are remembered, so bad ones cannot crowd out good ones; past
  * VERIFIED_TOKEN_CACHE_SIZE the least recently used is forgotten. A remembered token is still checked against the
  * clock on every use, and the caller still checks the account (a locked-out account's token stops working).

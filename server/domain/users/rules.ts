@@ -1,5 +1,5 @@
 // The create-user and edit-user rules of users-and-wallets §5 and §6, with the spec's messages, checked on the
-// gateway (DESIGN.md: the gateway enforces access and rules on its own side). Pure: no database, `today` passed in.
+// gateway (docs/architecture.md: the gateway enforces access and rules on its own side). Pure: no database, `today` passed in.
 import type { Gender } from '../../db/schema.ts';
 import { ROLE } from '../reference.ts';
 

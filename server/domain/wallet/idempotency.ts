@@ -1,4 +1,4 @@
-// Idempotency-Key for money-moving requests (issue 2 §4; the policy is the contract's, createWalletTransaction):
+// Idempotency-Key for money-moving requests (the policy is the contract's, createWalletTransaction):
 // keys are scoped to the signed-in user and kept 24 hours; the same key with the same body replays the first
 // answer, with another body it is refused, and while the first request is in flight a duplicate is refused too.
 //

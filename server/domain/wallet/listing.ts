@@ -1,7 +1,7 @@
 // Wallet transaction lists (users-and-wallets §7 GET wallet-transactions; remittances-and-payouts §7 report and
 // PDF): tenant isolation always, the role scope of 16 and 64 (users-and-wallets §6), filters, one sort, paging.
 //
-// Speed at 1,000,000 rows (issue 2 §8): when the filters are ones the running counts are kept by (status, type,
+// Speed at 1,000,000 rows (the speed budget, README "Benchmarks"): when the filters are ones the running counts are kept by (status, type,
 // currency, date range) and the session sees the whole tenant, itemTotal is two index seeks in the hourly running
 // totals of migration 004, and a deep page on the `created` sort finds the hour it starts on with one more seek,
 // then reads it with an OFFSET of at most an hour's rows, instead of stepping over hundreds of thousands of
@@ -118,7 +118,7 @@ function bare(db: Db) {
 /**
  * The fixed parts of the list's queries, built once per database and extended per request: Kysely builders are
  * immutable, and building the selected columns, joins and count tables afresh was about a third of a listing
- * request's CPU (issue 2 §8).
+ * request's CPU (the speed budget, README "Benchmarks").
  */
 function buildParts(db: Db) {
   const counts = db.withTables<CountTables>();

@@ -1,5 +1,5 @@
 // Top-up, cash-out and loan cash-in on an end user's wallet (users-and-wallets §4 "Top-up flow", §5 "Top-up
-// amount"; issue 2 §4 Wallets): create a PENDING transaction and send a code, then confirm it with that code,
+// amount"): create a PENDING transaction and send a code, then confirm it with that code,
 // which moves the money in one database transaction and never takes a wallet below zero.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
@@ -486,7 +486,7 @@ export async function resendWalletTransactionCode(actor: WalletActor, wireId: st
     const tx = await loadTransaction(trx, found.id);
     if (tx.status !== 'PENDING') return { kind: 'not_pending', status: tx.status };
     const code = await liveCode(trx, tx.id);
-    // Issue 2 §4: after 5 minutes the code is dead and the transaction FAILED; a re-send does not revive it.
+    // users-and-wallets §4: after 5 minutes the code is dead and the transaction FAILED; a re-send does not revive it.
     if (!code || isExpired(code, now)) {
       await failTransaction(inTrx, tx.id, 'The one-time code expired');
       return { kind: 'expired' };

@@ -1,5 +1,5 @@
 // GET api/v1/um/status (listStatuses): a reference list of users-and-wallets §3.
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { components } from '../gateway';
 import { REFERENCE_STALE_MS, referenceKey, referenceRows } from './reference-rows';
@@ -16,8 +16,4 @@ export function getListStatusesQueryOptions(tenant?: string | null) {
     queryFn: ({ signal }) => listStatuses(signal),
     staleTime: REFERENCE_STALE_MS,
   });
-}
-
-export function useStatuses(tenant: string | null) {
-  return useQuery(getListStatusesQueryOptions(tenant));
 }

@@ -1,5 +1,5 @@
 // GET api/v1/tx/transactiontypes (listTransactionTypes): the options of the Service Type filter (users-and-wallets §3).
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { components } from '../gateway';
 import { REFERENCE_STALE_MS, referenceKey, referenceRows } from './reference-rows';
@@ -16,8 +16,4 @@ export function getTransactionTypesQueryOptions(tenant?: string | null) {
     queryFn: ({ signal }) => listTransactionTypes(signal),
     staleTime: REFERENCE_STALE_MS,
   });
-}
-
-export function useTransactionTypes(tenant: string | null) {
-  return useQuery(getTransactionTypesQueryOptions(tenant));
 }
