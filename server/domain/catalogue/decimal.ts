@@ -1,6 +1,5 @@
 // Fee values and forex rates are decimals (identity-and-catalogue §5 "parsed as decimals"): read from a JSON number
 // or a decimal string exactly, never through a binary float, and kept as integers of a fixed scale.
-import { DomainRefusal } from '../refusal.ts';
 
 /** A decimal read at `scale` places: 12.5 at scale 2 is 1250n. */
 export type Scaled = bigint;
@@ -28,13 +27,6 @@ export function readDecimal(value: unknown, scale: number): Scaled | undefined {
   const fraction = match[2] ?? '';
   if (fraction.length > scale) return undefined;
   return BigInt(whole + fraction.padEnd(scale, '0'));
-}
-
-/** readDecimal, or an `invalid` refusal naming the field. */
-export function parseDecimal(value: unknown, options: { field: string; scale: number; message: string }): Scaled {
-  const scaled = readDecimal(value, options.scale);
-  if (scaled === undefined) throw new DomainRefusal('invalid', { message: options.message, field: options.field });
-  return scaled;
 }
 
 /** The decimal text of a scaled integer with at least `minDecimals` and at most `scale` decimals: 1250n, 2 → "12.50". */
