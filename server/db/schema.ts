@@ -21,14 +21,77 @@ export interface TenantsTable {
   is_main: number;
   payout_admin: number;
   currency: string;
-  /** The whole tenants/<id>.json file, for fields the gateway does not model. */
+  /** The whole tenants/<id>.json file, for fields the gateway does not model; `{}` for a tenant made in the Control Panel. */
   config_json: string;
+  created: string;
+  /** identity-and-catalogue §3, §5: required on the Control Panel's form. */
+  description: string;
+  client_claims_prefix: string;
+  /** connect/token asks for a client_secret matching one of tenant_secrets. */
+  require_client_secret: number;
+  /** A disabled tenant gets no token and is not offered in tenant selections. */
+  enabled: number;
+  /** Client role bits (identity-and-catalogue §3): 1, 4, 16, 64, 256; 0 is None. */
+  client_roles: number;
+}
+
+/** A tenant's grant types in order; the first is tenants.grant_type. */
+export interface TenantGrantTypesTable {
+  tenant_id: string;
+  position: number;
+  name: string;
+}
+
+/** A tenant's API scope names in order; joined by spaces they are tenants.scope. */
+export interface TenantScopesTable {
+  tenant_id: string;
+  position: number;
+  name: string;
+}
+
+/** Claim type and value pairs; the value of type `tenant` is tenants.claim. */
+export interface TenantClaimsTable {
+  tenant_id: string;
+  position: number;
+  type: string;
+  value: string;
+}
+
+export interface TenantSecretsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  type: string;
+  description: string | null;
+  /** sha256 (hex) of the clear value. */
+  value_hash: string;
+  created: string;
+}
+
+export interface ApiResourcesTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  description: string | null;
+  non_editable: number;
+  enabled: number;
+  created: string;
+}
+
+export interface ApiScopesTable {
+  id: Generated<number>;
+  api_resource_id: number;
+  name: string;
+  display_name: string;
+  description: string | null;
+  required: number;
+  emphasize: number;
+  show_in_discovery_document: number;
   created: string;
 }
 
 export type ClientKind = 'web' | 'tenant';
 
-/** Identity clients: the web app's sign-in client (`teller-web`) and one per tenant for connect/token. */
+/** Identity clients signing users in: the web app's (`teller-web`). A tenant's client is the tenant row itself. */
 export interface ClientsTable {
   client_id: string;
   kind: ClientKind;
@@ -280,6 +343,65 @@ export interface ProductsTable {
   product_type_id: number;
   background_url: string | null;
   created: string;
+  /** The tenant whose catalogue holds the product; null only for rows from before the catalogue was per tenant. */
+  tenant_id: string | null;
+}
+
+export type CurrencyDirection = 'sending' | 'receiving';
+
+/** A product's sending and receiving currencies (identity-and-catalogue §2 settings). */
+export interface ProductCurrenciesTable {
+  id: Generated<number>;
+  product_id: number;
+  direction: CurrencyDirection;
+  name: string;
+  code: string;
+  symbol: string;
+  created: string;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface PaymentOptionsTable {
+  id: Generated<number>;
+  product_id: number;
+  payment_method_id: number;
+  description: string;
+  created: string;
+}
+
+/** Fee bands in minor units (hundredths; with is_percent the values are percentages, 150 = 1.50 %). */
+export interface FeeDetailsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  product_id: number;
+  /** A settings currency (currencies.id). */
+  currency_id: number;
+  min_minor: number;
+  max_minor: number;
+  is_percent: number;
+  default_minor: number;
+  partner_minor: number;
+  created: string;
+  updated: string;
+}
+
+/** One forex pair per product, sending and receiving currency; rates and markups as canonical decimal text. */
+export interface ForexPairsTable {
+  id: Generated<number>;
+  product_id: number;
+  sending_currency_id: number;
+  receiving_currency_id: number;
+  market_fx: string;
+  default_markup: string;
+  partner_markup: string;
+  is_percent: number;
+  is_auto_update: number;
+  created: string;
+  updated: string;
 }
 
 export interface CurrenciesTable {
@@ -297,6 +419,7 @@ export interface ServicesTable {
   icon: string | null;
   /** The wallet transaction type this service creates (top-up dropdown). */
   transaction_type: number | null;
+  /** A product's service (identity-and-catalogue §2 settings); null for the shared wallet services. */
   product_id: number | null;
 }
 
@@ -448,6 +571,12 @@ export interface UptBranchesTable {
 
 export interface Database {
   tenants: TenantsTable;
+  tenant_grant_types: TenantGrantTypesTable;
+  tenant_scopes: TenantScopesTable;
+  tenant_claims: TenantClaimsTable;
+  tenant_secrets: TenantSecretsTable;
+  api_resources: ApiResourcesTable;
+  api_scopes: ApiScopesTable;
   clients: ClientsTable;
   groups: GroupsTable;
   users: UsersTable;
@@ -470,6 +599,11 @@ export interface Database {
   currencies: CurrenciesTable;
   services: ServicesTable;
   channels: ChannelsTable;
+  product_currencies: ProductCurrenciesTable;
+  payment_methods: PaymentMethodsTable;
+  payment_options: PaymentOptionsTable;
+  fee_details: FeeDetailsTable;
+  forex_pairs: ForexPairsTable;
   remittances: RemittancesTable;
   payout_queue: PayoutQueueTable;
   bank_accounts: BankAccountsTable;

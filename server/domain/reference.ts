@@ -1,8 +1,6 @@
 // The shared vocabularies (docs/decisions.md "Roles and statuses") and the reference lists of users-and-wallets §3.
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import type { RoleBit, StatusName, TransactionTypeCode } from '../db/schema.ts';
-import { containsInsensitive } from '../db/text.ts';
 
 /** Account roles (users-and-wallets §4). */
 export const ROLE = { TopAdmin: 4, MidAdmin: 16, LowerAdmin: 64, EndUser: 256 } as const satisfies Record<string, RoleBit>;
@@ -86,36 +84,4 @@ export async function listChannels(db: Db, tenantId: string) {
     .orderBy('name')
     .orderBy('id')
     .execute();
-}
-
-export interface ProductQuery {
-  offset: number;
-  limit: number;
-  sort: { column: 'title' | 'type' | 'created'; direction: 'asc' | 'desc' };
-  title?: string | undefined;
-  type?: string | undefined;
-}
-
-/** One page of products with the total, for GET api/v1/product. */
-export async function pageProducts(db: Db, query: ProductQuery) {
-  let base = db.selectFrom('products').innerJoin('product_types', 'product_types.id', 'products.product_type_id');
-  if (query.title) base = base.where(containsInsensitive(sql.ref('products.title'), query.title));
-  if (query.type) base = base.where('product_types.name', '=', query.type);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const sortColumn = { title: 'products.title', type: 'product_types.name', created: 'products.created' } as const;
-  const rows = await base
-    .select([
-      'products.id',
-      'products.title',
-      'products.sub_title',
-      'products.background_url',
-      'products.created',
-      'product_types.name as type_name',
-    ])
-    .orderBy(sortColumn[query.sort.column], query.sort.direction)
-    .orderBy('products.id', query.sort.direction)
-    .offset(query.offset)
-    .limit(query.limit)
-    .execute();
-  return { rows, total: Number(total.count) };
 }

@@ -91,11 +91,56 @@ function isAjvError(value: unknown): value is AjvError {
   return typeof value === 'object' && value !== null;
 }
 
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a set of fields',
+};
+
+/** A sentence a person can read for each schema rule; a client shows it as it is, so no validator wording leaks
+ * out (ajv's "must NOT have fewer than 1 properties"). */
 function titleOf(error: AjvError, name: string): string {
-  if (error.keyword === 'required') return `${name} is required`;
-  // additionalProperties: false in the contract: the attribute may not be sent (never silently dropped).
-  if (error.keyword === 'additionalProperties') return `${name} is not accepted here`;
-  return `${name} ${error.message ?? 'is invalid'}`;
+  const limit = error.params?.limit;
+  switch (error.keyword) {
+    case 'required':
+      return `${name} is required`;
+    // additionalProperties: false in the contract: the attribute may not be sent (never silently dropped).
+    case 'additionalProperties':
+      return `${name} is not accepted here`;
+    case 'minProperties':
+      return `${name} must not be empty`;
+    case 'format':
+      return `${name} is not a valid ${String(error.params?.format ?? 'value')}`;
+    case 'pattern':
+      return `${name} is not in the expected format`;
+    case 'minLength':
+      return `${name} is too short`;
+    case 'maxLength':
+      return `${name} is too long (at most ${String(limit)} characters)`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${name} is too small`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${name} is too large`;
+    case 'minItems':
+      return `${name} needs at least ${String(limit)}`;
+    case 'maxItems':
+      return `${name} may hold at most ${String(limit)}`;
+    case 'enum':
+    case 'const':
+      return `${name} is not one of the accepted values`;
+    case 'type': {
+      const type = error.params?.type;
+      const expected = typeof type === 'string' ? TYPE_NAMES[type] : undefined;
+      return expected ? `${name} must be ${expected}` : `${name} is invalid`;
+    }
+    default:
+      return `${name} is invalid`;
+  }
 }
 
 function validationFailure(errors: AjvError[], context: ValidationContext): ErrorResponse {

@@ -11,6 +11,7 @@ import {
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
 import { rolesFromBits, signToken } from '../domain/auth/tokens.ts';
 import { writeAudit } from '../domain/audit.ts';
+import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { Attempts, minutesText } from './_attempts.ts';
 import type { Handlers } from './types.ts';
@@ -73,27 +74,19 @@ export const handlers: Handlers = {
     const current = sessionOf(request);
     const { body } = request;
     const { db, teller } = request.server;
-    const client = await findClient(db, body.client_id, 'tenant');
-    if (!client?.tenant_id) throw new HttpError(400, 'Invalid client', { detail: `Unknown client_id ${body.client_id}.` });
-    if (body.grant_type !== client.grant_type) {
-      throw new HttpError(400, 'Unsupported grant type', { detail: `The client ${client.client_id} uses grant type ${client.grant_type}.` });
-    }
-    const allowedScopes = new Set(client.scope.split(/\s+/));
-    const requested = body.scope.split(/\s+/).filter(Boolean);
-    if (requested.length === 0 || requested.some((scope) => !allowedScopes.has(scope))) {
-      throw new HttpError(400, 'Invalid scope', { detail: `The client ${client.client_id} allows: ${client.scope}.` });
-    }
+    const client = await checkClient(db, { clientId: body.client_id, grantType: body.grant_type, scope: body.scope, clientSecret: body.client_secret });
+    if (!client.ok) throw new HttpError(400, client.message, { detail: client.detail, code: client.code });
 
     const tenants = await switchableTenants(db, current.userId);
-    const target = tenants.find((tenant) => tenant.id === client.tenant_id);
+    const target = tenants.find((tenant) => tenant.id === client.tenantId);
     if (!target) throw new HttpError(403, 'You may not switch to this tenant');
 
     const account = await db.selectFrom('accounts').select('roles').where('user_id', '=', current.userId).executeTakeFirstOrThrow();
     const { token, expiresIn } = await signToken(sessionFor(current.userId, account.roles, target), teller.jwtSecret, {
       now: teller.now(),
-      clientId: client.client_id,
+      clientId: body.client_id,
     });
-    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: requested.join(' ') };
+    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: client.scopes.join(' ') };
   },
 
   async listTenantSelections(request) {

@@ -1,5 +1,5 @@
-// The demo world : tenants from tenants/*.json, the demo staff logins, 200+ users over every role
-// and status, wallets in several currencies and 20,000 wallet transactions over the last 90 days, all derived
+// The demo world: tenants from tenants/*.json with their catalogues, the demo staff logins, 200+ users over every
+// role and status, wallets in several currencies and 20,000 wallet transactions over the last 90 days, all derived
 // from one fixed random seed and a given "now", so two seeds with the same inputs give identical rows.
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/connection.ts';
@@ -19,6 +19,7 @@ import {
   isoDate,
   type PersonSeed,
 } from './people.ts';
+import { insertCatalogue } from './catalogue.ts';
 import { COUNTRIES, seedReference } from './reference-data.ts';
 import { insertPayoutAccounts, seedRemittances } from './remittances.ts';
 import { insertTenants, readTenantFiles, type TenantFile } from './tenants.ts';
@@ -189,7 +190,7 @@ export async function seedBase(db: Db, options: { now?: Date; tenants?: readonly
   const now = options.now ?? new Date();
   const tenants = options.tenants ?? readTenantFiles(options.tenantsDir);
   await db.transaction().execute(async (trx) => {
-    await seedReference(trx, now);
+    await seedReference(trx);
     await insertTenants(trx, tenants, now);
     await insertTenantChannels(trx, tenants);
     await insertUptReference(trx);
@@ -205,9 +206,10 @@ export async function seedDemoWorld(db: Db, options: DemoWorldOptions = {}): Pro
   const passwordHash = await demoPasswordHash();
 
   return db.transaction().execute(async (trx) => {
-    await seedReference(trx, now);
+    await seedReference(trx);
     await insertTenants(trx, tenants, now);
     await insertTenantChannels(trx, tenants);
+    await insertCatalogue(trx, tenants, now);
     await insertUptReference(trx);
     await insertPayoutAccounts(trx, tenants);
     const groups = await insertGroups(trx, tenants, now);

@@ -1,16 +1,17 @@
 // users-and-wallets §2 "User details": vertical tabs User Details and Transactions, the status dropdown, the top-up
 // service dropdown, edit mode with Save Changes (confirmed), Change Password on the own profile, the created-by line
 // and the profile; what shows follows schemas/screens/user-details.json and the edit-user form file's rules.
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from '../../../api/errors';
 import type { RuleContext } from '../../../config/rules';
 import { ConfirmDialog } from '../../../render/ConfirmDialog';
+import { scrollPanelToTop } from '../../../render/SidePanel';
 import { Loading } from '../../../render/Loading';
 import { SchemaForm } from '../../../render/form';
 import { hiddenFields } from '../../../render/form/form-errors';
-import { notifyError, notifySuccess } from '../../../render/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useConfig, useForm } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
@@ -34,6 +35,8 @@ import { UserSummary } from './UserSummary';
 /** users-and-wallets §2 and §8. */
 export const SAVE_CONFIRMATION = 'Are you sure want to modify this user?';
 export const USER_UPDATED = 'User details has successfully been updated';
+/** Ours (the spec quotes none): a save that changes no field sends nothing and says so. */
+export const NOTHING_TO_SAVE = 'Nothing was changed, so nothing was saved.';
 
 export interface UserDetailsProps {
   userId: string;
@@ -92,6 +95,14 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [changingPassword, setChangingPassword] = useState(false);
   const update = useUpdateUser();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!editing) scrollPanelToTop(root.current);
+  }, [editing]);
+  const closeEditing = () => {
+    setEditing(false);
+    setFieldErrors({});
+  };
 
   const onChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
@@ -107,8 +118,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
       {
         onSuccess: () => {
           notifySuccess(USER_UPDATED);
-          setEditing(false);
-          setFieldErrors({});
+          closeEditing();
         },
         onError: (error) => {
           notifyError(errorText(error));
@@ -127,7 +137,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const services = user.services ?? [];
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={root}>
       <UserSummary user={user} colorMaps={set.colorMaps} roleNames={roleNames} avatar={Avatar && <Avatar {...slotProps} />} />
       <Group align="flex-end" gap="sm">
         {view.statusDropdown && <StatusDropdown user={user} />}
@@ -157,15 +167,17 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
                 lists={lists}
                 submitting={update.isPending}
                 extraErrors={fieldErrors}
-                onSubmit={(values) => setPending(userChanges(initial, values, hidden))}
+                onSubmit={(values) => {
+                  const changes = userChanges(initial, values, hidden);
+                  if (Object.keys(changes).length > 0) {
+                    setPending(changes);
+                    return;
+                  }
+                  notifyInfo(NOTHING_TO_SAVE);
+                  closeEditing();
+                }}
                 actions={
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setEditing(false);
-                      setFieldErrors({});
-                    }}
-                  >
+                  <Button variant="default" onClick={closeEditing}>
                     Cancel
                   </Button>
                 }

@@ -7,12 +7,12 @@ import { ApiError, errorText } from '../../../api/errors';
 import type { RuleContext } from '../../../config/rules';
 import { SchemaForm } from '../../../render/form';
 import { Loading } from '../../../render/Loading';
-import { notifyError, notifySuccess } from '../../../render/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
 import { useCountries } from '../../../api/reference-lists/list-countries';
 import { useUpdateUser } from '../api/update-user';
-import { USER_UPDATED } from '../details/UserDetails';
+import { NOTHING_TO_SAVE, USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';
 import { profileValues, userChanges } from '../details/user-form-values';
 import { useUserSlots } from '../slots';
@@ -93,9 +93,15 @@ function OwnProfile({ user }: { user: UserRecord }) {
           submitting={update.isPending}
           disabled={!view.edit}
           extraErrors={fieldErrors}
-          onSubmit={(values) =>
+          onSubmit={(values) => {
+            const changes = userChanges(initial, values);
+            if (Object.keys(changes).length === 0) {
+              setFieldErrors({});
+              notifyInfo(NOTHING_TO_SAVE);
+              return;
+            }
             update.mutate(
-              { id: user.id, changes: userChanges(initial, values), self: true },
+              { id: user.id, changes, self: true },
               {
                 onSuccess: () => {
                   setFieldErrors({});
@@ -106,8 +112,8 @@ function OwnProfile({ user }: { user: UserRecord }) {
                   if (error instanceof ApiError) setFieldErrors(error.fieldErrors());
                 },
               },
-            )
-          }
+            );
+          }}
         />
       </Stack>
       <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />
