@@ -48,7 +48,7 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
   const update = useUpdateTenant();
   const saving = create.isPending || update.isPending;
 
-  const ruleErrors = useMemo(() => (checked ? validate(validatedValues(values)) : {}), [checked, validate, values]);
+  const ruleErrors = useMemo(() => (checked ? validate(validatedValues(values, mode)) : {}), [checked, validate, values, mode]);
   const errors = { ...serverErrors, ...ruleErrors };
   const set = <K extends keyof TenantFormValues>(key: K, value: TenantFormValues[K]) => {
     setValues((current) => ({ ...current, [key]: value }));
@@ -58,7 +58,7 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setChecked(true);
-    if (Object.keys(validate(validatedValues(values))).length === 0) setConfirming(true);
+    if (Object.keys(validate(validatedValues(values, mode))).length === 0) setConfirming(true);
   };
 
   const save = () => {

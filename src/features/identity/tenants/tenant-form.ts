@@ -79,11 +79,11 @@ export function tenantValues(tenant: TenantRecord, mode: TenantFormMode): Tenant
   return { ...copied, requireClientSecret: false };
 }
 
-/** The values the form file (schemas/forms/tenant.json) validates: what was typed, empty optional texts left out. */
-export function validatedValues(values: TenantFormValues): Record<string, unknown> {
+/** The values the form file (schemas/forms/tenant.json) validates: what was typed, empty optional texts left out; on
+ * update the id and client id are the tenant's own, whatever shape they were given. */
+export function validatedValues(values: TenantFormValues, mode: TenantFormMode): Record<string, unknown> {
   return {
-    id: values.id.trim(),
-    clientId: values.clientId.trim(),
+    ...(mode === 'add' ? { id: values.id.trim(), clientId: values.clientId.trim() } : {}),
     clientName: values.clientName,
     description: values.description,
     clientClaimsPrefix: values.clientClaimsPrefix,
