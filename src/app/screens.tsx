@@ -24,4 +24,13 @@ export const screens: Partial<Record<string, Screen>> = {
   scopeForm: lazy(() => import('../features/identity/scopes/ScopeFormScreen').then((m) => ({ default: m.ScopeFormScreen }))),
   resources: lazy(() => import('../features/identity/resources/ResourcesScreen').then((m) => ({ default: m.ResourcesScreen }))),
   resourceForm: lazy(() => import('../features/identity/resources/ResourceFormScreen').then((m) => ({ default: m.ResourceFormScreen }))),
+  products: lazy(() => import('../features/catalogue/products/ProductsScreen').then((m) => ({ default: m.ProductsScreen }))),
+  productForm: lazy(() => import('../features/catalogue/products/NewProductScreen').then((m) => ({ default: m.NewProductScreen }))),
+  productDetail: lazy(() => import('../features/catalogue/products/ProductDetailScreen').then((m) => ({ default: m.ProductDetailScreen }))),
+  currencies: lazy(() => import('../features/catalogue/currencies/CurrenciesScreen').then((m) => ({ default: m.CurrenciesScreen }))),
+  currencyForm: lazy(() => import('../features/catalogue/currencies/NewCurrencyScreen').then((m) => ({ default: m.NewCurrencyScreen }))),
+  fees: lazy(() => import('../features/catalogue/fees/FeesScreen').then((m) => ({ default: m.FeesScreen }))),
+  feeForm: lazy(() => import('../features/catalogue/fees/NewFeeScreen').then((m) => ({ default: m.NewFeeScreen }))),
+  feeDetail: lazy(() => import('../features/catalogue/fees/FeeDetailScreen').then((m) => ({ default: m.FeeDetailScreen }))),
+  forex: lazy(() => import('../features/catalogue/forex/ForexScreen').then((m) => ({ default: m.ForexScreen }))),
 };

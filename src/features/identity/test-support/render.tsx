@@ -44,7 +44,7 @@ export interface ScreenRoute {
 }
 
 /** Renders `routes` at `route`; `screen.getByTestId('path')` tells where the screen went. */
-export function renderRoutes(routes: readonly ScreenRoute[], route: string): RenderResult & { queryClient: QueryClient } {
+export function renderRoutes(routes: readonly ScreenRoute[], route: string): RenderResult {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 0 }, mutations: { retry: false } } });
   const wrapper = ({ children }: { children: ReactNode }) => (
     <MantineProvider env="test">
@@ -69,7 +69,7 @@ export function renderRoutes(routes: readonly ScreenRoute[], route: string): Ren
       </Routes>
     </Suspense>
   );
-  return { ...render(ui, { wrapper }), queryClient };
+  return render(ui, { wrapper });
 }
 
 /** Loads form modules before a screen that suspends on them is navigated to (a suspended transition is not retried
