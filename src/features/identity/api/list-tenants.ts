@@ -1,5 +1,5 @@
 // GET api/v1/id/tenant (listTenants): one page of tenants, every column filterable, paged by the server (IC §2, §7).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { operations } from '../../../api/gateway';
 import { flattenList, type FlatRecord, type ListMeta } from '../../../api/jsonapi';
@@ -29,8 +29,4 @@ export function getTenantsQueryOptions(key?: TenantsListKey) {
     queryFn: ({ signal }) => listTenants(key?.params ?? {}, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useTenants(key: TenantsListKey) {
-  return useQuery(getTenantsQueryOptions(key));
 }
