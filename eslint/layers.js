@@ -1,5 +1,7 @@
-// STYLE §1: imports flow one way, app → features → render / flows → config / api,
+// docs/architecture.md, layout: imports flow one way, app → features → render / flows → config / api,
 // features never import each other, and server/ and src/ share only the generated contract and config types.
+// docs/architecture.md, conventions: the gateway's domain never knows HTTP: server/domain imports neither server/http, server/routes nor
+// Fastify; it returns outcomes and refusals that the routes map to status codes.
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -7,7 +9,7 @@ const root = path.resolve(import.meta.dirname, '..');
 /** Layer of a file, or undefined for files outside the layered tree (tests, scripts). */
 function layerOf(file) {
   const rel = path.relative(root, file).split(path.sep);
-  if (rel[0] === 'server') return { name: 'server' };
+  if (rel[0] === 'server') return { name: 'server', part: rel.length > 2 ? rel[1] : undefined };
   if (rel[0] !== 'src') return undefined;
   if (rel[1] === 'features') return { name: 'features', feature: rel[2] };
   return { name: (rel[1] ?? '').replace(/\.tsx?$/, '') };
@@ -31,10 +33,22 @@ const sharedContract = path.join(root, 'src', 'api', 'gateway.d.ts');
 const sharedConfigTypes = path.join(root, 'src', 'generated', 'config-types.ts');
 const isFile = (resolved, file) => resolved === file || resolved === file.replace(/(\.d)?\.ts$/, '');
 
+/** The gateway's HTTP side, which the domain must not import. */
+const httpParts = ['http', 'routes'];
+
+function domainMessage(what) {
+  return `server/domain must not import ${what}: return an outcome or throw a DomainRefusal, and let the route map it to HTTP`;
+}
+
+function isFastify(spec) {
+  return spec === 'fastify' || spec.startsWith('fastify/') || spec.startsWith('@fastify/') || spec.startsWith('fastify-');
+}
+
 function problem(from, target) {
   if (!from || !target) return undefined;
   if (from.name === 'server') {
-    return target.name === 'server' ? undefined : 'server/ may import from src/ only the generated contract and config types';
+    if (target.name !== 'server') return 'server/ may import from src/ only the generated contract and config types';
+    return from.part === 'domain' && httpParts.includes(target.part) ? domainMessage(`server/${target.part}`) : undefined;
   }
   if (target.name === 'server') return 'src/ must not import server/ code';
   if (from.name === 'features' && target.name === 'features') {
@@ -54,7 +68,11 @@ export default {
         const from = layerOf(context.filename);
         function check(node) {
           const spec = node.source?.value;
-          if (!from || typeof spec !== 'string' || !spec.startsWith('.')) return;
+          if (!from || typeof spec !== 'string') return;
+          if (!spec.startsWith('.')) {
+            if (from.name === 'server' && from.part === 'domain' && isFastify(spec)) context.report({ node: node.source, message: domainMessage(spec) });
+            return;
+          }
           const resolved = path.resolve(path.dirname(context.filename), spec.split('?')[0]);
           if (isFile(resolved, sharedContract)) return;
           if (from.name === 'server' && isFile(resolved, sharedConfigTypes)) return;

@@ -1,4 +1,4 @@
-// `npm run bench:gateway` (issue 2 §8): seeds 1,000,000 wallet transactions into a temporary SQLite file, starts
+// `npm run bench:gateway`: seeds 1,000,000 wallet transactions into a temporary SQLite file, starts
 // the gateway on a free loopback port in its own process, and prints for GET wallet-transactions (newest first,
 // filtered by status, 10 a page) the p50 / p95 latency of page 1 and page 40,000, and the requests per second
 // 10 concurrent clients get (autocannon, 10 s, loopback only) on page 1 and, for the record, on page 40,000.

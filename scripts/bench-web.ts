@@ -1,4 +1,4 @@
-// Issue 4 "Performance": the web app in Debian Chromium against the real gateway with the demo world.
+// The web app in Debian Chromium against the real gateway with the demo world.
 //   npm run bench:web                       (vite build first: the gateway serves dist/)
 //   npx tsx scripts/bench-web.ts [--export-rows 100000] [--runs 5] [--scroll-runs 1] [--only users,scroll,export] [--keep]
 //   (--only runs a part for quick iterations, e.g. `--only scroll --scroll-runs 3 --export-rows 2000`; --scroll-runs

@@ -1,4 +1,4 @@
-// Issue 4 "Performance": how long each XLSX writer takes for the largest export (100,000 rows) and how much memory
+// How long each XLSX writer takes for the largest export (100,000 rows) and how much memory
 // it needs. Each writer runs in its own Node process so one writer's garbage never counts against the next.
 //   npm run bench:xlsx                      all writers, 100,000 rows
 //   npm run bench:xlsx -- --rows 20000 --writers fflate,exceljs
@@ -21,7 +21,7 @@ import {
   type XlsxWriter,
 } from '../src/features/wallet/export/xlsx-writer.ts';
 
-/** Issue 4: export of 100,000 rows under 5 s with the tab under 500 MB. */
+/** The budget: export of 100,000 rows under 5 s with the tab under 500 MB. */
 const TARGET = { seconds: 5, megabytes: 500 };
 const MB = 1024 * 1024;
 

@@ -43,7 +43,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       tenant.colour = 'red';
     });
     expect(lines()).toEqual([
-      "tenants/amal.json#/colour: unknown property 'colour' (remove it or use one of '$schema', '$comment', 'id', 'name', 'type', 'clientId', 'grantType', 'scope', 'claim', 'admin', 'main', 'menu', 'labels', 'hiddenColumns', 'logo', 'theme', 'creditUnion', 'payoutAdmin', 'currency' or 'referenceLists')",
+      "tenants/amal.json#/colour: unknown property 'colour' (remove it or use one of '$schema', '$comment', 'id', 'name', 'description', 'type', 'clientId', 'grantType', 'scope', 'clientClaimsPrefix', 'clientRoles', 'claim', 'admin', 'main', 'menu', 'labels', 'hiddenColumns', 'logo', 'theme', 'creditUnion' or …)",
     ]);
   });
 

@@ -1,5 +1,5 @@
 // `npm run check:dead`: lists the exports in src/, server/ and scripts/ that no other file uses, as `file:line name`,
-// and exits 1 when there are any (STYLE §10). A use is an import of the name (a re-export counts only when its own
+// and exits 1 when there are any (docs/architecture.md, layout0). A use is an import of the name (a re-export counts only when its own
 // name is used), a property of a namespace import or of a dynamically imported module, or an import in a generated
 // module. Entry files (below) count as using all their exports; scripts/dead-exports.allow lists the exports that
 // are loaded by convention rather than imported.

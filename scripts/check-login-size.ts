@@ -1,4 +1,4 @@
-// Fails when the JavaScript the login route loads exceeds its budget (issue 3: 150 KB gzip).
+// Fails when the JavaScript the login route loads exceeds its budget (150 KB gzip).
 // Reads Vite's manifest: the entry chunk, the login screen's lazy chunk, and every chunk they import statically.
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';

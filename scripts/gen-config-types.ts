@@ -1,5 +1,5 @@
 // `npm run gen:config-types`: writes src/generated/config-types.ts from schemas/meta/*.schema.json, so the config
-// file shapes have one source (STYLE §9); `--check` fails when the committed file is stale (npm test runs it).
+// file shapes have one source (docs/architecture.md); `--check` fails when the committed file is stale (npm test runs it).
 // It reads the subset of JSON Schema the meta-schemas use. Each titled schema becomes a named type (its title in
 // PascalCase) and a `$ref` must point at a titled schema; keywords that only validate (pattern, minLength, if/then,
 // a subschema that only lists required properties) shape no type.

@@ -16,7 +16,7 @@ function lint(file: string, source: string): string[] {
   return messages.map((m) => m.message);
 }
 
-describe('lint: one-way imports (STYLE §1)', () => {
+describe('lint: one-way imports (docs/architecture.md, layout)', () => {
   it('lets a feature import render, flows, config and api', () => {
     expect(lint('src/features/users/list/UsersList.tsx', "import { SchemaTable } from '../../../render/table/SchemaTable';\nimport { x } from '../../../api/client';")).toEqual([]);
   });
@@ -54,6 +54,18 @@ describe('lint: one-way imports (STYLE §1)', () => {
     expect(lint('src/flows/top-up.machine.ts', "import type { Rule } from '../generated/config-types.ts';")).toEqual([
       'src/flows must not import src/generated (imports flow app → features → render/flows → config/api)',
     ]);
+  });
+
+  it('keeps HTTP out of the gateway domain (docs/architecture.md, conventions), in its tests too', () => {
+    const message = (what: string) =>
+      `server/domain must not import ${what}: return an outcome or throw a DomainRefusal, and let the route map it to HTTP`;
+    expect(lint('server/domain/users/update.ts', "import { HttpError } from '../../http/jsonapi.ts';")).toEqual([message('server/http')]);
+    expect(lint('server/domain/wallet/listing.ts', "import { x } from '../../routes/_transactions.ts';")).toEqual([message('server/routes')]);
+    expect(lint('server/domain/users/queries.ts', "import type { FastifyRequest } from 'fastify';")).toEqual([message('fastify')]);
+    expect(lint('server/domain/wallet/wallet-rules.test.ts', "import { HttpError } from '../../http/jsonapi.ts';")).toEqual([message('server/http')]);
+    expect(lint('server/domain/users/update.ts', "import { x } from '../refusal.ts';\nimport { y } from '../../db/connection.ts';\nimport { sql } from 'kysely';")).toEqual([]);
+    expect(lint('server/routes/users.ts', "import { HttpError } from '../http/jsonapi.ts';\nimport { x } from '../domain/users/update.ts';")).toEqual([]);
+    expect(lint('server/http/errors.ts', "import { DomainRefusal } from '../domain/refusal.ts';\nimport type { FastifyReply } from 'fastify';")).toEqual([]);
   });
 
   it('lets a test compose layers but not cross the server wall', () => {

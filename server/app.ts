@@ -1,4 +1,4 @@
-// Builds the reference gateway (DESIGN.md "The reference gateway"): storage, the contract's routes, errors.
+// Builds the reference gateway (docs/architecture.md "The reference gateway"): storage, the contract's routes, errors.
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';

@@ -38,7 +38,7 @@ describe('storage', () => {
     const database = await fresh();
     const now = new Date().toISOString();
     await sql`INSERT INTO tenants (id, name, type, client_id, grant_type, scope, claim, currency, config_json, created) VALUES ('t', 'T', 'wallet', 'c', 'g', 's', 't', 'GMD', '{}', ${now})`.execute(database);
-    const { id } = await database.insertInto('users').values({ tenant_id: 't', firstname: 'A', lastname: 'B', created: now, updated: now, middlename: null, birthdate: null, gender: null, nationality: null, country: null, email: null, phonenumber: null, externalid: null, photo_file_id: null, created_by: null }).returning('id').executeTakeFirstOrThrow();
+    const { id } = await database.insertInto('users').values({ tenant_id: 't', firstname: 'A', lastname: 'B', created: now, updated: now, middlename: null, birthdate: '1990-01-01', gender: 'Male', nationality: 'Gambian', country: null, email: null, phonenumber: null, externalid: null, photo_file_id: null, created_by: null }).returning('id').executeTakeFirstOrThrow();
     await expect(
       database.insertInto('wallets').values({ tenant_id: 't', user_id: id, currency: 'GMD', balance_minor: -1, created: now, updated: now }).execute(),
     ).rejects.toThrow(/CHECK/);

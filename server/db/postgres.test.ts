@@ -35,7 +35,7 @@ describe.skipIf(!url)('PostgreSQL', () => {
       const groups = await app.inject({ method: 'GET', url: '/api/v1/um/groups', headers: bearer(await tenantToken(app, token, 'naccug')) });
       expectMatchesContract(groups, 'listGroups');
       expect(groups.json().data.map((group: { attributes: { value: number } }) => group.attributes.value)).toEqual([world.groups.kanifing, world.groups.serrekunda]);
-      const products = await app.inject({ method: 'GET', url: '/api/v1/product?filter[title]=CASH&sort=-title', headers: bearer(token) });
+      const products = await app.inject({ method: 'GET', url: '/api/v1/product?filter[title]=CASH&sort=-title', headers: bearer(await tenantToken(app, token, 'teller')) });
       expectMatchesContract(products, 'listProducts');
       expect(products.json().meta.itemTotal).toBe(1);
 
@@ -52,7 +52,7 @@ describe.skipIf(!url)('PostgreSQL', () => {
     await resetSchema();
     const { app } = await buildTestApp({ databaseUrl: url });
     try {
-      await sql`TRUNCATE tenants, clients, groups, users, accounts, wallets, wallet_transactions, countries, roles, statuses, transaction_types, product_types, products, currencies, services, channels RESTART IDENTITY CASCADE`.execute(app.db);
+      await sql`TRUNCATE tenants, tenant_grant_types, tenant_scopes, tenant_claims, tenant_secrets, product_currencies, payment_methods, payment_options, fee_details, forex_pairs, clients, groups, users, accounts, wallets, wallet_transactions, countries, roles, statuses, transaction_types, product_types, products, currencies, services, channels RESTART IDENTITY CASCADE`.execute(app.db);
       const summary = await seedDemoWorld(app.db, { now: new Date('2025-03-01T09:30:00.000Z') });
       expect(summary.transactions).toBe(20_000);
       // Loaded without the per-row count triggers, counted once afterwards.

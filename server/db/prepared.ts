@@ -1,4 +1,4 @@
-// Queries Kysely builds and compiles once per shape, then runs with each request's values (issue 2 §8: building
+// Queries Kysely builds and compiles once per shape, then runs with each request's values (the speed budget, README "Benchmarks": building
 // and compiling the wallet list's queries was about a fifth of a listing request). A query is built with named
 // slots where its values go; every parameter of the compiled SQL must be a slot, so nothing of the request that
 // happened to build it can stay in the SQL the next requests run.

@@ -10,9 +10,9 @@ import { nextDay, type TransactionFilters } from '../domain/wallet/query.ts';
 import type { MinimalWorld } from '../seed/minimal.ts';
 import type { Random } from '../seed/prng.ts';
 import type { Db } from './connection.ts';
-import type { NewWalletTransaction, WalletTransactionStatus } from './schema.ts';
+import type { NewWalletTransaction, TransactionTypeCode, WalletTransactionStatus } from './schema.ts';
 
-export const TYPES: readonly number[] = Object.values(TRANSACTION_TYPE);
+export const TYPES: readonly TransactionTypeCode[] = Object.values(TRANSACTION_TYPE);
 export const CURRENCIES = ['GMD', 'USD', 'EUR'] as const;
 /** The days the random rows fall on. */
 export const DAYS = ['2025-01-12', '2025-01-13', '2025-01-14', '2025-01-15'] as const;

@@ -1,4 +1,4 @@
-// The hourly running totals of migration 004 and the deep pages read from them (issue 2 §8), on SQLite; the
+// The hourly running totals of migration 004 and the deep pages read from them (the speed budget, README "Benchmarks"), on SQLite; the
 // same checks run on PostgreSQL in postgres.test.ts.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';

@@ -1,6 +1,6 @@
 // The running counts of wallet transactions (migrations 003 and 004), for bulk loads: a seed or benchmark that
 // inserts thousands of rows sets the per-row count triggers aside, loads, and recomputes every count in one pass
-// (the demo seed on PostgreSQL spent most of its time in those triggers, issue 2 §5).
+// (the demo seed on PostgreSQL spent most of its time in those triggers).
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { isPostgres } from './connection.ts';
 

@@ -2,7 +2,7 @@
 // Conventions: timestamps are ISO-8601 UTC text (`new Date().toISOString()`), booleans are integers 0/1,
 // money is integer minor units (2 decimals) in `*_minor` columns.
 // bigint columns: pg hands int8 back as text; the pg pool in ./connection.ts parses it to a number, safe because
-// money is bounded far below 2^53 (server/http/money.ts).
+// money is bounded far below 2^53 (server/domain/money.ts).
 import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type TenantType = 'wallet' | 'payin' | 'payout' | 'payinpayoutservice' | 'bunna' | 'identity';
@@ -21,14 +21,77 @@ export interface TenantsTable {
   is_main: number;
   payout_admin: number;
   currency: string;
-  /** The whole tenants/<id>.json file, for fields the gateway does not model. */
+  /** The whole tenants/<id>.json file, for fields the gateway does not model; `{}` for a tenant made in the Control Panel. */
   config_json: string;
+  created: string;
+  /** identity-and-catalogue §3, §5: required on the Control Panel's form. */
+  description: string;
+  client_claims_prefix: string;
+  /** connect/token asks for a client_secret matching one of tenant_secrets. */
+  require_client_secret: number;
+  /** A disabled tenant gets no token and is not offered in tenant selections. */
+  enabled: number;
+  /** Client role bits (identity-and-catalogue §3): 1, 4, 16, 64, 256; 0 is None. */
+  client_roles: number;
+}
+
+/** A tenant's grant types in order; the first is tenants.grant_type. */
+export interface TenantGrantTypesTable {
+  tenant_id: string;
+  position: number;
+  name: string;
+}
+
+/** A tenant's API scope names in order; joined by spaces they are tenants.scope. */
+export interface TenantScopesTable {
+  tenant_id: string;
+  position: number;
+  name: string;
+}
+
+/** Claim type and value pairs; the value of type `tenant` is tenants.claim. */
+export interface TenantClaimsTable {
+  tenant_id: string;
+  position: number;
+  type: string;
+  value: string;
+}
+
+export interface TenantSecretsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  type: string;
+  description: string | null;
+  /** sha256 (hex) of the clear value. */
+  value_hash: string;
+  created: string;
+}
+
+export interface ApiResourcesTable {
+  id: Generated<number>;
+  name: string;
+  display_name: string;
+  description: string | null;
+  non_editable: number;
+  enabled: number;
+  created: string;
+}
+
+export interface ApiScopesTable {
+  id: Generated<number>;
+  api_resource_id: number;
+  name: string;
+  display_name: string;
+  description: string | null;
+  required: number;
+  emphasize: number;
+  show_in_discovery_document: number;
   created: string;
 }
 
 export type ClientKind = 'web' | 'tenant';
 
-/** Identity clients: the web app's sign-in client (`teller-web`) and one per tenant for connect/token. */
+/** Identity clients signing users in: the web app's (`teller-web`). A tenant's client is the tenant row itself. */
 export interface ClientsTable {
   client_id: string;
   kind: ClientKind;
@@ -46,17 +109,21 @@ export interface GroupsTable {
   created: string;
 }
 
+export type Gender = 'Male' | 'Female';
+
 export interface UsersTable {
   id: Generated<number>;
   tenant_id: string;
   firstname: string;
   middlename: string | null;
   lastname: string;
+  // The columns allow null, but every writer (createUser, the seeds) sets birthdate, gender and nationality,
+  // and the contract's User has them always.
   /** YYYY-MM-DD */
-  birthdate: string | null;
-  gender: string | null;
+  birthdate: string;
+  gender: Gender;
   /** As the contract sends it: a countries.nationality text, e.g. 'Gambian'. */
-  nationality: string | null;
+  nationality: string;
   /** Country of residence as a countries.name text, e.g. 'Gambia'. */
   country: string | null;
   email: string | null;
@@ -103,6 +170,9 @@ export interface WalletsTable {
 
 export type WalletTransactionStatus = 'PENDING' | 'PROCESSING' | 'FAILED' | 'COMPLETED';
 
+/** 1 Top Up, 2 P2P, 4 Request Money, 8 Disbursement, 32 Loan, 256 Cash Out (docs/decisions.md). */
+export type TransactionTypeCode = 1 | 2 | 4 | 8 | 32 | 256;
+
 /**
  * A wallet transaction is booked on `wallet_id` (the receiver's wallet) with a signed `amount_minor`
  * (credit positive, cash-out negative); a P2P or Request Money transfer also books the opposite amount on
@@ -113,8 +183,7 @@ export interface WalletTransactionsTable {
   id: Generated<number>;
   tenant_id: string;
   reference_number: string;
-  /** 1 Top Up, 2 P2P, 4 Request Money, 8 Disbursement, 32 Loan, 256 Cash Out */
-  type: number;
+  type: TransactionTypeCode;
   status: WalletTransactionStatus;
   wallet_id: number;
   counter_wallet_id: number | null;
@@ -238,18 +307,27 @@ export interface CountriesTable {
   dial_code: string | null;
 }
 
+/** Account roles: 4 top admin, 16 mid admin, 64 lower admin, 256 end user (docs/decisions.md). */
+export type RoleBit = 4 | 16 | 64 | 256;
+
+/** Account status bits, 0 for none (Pending); 4 Expired (docs/decisions.md). */
+export type StatusBit = 0 | 1 | 2 | 4 | 8 | 16 | 32 | 64 | 256;
+
+/** A displayed account status (docs/decisions.md). */
+export type StatusName = 'Pending' | 'Active' | 'Duplicate' | 'Expired' | 'Verified' | 'LockOut' | 'Sanctioned' | 'On Hold' | 'KYC Rejected';
+
 export interface RolesTable {
-  id: number;
+  id: RoleBit;
   name: string;
 }
 
 export interface StatusesTable {
-  id: number;
-  name: string;
+  id: StatusBit;
+  name: StatusName;
 }
 
 export interface TransactionTypesTable {
-  id: number;
+  id: TransactionTypeCode;
   name: string;
 }
 
@@ -265,6 +343,65 @@ export interface ProductsTable {
   product_type_id: number;
   background_url: string | null;
   created: string;
+  /** The tenant whose catalogue holds the product; null only for rows from before the catalogue was per tenant. */
+  tenant_id: string | null;
+}
+
+export type CurrencyDirection = 'sending' | 'receiving';
+
+/** A product's sending and receiving currencies (identity-and-catalogue §2 settings). */
+export interface ProductCurrenciesTable {
+  id: Generated<number>;
+  product_id: number;
+  direction: CurrencyDirection;
+  name: string;
+  code: string;
+  symbol: string;
+  created: string;
+}
+
+export interface PaymentMethodsTable {
+  id: Generated<number>;
+  name: string;
+}
+
+export interface PaymentOptionsTable {
+  id: Generated<number>;
+  product_id: number;
+  payment_method_id: number;
+  description: string;
+  created: string;
+}
+
+/** Fee bands in minor units (hundredths; with is_percent the values are percentages, 150 = 1.50 %). */
+export interface FeeDetailsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  product_id: number;
+  /** A settings currency (currencies.id). */
+  currency_id: number;
+  min_minor: number;
+  max_minor: number;
+  is_percent: number;
+  default_minor: number;
+  partner_minor: number;
+  created: string;
+  updated: string;
+}
+
+/** One forex pair per product, sending and receiving currency; rates and markups as canonical decimal text. */
+export interface ForexPairsTable {
+  id: Generated<number>;
+  product_id: number;
+  sending_currency_id: number;
+  receiving_currency_id: number;
+  market_fx: string;
+  default_markup: string;
+  partner_markup: string;
+  is_percent: number;
+  is_auto_update: number;
+  created: string;
+  updated: string;
 }
 
 export interface CurrenciesTable {
@@ -282,6 +419,7 @@ export interface ServicesTable {
   icon: string | null;
   /** The wallet transaction type this service creates (top-up dropdown). */
   transaction_type: number | null;
+  /** A product's service (identity-and-catalogue §2 settings); null for the shared wallet services. */
   product_id: number | null;
 }
 
@@ -298,6 +436,12 @@ export interface ChannelsTable {
 
 export interface Database {
   tenants: TenantsTable;
+  tenant_grant_types: TenantGrantTypesTable;
+  tenant_scopes: TenantScopesTable;
+  tenant_claims: TenantClaimsTable;
+  tenant_secrets: TenantSecretsTable;
+  api_resources: ApiResourcesTable;
+  api_scopes: ApiScopesTable;
   clients: ClientsTable;
   groups: GroupsTable;
   users: UsersTable;
@@ -320,13 +464,13 @@ export interface Database {
   currencies: CurrenciesTable;
   services: ServicesTable;
   channels: ChannelsTable;
+  product_currencies: ProductCurrenciesTable;
+  payment_methods: PaymentMethodsTable;
+  payment_options: PaymentOptionsTable;
+  fee_details: FeeDetailsTable;
+  forex_pairs: ForexPairsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
-export type User = Selectable<UsersTable>;
-export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
-export type Account = Selectable<AccountsTable>;
-export type Wallet = Selectable<WalletsTable>;
-export type WalletTransaction = Selectable<WalletTransactionsTable>;
 export type NewWalletTransaction = Insertable<WalletTransactionsTable>;

@@ -1,5 +1,5 @@
 // Kysely's SQLite driver prepares every query it runs afresh; preparing costs about as much as running a small
-// query (issue 2 §8: listing CPU 0.75 → 0.44 ms a request with the cache). This keeps the prepared statements of
+// query (the speed budget, README "Benchmarks": listing CPU 0.75 → 0.44 ms a request with the cache). This keeps the prepared statements of
 // the most recently used SQL texts and hands them back. better-sqlite3 statements are reusable after an error,
 // SQLite re-prepares one itself after a schema change, and Kysely's single-connection mutex means one statement is
 // never run twice at once.

@@ -1,4 +1,4 @@
-// The append-only audit trail (DESIGN.md): every status change, money movement and admin edit writes one row.
+// The append-only audit trail (docs/architecture.md): every status change, money movement and admin edit writes one row.
 import type { Db } from '../db/connection.ts';
 
 export interface AuditEntry {

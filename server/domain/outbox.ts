@@ -1,4 +1,4 @@
-// Codes and e-mails the gateway "sends" (DESIGN.md): stored in the outbox, shown at GET /dev/outbox in demo mode.
+// Codes and e-mails the gateway "sends" (docs/architecture.md): stored in the outbox, shown at GET /dev/outbox in demo mode.
 import type { Db } from '../db/connection.ts';
 import type { OutboxChannel } from '../db/schema.ts';
 

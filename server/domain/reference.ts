@@ -1,10 +1,9 @@
 // The shared vocabularies (docs/decisions.md "Roles and statuses") and the reference lists of users-and-wallets §3.
-import { sql } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { containsInsensitive } from '../db/text.ts';
+import type { RoleBit, StatusName, TransactionTypeCode } from '../db/schema.ts';
 
 /** Account roles (users-and-wallets §4). */
-export const ROLE = { TopAdmin: 4, MidAdmin: 16, LowerAdmin: 64, EndUser: 256 } as const;
+export const ROLE = { TopAdmin: 4, MidAdmin: 16, LowerAdmin: 64, EndUser: 256 } as const satisfies Record<string, RoleBit>;
 
 /** Account status bits; no bit set means Pending. */
 export const STATUS = {
@@ -19,24 +18,30 @@ export const STATUS = {
 } as const;
 
 /** The displayed status is the first present of these (docs/decisions.md). */
-const displayOrder: Array<[number, string]> = [
-  [STATUS.Sanctioned, 'Sanctioned'],
-  [STATUS.LockOut, 'LockOut'],
-  [STATUS.OnHold, 'On Hold'],
-  [STATUS.KycRejected, 'KYC Rejected'],
-  [STATUS.Duplicate, 'Duplicate'],
-  [STATUS.Expired, 'Expired'],
-  [STATUS.Verified, 'Verified'],
-  [STATUS.Active, 'Active'],
+export const DISPLAY_ORDER: ReadonlyArray<readonly [StatusName, number]> = [
+  ['Sanctioned', STATUS.Sanctioned],
+  ['LockOut', STATUS.LockOut],
+  ['On Hold', STATUS.OnHold],
+  ['KYC Rejected', STATUS.KycRejected],
+  ['Duplicate', STATUS.Duplicate],
+  ['Expired', STATUS.Expired],
+  ['Verified', STATUS.Verified],
+  ['Active', STATUS.Active],
 ];
 
+/** Every status name, Pending (no bit) included. */
+export const STATUS_NAMES: readonly StatusName[] = ['Pending', ...DISPLAY_ORDER.map(([name]) => name)];
+
 /** The status name shown for a status bit set, e.g. 9 (Active|Verified) → 'Verified', 0 → 'Pending'. */
-export function displayStatus(bits: number): string {
-  return displayOrder.find(([bit]) => (bits & bit) === bit)?.[1] ?? 'Pending';
+export function displayStatus(bits: number): StatusName {
+  return DISPLAY_ORDER.find(([, bit]) => (bits & bit) === bit)?.[0] ?? 'Pending';
 }
 
 /** Wallet transaction types (code → name). */
-export const TRANSACTION_TYPE = { TopUp: 1, P2P: 2, RequestMoney: 4, Disbursement: 8, Loan: 32, CashOut: 256 } as const;
+export const TRANSACTION_TYPE = { TopUp: 1, P2P: 2, RequestMoney: 4, Disbursement: 8, Loan: 32, CashOut: 256 } as const satisfies Record<
+  string,
+  TransactionTypeCode
+>;
 
 export const WALLET_TRANSACTION_STATUSES = ['PENDING', 'PROCESSING', 'FAILED', 'COMPLETED'] as const;
 
@@ -79,40 +84,4 @@ export async function listChannels(db: Db, tenantId: string) {
     .orderBy('name')
     .orderBy('id')
     .execute();
-}
-
-export async function listServices(db: Db) {
-  return db.selectFrom('services').select(['id', 'name', 'description', 'icon', 'transaction_type']).orderBy('id').execute();
-}
-
-export interface ProductQuery {
-  offset: number;
-  limit: number;
-  sort: { column: 'title' | 'type' | 'created'; direction: 'asc' | 'desc' };
-  title?: string | undefined;
-  type?: string | undefined;
-}
-
-/** One page of products with the total, for GET api/v1/product. */
-export async function pageProducts(db: Db, query: ProductQuery) {
-  let base = db.selectFrom('products').innerJoin('product_types', 'product_types.id', 'products.product_type_id');
-  if (query.title) base = base.where(containsInsensitive(sql.ref('products.title'), query.title));
-  if (query.type) base = base.where('product_types.name', '=', query.type);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-  const sortColumn = { title: 'products.title', type: 'product_types.name', created: 'products.created' } as const;
-  const rows = await base
-    .select([
-      'products.id',
-      'products.title',
-      'products.sub_title',
-      'products.background_url',
-      'products.created',
-      'product_types.name as type_name',
-    ])
-    .orderBy(sortColumn[query.sort.column], query.sort.direction)
-    .orderBy('products.id', query.sort.direction)
-    .offset(query.offset)
-    .limit(query.limit)
-    .execute();
-  return { rows, total: Number(total.count) };
 }

@@ -1,5 +1,5 @@
 // Which users a session may see (users-and-wallets §6: "For roles 16 and 64 the lists are restricted to the
-// current user's own scope"; DESIGN.md: the gateway enforces access on its own side).
+// current user's own scope"; docs/architecture.md: the gateway enforces access on its own side).
 //
 // The rule, applied to every user list and detail:
 // 1. Tenant isolation: only users of the session's tenant (`users.tenant_id = session.tenantId`), always.

@@ -1,11 +1,11 @@
-// Routes and request validation come from the contract (DESIGN.md): fastify-openapi-glue registers every
+// Routes and request validation come from the contract (docs/architecture.md): fastify-openapi-glue registers every
 // operation of openapi/gateway.yaml and binds it to the handler of the same operationId.
 import { readFileSync } from 'node:fs';
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler, RouteOptions } from 'fastify';
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
-import type { BodyCheck, BodyChecks, Handlers, RouteHandler } from '../routes/types.ts';
-import { bodyValidationErrors } from './errors.ts';
+import type { RouteBodyCheck, RouteHandler, Routes } from '../routes/types.ts';
+import { asHttpError, bodyValidationErrors } from './errors.ts';
 import { HttpError } from './jsonapi.ts';
 
 export interface Contract {
@@ -93,11 +93,12 @@ function covers(pointer: string, other: string): boolean {
  * Runs the operation's body check. When it refuses the body (422), the schema's complaints about other fields
  * are added, so the answer still names every field at fault once, in the spec's words where the check has them.
  */
-async function runBodyCheck(request: FastifyRequest, check: BodyCheck, schema: Record<string, unknown> | undefined): Promise<void> {
+async function runBodyCheck(request: FastifyRequest, check: RouteBodyCheck, schema: Record<string, unknown> | undefined): Promise<void> {
   try {
     await check(request.body, request);
-  } catch (error) {
-    if (!(error instanceof HttpError) || error.status !== 422 || !schema) throw error;
+  } catch (thrown) {
+    const error = asHttpError(thrown);
+    if (!error || error.status !== 422 || !schema) throw thrown;
     const validate = request.compileValidationSchema(schema, 'body');
     if (validate(request.body) === true || !validate.errors) throw error;
     const named = error.errors.map((item) => item.source?.pointer).filter((pointer) => pointer !== undefined);
@@ -118,7 +119,7 @@ async function runBodyCheck(request: FastifyRequest, check: BodyCheck, schema: R
  * - the operation's body check (server/routes `bodyChecks`) runs on a JSON body before schema validation, so a
  *   malformed name, phone, e-mail or password answers the spec's message rather than the validator's.
  */
-function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>, bodyChecks: BodyChecks): void {
+function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>, bodyChecks: Routes['bodyChecks']): void {
   const schema = route.schema as (Record<string, unknown> & { operationId?: unknown; body?: unknown }) | undefined;
   const operationId = typeof schema?.operationId === 'string' ? schema.operationId : undefined;
   if (!schema || !operationId) return;
@@ -156,9 +157,9 @@ function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>, bodyChec
 
 export interface ContractRoutesOptions {
   spec: Contract;
-  handlers: Handlers;
+  handlers: Routes['handlers'];
   /** Run before schema validation on JSON bodies (see adjustRoute); default none. */
-  bodyChecks?: BodyChecks;
+  bodyChecks?: Routes['bodyChecks'];
   securityHandlers: Record<string, (request: FastifyRequest, reply: FastifyReply, scopes: unknown) => Promise<void>>;
 }
 

@@ -1,6 +1,7 @@
-// One error path for the gateway (issue 2 §6): every failure leaves as a JSON:API errors document, request
+// One error path for the gateway (the contract's error conventions): every failure leaves as a JSON:API errors document, request
 // validation maps to 422 (body) or 400 (parameters, headers), and a 5xx never carries its detail out.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DomainRefusal, type RefusalKind } from '../domain/refusal.ts';
 import { HttpError, errorDocument, reasonPhrase, type ErrorObject } from './jsonapi.ts';
 
 interface AjvError {
@@ -18,9 +19,32 @@ export interface ErrorResponse {
   headers: Record<string, string>;
 }
 
+const REFUSAL_STATUS: Record<RefusalKind, number> = { invalid: 422, not_found: 404, forbidden: 403, conflict: 409 };
+
+/** The HTTP answer of a domain refusal: its kind's status, one error per reason, a field as its body pointer. */
+export function refusalError(refusal: DomainRefusal): HttpError {
+  return HttpError.withErrors(
+    REFUSAL_STATUS[refusal.kind],
+    refusal.reasons.map(({ message, detail, code, field }) => ({
+      title: message,
+      ...(detail === undefined ? {} : { detail }),
+      ...(code === undefined ? {} : { code }),
+      ...(field === undefined ? {} : { pointer: `/data/attributes/${field}` }),
+    })),
+  );
+}
+
+/** A failure a handler or the domain raised on purpose, as an HttpError; undefined for anything else. */
+export function asHttpError(error: unknown): HttpError | undefined {
+  if (error instanceof HttpError) return error;
+  if (error instanceof DomainRefusal) return refusalError(error);
+  return undefined;
+}
+
 /** Turns any failure into the answer to send; 5xx errors are reduced to 'Internal Server Error'. */
 export function toErrorResponse(error: unknown): ErrorResponse {
-  if (error instanceof HttpError) return { status: error.status, errors: error.errors, headers: error.headers };
+  const deliberate = asHttpError(error);
+  if (deliberate) return { status: deliberate.status, errors: deliberate.errors, headers: deliberate.headers };
   if (!(error instanceof Error)) return single(500, reasonPhrase(500));
 
   const security = securityFailure(error);
@@ -67,11 +91,56 @@ function isAjvError(value: unknown): value is AjvError {
   return typeof value === 'object' && value !== null;
 }
 
+const TYPE_NAMES: Record<string, string> = {
+  string: 'text',
+  integer: 'a whole number',
+  number: 'a number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a set of fields',
+};
+
+/** A sentence a person can read for each schema rule; a client shows it as it is, so no validator wording leaks
+ * out (ajv's "must NOT have fewer than 1 properties"). */
 function titleOf(error: AjvError, name: string): string {
-  if (error.keyword === 'required') return `${name} is required`;
-  // additionalProperties: false in the contract: the attribute may not be sent (never silently dropped).
-  if (error.keyword === 'additionalProperties') return `${name} is not accepted here`;
-  return `${name} ${error.message ?? 'is invalid'}`;
+  const limit = error.params?.limit;
+  switch (error.keyword) {
+    case 'required':
+      return `${name} is required`;
+    // additionalProperties: false in the contract: the attribute may not be sent (never silently dropped).
+    case 'additionalProperties':
+      return `${name} is not accepted here`;
+    case 'minProperties':
+      return `${name} must not be empty`;
+    case 'format':
+      return `${name} is not a valid ${String(error.params?.format ?? 'value')}`;
+    case 'pattern':
+      return `${name} is not in the expected format`;
+    case 'minLength':
+      return `${name} is too short`;
+    case 'maxLength':
+      return `${name} is too long (at most ${String(limit)} characters)`;
+    case 'minimum':
+    case 'exclusiveMinimum':
+      return `${name} is too small`;
+    case 'maximum':
+    case 'exclusiveMaximum':
+      return `${name} is too large`;
+    case 'minItems':
+      return `${name} needs at least ${String(limit)}`;
+    case 'maxItems':
+      return `${name} may hold at most ${String(limit)}`;
+    case 'enum':
+    case 'const':
+      return `${name} is not one of the accepted values`;
+    case 'type': {
+      const type = error.params?.type;
+      const expected = typeof type === 'string' ? TYPE_NAMES[type] : undefined;
+      return expected ? `${name} must be ${expected}` : `${name} is invalid`;
+    }
+    default:
+      return `${name} is invalid`;
+  }
 }
 
 function validationFailure(errors: AjvError[], context: ValidationContext): ErrorResponse {

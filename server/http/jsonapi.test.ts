@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HttpError, listMeta, parseFilters, parseInclude, parsePaging, parseSort } from './jsonapi.ts';
+import { HttpError, filterText, listMeta, parseInclude, parsePaging, parseSort } from './jsonapi.ts';
 
 function errorOf(run: () => unknown): HttpError {
   try {
@@ -35,8 +35,12 @@ describe('JSON:API query parsers', () => {
     expect(errorOf(() => parseSort('constructor', allowed, 'created')).status).toBe(400);
   });
 
-  it('collects filter[...] values and include names', () => {
-    expect(parseFilters({ 'filter[account.roles]': '256', 'filter[email]': ' ', 'filter[status]': ['1', '8'], other: 'x' })).toEqual({ 'account.roles': '256', status: '8' });
+  it('reads filter[...] values and include names', () => {
+    expect(filterText('256')).toBe('256');
+    expect(filterText(' ')).toBeUndefined();
+    expect(filterText(undefined)).toBeUndefined();
+    expect(filterText(['1', '8'])).toBe('8');
+    expect(filterText(64)).toBe('64');
     expect([...parseInclude('account,photo', ['account', 'photo', 'wallet'])]).toEqual(['account', 'photo']);
     expect(errorOf(() => parseInclude('account,secrets', ['account'])).errors[0]?.source).toEqual({ parameter: 'include' });
   });

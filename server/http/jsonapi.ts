@@ -1,16 +1,22 @@
 // JSON:API documents: resources, lists with paging meta, error documents, and the query parsers every list shares.
 
-export type Attributes = Record<string, unknown>;
+import type { Paging, Sort } from '../domain/paging.ts';
 
-export interface Relationship {
-  data: { type: string; id: string } | Array<{ type: string; id: string }> | null;
-}
-
-export interface Resource<A extends Attributes = Attributes> {
+export interface ResourceIdentifier {
   type: string;
   id: string;
+}
+
+export interface Relationship {
+  data: ResourceIdentifier | ResourceIdentifier[] | null;
+}
+
+/** A resource object of type T; the id is always a string on the wire. */
+export interface Resource<T extends string = string, A extends object = object, R extends object = Record<string, Relationship>> {
+  type: T;
+  id: string;
   attributes: A;
-  relationships?: Record<string, Relationship>;
+  relationships?: R;
 }
 
 export interface ListMeta {
@@ -43,26 +49,17 @@ export interface ErrorDocument {
 }
 
 /** A resource object; the id is always a string on the wire. */
-export function resource<A extends Attributes>(
-  type: string,
+export function resource<T extends string, A extends object, R extends object = Record<string, Relationship>>(
+  type: T,
   id: string | number,
   attributes: A,
-  relationships?: Record<string, Relationship>,
-): Resource<A> {
+  relationships?: R,
+): Resource<T, A, R> {
   return relationships ? { type, id: String(id), attributes, relationships } : { type, id: String(id), attributes };
 }
 
-/** A single-resource document `{ data }` (plus `included` when given). */
-export function document<A extends Attributes>(data: Resource<A>, included?: Resource[]): { data: Resource<A>; included?: Resource[] } {
-  return included && included.length > 0 ? { data, included } : { data };
-}
-
-/** A list document `{ data, meta }` (plus `included` when given). */
-export function listDocument<A extends Attributes>(
-  data: Array<Resource<A>>,
-  meta: ListMeta,
-  included?: Resource[],
-): { data: Array<Resource<A>>; meta: ListMeta; included?: Resource[] } {
+/** A list document `{ data, meta }` (plus `included` when there is any). */
+export function listDocument<D, I>(data: D[], meta: ListMeta, included?: I[]): { data: D[]; meta: ListMeta; included?: I[] } {
   return included && included.length > 0 ? { data, meta, included } : { data, meta };
 }
 
@@ -128,16 +125,20 @@ export class HttpError extends Error {
     this.errors = [errorObject(status, title, options)];
   }
 
+  /** One failure with several errors, e.g. one 422 per field at fault; `headers` are the first item's. */
+  static withErrors(status: number, items: ReadonlyArray<{ title: string } & HttpErrorOptions>): HttpError {
+    const [first] = items;
+    const error = new HttpError(status, first?.title ?? reasonPhrase(status), first ?? {});
+    error.errors.splice(0, error.errors.length, ...items.map((item) => errorObject(status, item.title, item)));
+    return error;
+  }
+
   /** 422 with one error per field: `{ firstname: 'first name is not in correct format' }` → pointers under /data/attributes. */
   static invalidAttributes(messages: Record<string, string>): HttpError {
-    const entries = Object.entries(messages);
-    const error = new HttpError(422, entries[0]?.[1] ?? 'Invalid request');
-    error.errors.splice(
-      0,
-      error.errors.length,
-      ...entries.map(([field, title]) => errorObject(422, title, { pointer: `/data/attributes/${field}` })),
+    return HttpError.withErrors(
+      422,
+      Object.entries(messages).map(([field, title]) => ({ title, pointer: `/data/attributes/${field}` })),
     );
-    return error;
   }
 }
 
@@ -158,17 +159,15 @@ function errorObject(status: number, title: string, options: HttpErrorOptions): 
   };
 }
 
-export interface Paging {
-  /** 1-based page number. */
-  number: number;
-  size: number;
-  offset: number;
+/** The paging parameters of a list's query (validated by the contract, so numbers when present). */
+export interface PagingQuery {
+  'page[number]'?: unknown;
+  'page[size]'?: unknown;
+  page?: unknown;
 }
 
-export type Query = Record<string, unknown>;
-
 /** Reads `page[number]` / `page[size]` (flat keys, or a parsed `page` object); a bad value is a 400 naming the parameter. */
-export function parsePaging(query: Query, options: { defaultSize?: number; maxSize?: number } = {}): Paging {
+export function parsePaging(query: PagingQuery, options: { defaultSize?: number; maxSize?: number } = {}): Paging {
   const defaultSize = options.defaultSize ?? 10;
   const maxSize = options.maxSize ?? 100;
   const nested = isRecord(query.page) ? query.page : {};
@@ -188,13 +187,6 @@ function positiveInteger(value: unknown, parameter: string, fallback: number, ma
   return number;
 }
 
-export interface Sort<C extends string> {
-  /** The wire field, e.g. `account.accountId`. */
-  field: string;
-  column: C;
-  direction: 'asc' | 'desc';
-}
-
 /**
  * Reads `sort` (one field, `-` prefix for descending) against an allow-list of wire fields → columns.
  * An unknown field is a 400 naming the `sort` parameter, so a typo never silently sorts by something else.
@@ -210,23 +202,22 @@ export function parseSort<C extends string>(value: unknown, allowed: Record<stri
   return { field, column, direction: descending ? 'desc' : 'asc' };
 }
 
-/** Collects `filter[<name>]=value` (flat keys, or a parsed `filter` object) into `{ name: value }`; empty values are dropped. */
-export function parseFilters(query: Query): Record<string, string> {
-  const filters: Record<string, string> = {};
-  const nested = isRecord(query.filter) ? query.filter : {};
-  for (const [name, value] of Object.entries(nested)) addFilter(filters, name, value);
-  for (const [key, value] of Object.entries(query)) {
-    const match = /^filter\[(.+)\]$/.exec(key);
-    if (match?.[1]) addFilter(filters, match[1], value);
-  }
-  return filters;
+/** A `filter[...]` value as a list reads it: trimmed, the last of repeated values, undefined when blank or absent. */
+export function filterText(value: unknown): string | undefined {
+  const last = Array.isArray(value) ? value[value.length - 1] : value;
+  if (last === undefined || last === null) return undefined;
+  const text = String(last).trim();
+  return text === '' ? undefined : text;
 }
 
-function addFilter(filters: Record<string, string>, name: string, value: unknown): void {
-  const last = Array.isArray(value) ? value[value.length - 1] : value;
-  if (last === undefined || last === null) return;
-  const text = String(last).trim();
-  if (text !== '') filters[name] = text;
+/** The filters among `values` that have a text (see filterText), by name. */
+export function textFilters<K extends string>(values: Record<K, unknown>): Partial<Record<K, string>> {
+  const filters: Partial<Record<K, string>> = {};
+  for (const name in values) {
+    const text = filterText(values[name]);
+    if (text !== undefined) filters[name] = text;
+  }
+  return filters;
 }
 
 /** Splits `include=account,photo` into names; unknown names are a 400 naming `include`. */

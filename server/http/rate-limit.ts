@@ -1,4 +1,4 @@
-// In-memory failure counters (issue 2: login and OTP are rate-limited per account and per address).
+// In-memory failure counters (sign-in and one-time codes are rate-limited per account and per address).
 // One process holds them; a restart forgets them, which is acceptable for the reference gateway.
 
 export interface FailureLimiterOptions {

@@ -4,21 +4,19 @@ import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 
-// Fastify's own defaults (coercion of query strings, defaults), plus allErrors so a 422 names every field at fault
-// (issue 2: "one error per field"), and strict off for OpenAPI keywords. Unlike Fastify's defaults, properties the
+// Fastify's own defaults (coercion of query strings, defaults; bodies are not coerced), plus allErrors so a 422 names every field at fault
+// (the contract's conventions: "one error per field"), and strict off for OpenAPI keywords. Unlike Fastify's defaults, properties the
 // contract forbids (additionalProperties: false) are refused with a 422 naming them, never silently dropped: a
 // client that sends `email` to updateUser learns that it was not applied. Nothing relies on dropping: query,
 // path and header schemas built from the contract's parameters allow undeclared names (a cache-busting `_=`
 // passes), and only request bodies declare additionalProperties: false.
-const ajv = new Ajv({
-  coerceTypes: 'array',
-  useDefaults: true,
-  removeAdditional: false,
-  addUsedSchema: false,
-  allErrors: true,
-  strict: false,
-});
+const options = { useDefaults: true, removeAdditional: false, addUsedSchema: false, allErrors: true, strict: false } as const;
+const ajv = new Ajv({ ...options, coerceTypes: 'array' });
 addFormats(ajv);
+// Bodies are JSON, typed by the client: a wrong type is refused, never coerced. With coercion `true` would pass as
+// "true", and inside anyOf a string branch would turn a number into text or "1e3" into 1000 (not an amount, IC §5).
+const bodyAjv = new Ajv({ ...options, coerceTypes: false });
+addFormats(bodyAjv);
 
 const compiled = new Map<string, ValidateFunction>();
 
@@ -45,10 +43,11 @@ export function lowerCaseHeaderNames(schema: unknown): unknown {
 
 export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
   const effective = httpPart === 'headers' ? lowerCaseHeaderNames(schema) : schema;
-  const key = JSON.stringify(effective);
+  const body = httpPart === 'body';
+  const key = `${body ? 'body' : 'other'}:${JSON.stringify(effective)}`;
   let validate = compiled.get(key);
   if (!validate) {
-    validate = ajv.compile(effective as object);
+    validate = (body ? bodyAjv : ajv).compile(effective as object);
     compiled.set(key, validate);
   }
   return validate;

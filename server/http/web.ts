@@ -70,7 +70,7 @@ export function securityHeaders(gatewayUrl: string): Array<[string, string]> {
 
 /**
  * Every answer carries helmet's security headers. @fastify/helmet rebuilds helmet's middleware on every request
- * (issue 2 §8: about 4 % of a listing request), so the headers are computed once and set by one hook.
+ * (the speed budget, README "Benchmarks": about 4 % of a listing request), so the headers are computed once and set by one hook.
  */
 export function registerSecurityHeaders(app: FastifyInstance, gatewayUrl: string): void {
   const headers = securityHeaders(gatewayUrl);

@@ -2,7 +2,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { neutralResetMessage } from '../domain/accounts/recovery.ts';
-import { bearerFor, buildClockedTestApp, type ClockedGateway } from '../domain/users/test-support.ts';
+import { bearerFor, buildClockedTestApp, type ClockedGateway } from '../testing/users.ts';
 import { DEMO_PASSWORD, MINIMAL_NOW, WEB_CLIENT, type MinimalWorld } from '../seed/index.ts';
 
 type Person = keyof MinimalWorld['users'];

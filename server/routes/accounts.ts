@@ -14,16 +14,16 @@ import {
 } from '../domain/accounts/recovery.ts';
 import { isStatusActionId } from '../domain/accounts/status.ts';
 import { normalizeUsername } from '../domain/auth/identity.ts';
-import { accountDocument } from '../domain/users/present.ts';
 import { parseRowId } from '../domain/users/ids.ts';
-import { attributesOf, isValidEmail } from '../domain/users/rules.ts';
+import { USER_NOT_FOUND, attributesOf, isValidEmail } from '../domain/users/rules.ts';
 import { HttpError } from '../http/jsonapi.ts';
-import type { FailureLimiter } from '../http/rate-limit.ts';
+import { Attempts, minutesText, type AttemptLimits } from './_attempts.ts';
+import { accountDocument } from './_users.ts';
 import type { BodyChecks, Handlers } from './types.ts';
 
 const MINUTE = 60 * 1000;
 
-/** Attempts allowed per account and per address inside each window (issue 2: rate-limited per account and address). */
+/** Attempts allowed per account and per address inside each window (rate-limited per account and address). */
 const ACCOUNT_LIMITS = {
   /** Reset e-mails asked for, each request counting. */
   resetRequest: { perAccount: 5, perAddress: 20, windowMs: 60 * MINUTE },
@@ -47,33 +47,11 @@ const ACCOUNT_MESSAGES = {
   status: 'Please select a status',
 } as const;
 
-interface Limited {
-  limiter: FailureLimiter;
-  key: string;
-}
-
-function limiters(request: FastifyRequest, name: string, limits: { perAccount?: number; perAddress: number; windowMs: number }, account?: string): Limited[] {
-  const { limiter } = request.server.teller;
-  const list: Limited[] = [{ limiter: limiter(`${name}:address`, { limit: limits.perAddress, windowMs: limits.windowMs }), key: request.ip }];
-  if (account !== undefined && limits.perAccount !== undefined) {
-    list.push({ limiter: limiter(`${name}:account`, { limit: limits.perAccount, windowMs: limits.windowMs }), key: account });
-  }
-  return list;
-}
-
-/** 429 with Retry-After while any of the limiters blocks its key. */
-function refuseWhileBlocked(limited: readonly Limited[]): void {
-  const wait = Math.max(0, ...limited.map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
-  if (wait === 0) return;
-  const minutes = Math.ceil(wait / 60);
-  throw new HttpError(429, 'Too many attempts', {
-    detail: `Too many attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    headers: { 'retry-after': String(wait) },
-  });
-}
-
-function countAttempt(limited: readonly Limited[]): void {
-  for (const { limiter, key } of limited) limiter.fail(key);
+/** The attempts of `name`, refused with 429 while the address or the account is blocked. */
+function attemptsOf(request: FastifyRequest, name: string, limits: AttemptLimits, account?: string): Attempts {
+  const attempts = new Attempts(request, name, limits, account);
+  attempts.refuseWhileBlocked((minutes) => `Too many attempts. Try again in ${minutesText(minutes)}.`);
+  return attempts;
 }
 
 function text(value: unknown): string {
@@ -117,38 +95,38 @@ export const bodyChecks: BodyChecks = {
 
 export const handlers: Handlers = {
   async requestPasswordReset(request, reply) {
-    const email = text(attributesOf(request.body).email).trim();
-    const limited = limiters(request, 'password-reset', ACCOUNT_LIMITS.resetRequest, normalizeUsername(email));
-    refuseWhileBlocked(limited);
-    countAttempt(limited);
+    const email = request.body.data.attributes.email.trim();
+    const attempts = attemptsOf(request, 'password-reset', ACCOUNT_LIMITS.resetRequest, normalizeUsername(email));
+    attempts.fail();
     const { db, teller } = request.server;
     const outcome = await requestPasswordReset(db, email, { now: teller.now(), log: teller.outboxLog });
     // users-and-wallets §4: 300 sends the visitor on to /recoverycode; every other answer is the neutral one.
-    if (outcome === 'code') return reply.code(300).send({ meta: { message: RECOVERY_CODE_SENT } });
-    return reply.code(200).send({ meta: { message: neutralResetMessage(email) } });
+    if (outcome === 'code') {
+      reply.code(300);
+      return { meta: { message: RECOVERY_CODE_SENT } };
+    }
+    return { meta: { message: neutralResetMessage(email) } };
   },
 
   async verifyRecoveryCode(request) {
-    const { email, recoverycode } = attributesOf(request.body);
-    const account = normalizeUsername(text(email));
-    const limited = limiters(request, 'recovery-code', ACCOUNT_LIMITS.recoveryCode, account);
-    refuseWhileBlocked(limited);
-    const outcome = await verifyRecoveryCode(request.server.db, account, text(recoverycode), request.server.teller.now());
+    const { email, recoverycode } = request.body.data.attributes;
+    const account = normalizeUsername(email);
+    const attempts = attemptsOf(request, 'recovery-code', ACCOUNT_LIMITS.recoveryCode, account);
+    const outcome = await verifyRecoveryCode(request.server.db, account, recoverycode, request.server.teller.now());
     if (!outcome.ok) {
-      countAttempt(limited);
+      attempts.fail();
       throw HttpError.invalidAttributes({ recoverycode: ACCOUNT_MESSAGES.recoveryCode });
     }
-    for (const { limiter, key } of limited) if (key === account) limiter.reset(key);
+    attempts.resetAccount();
     return { data: { type: 'Account', attributes: { resetPasswordToken: outcome.resetPasswordToken } } };
   },
 
   async resetPassword(request) {
-    const { password, resetPasswordToken } = attributesOf(request.body);
-    const limited = limiters(request, 'reset-password', ACCOUNT_LIMITS.resetToken);
-    refuseWhileBlocked(limited);
-    const outcome = await resetPassword(request.server.db, text(resetPasswordToken), text(password), request.server.teller.now());
+    const { password, resetPasswordToken } = request.body.data.attributes;
+    const attempts = attemptsOf(request, 'reset-password', ACCOUNT_LIMITS.resetToken);
+    const outcome = await resetPassword(request.server.db, resetPasswordToken, password, request.server.teller.now());
     if (!outcome.ok) {
-      countAttempt(limited);
+      attempts.fail();
       throw HttpError.invalidAttributes({ resetPasswordToken: ACCOUNT_MESSAGES.resetToken });
     }
     return { meta: { message: outcome.kind === 'newaccount' ? ACCOUNT_MESSAGES.passwordSet : ACCOUNT_MESSAGES.passwordReset } };
@@ -156,13 +134,12 @@ export const handlers: Handlers = {
 
   async changePassword(request) {
     const session = sessionOf(request);
-    const { oldpassword, newpassword } = attributesOf(request.body);
-    const limited = limiters(request, 'change-password', ACCOUNT_LIMITS.changePassword, String(session.userId));
-    refuseWhileBlocked(limited);
+    const { oldpassword, newpassword } = request.body.data.attributes;
+    const attempts = attemptsOf(request, 'change-password', ACCOUNT_LIMITS.changePassword, String(session.userId));
     const { db, teller } = request.server;
-    const outcome = await changePassword(db, session.userId, session.tenantId, text(oldpassword), text(newpassword), teller.now());
+    const outcome = await changePassword(db, session.userId, session.tenantId, oldpassword, newpassword, teller.now());
     if (outcome === 'wrong-old-password') {
-      countAttempt(limited);
+      attempts.fail();
       throw HttpError.invalidAttributes({ oldpassword: ACCOUNT_MESSAGES.oldPassword });
     }
     return { meta: { message: ACCOUNT_MESSAGES.passwordChanged } };
@@ -170,17 +147,11 @@ export const handlers: Handlers = {
 
   async updateAccountStatus(request) {
     const session = sessionOf(request);
-    const userId = parseRowId((request.params as { id?: unknown }).id);
-    if (userId === undefined) throw new HttpError(404, 'User not found');
-    const { status, reason } = attributesOf(request.body);
-    if (!isStatusActionId(status)) throw HttpError.invalidAttributes({ status: ACCOUNT_MESSAGES.status });
+    const userId = parseRowId(request.params.id);
+    if (userId === undefined) throw new HttpError(404, USER_NOT_FOUND);
+    const { status, reason } = request.body.data.attributes;
     const { db, teller } = request.server;
-    await changeAccountStatus(db, session, { userId, action: status, reason: typeof reason === 'string' ? reason : null }, teller.now());
-    const account = await db
-      .selectFrom('accounts')
-      .select(['user_id', 'account_id', 'roles', 'group_id', 'status', 'created'])
-      .where('user_id', '=', userId)
-      .executeTakeFirstOrThrow();
+    const account = await changeAccountStatus(db, session, { userId, action: status, reason: reason ?? null }, teller.now());
     return accountDocument(account);
   },
 };

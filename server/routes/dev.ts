@@ -1,6 +1,6 @@
-// Demo-mode helpers (DESIGN.md: codes and e-mails the gateway "sends" go to an outbox shown at GET /dev/outbox).
+// Demo-mode helpers (docs/architecture.md: codes and e-mails the gateway "sends" go to an outbox shown at GET /dev/outbox).
 import { listOutbox } from '../domain/outbox.ts';
-import { HttpError, parseFilters, type Query } from '../http/jsonapi.ts';
+import { HttpError, filterText } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';
 
 export const handlers: Handlers = {
@@ -9,8 +9,8 @@ export const handlers: Handlers = {
     if (!request.server.teller.demo) {
       throw new HttpError(404, 'Not Found', { detail: `No route for ${request.method} /dev/outbox` });
     }
-    const filters = parseFilters(request.query as Query);
-    const rows = await listOutbox(request.server.db, { limit: 200, ...(filters.to ? { to: filters.to } : {}) });
+    const to = filterText(request.query['filter[to]']);
+    const rows = await listOutbox(request.server.db, { limit: 200, ...(to ? { to } : {}) });
     return {
       data: rows.map((row) => ({
         id: String(row.id),

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { newKey } from '../domain/wallet/test-support.ts';
+import { newKey } from '../testing/wallet.ts';
 import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 
 const startGateway = gatewayPerTest();

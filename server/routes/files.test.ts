@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { fileUrlSigner } from '../domain/files/signing.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/files/store.ts';
-import { bearerFor, buildClockedTestApp, type ClockedGateway } from '../domain/users/test-support.ts';
+import { bearerFor, buildClockedTestApp, type ClockedGateway } from '../testing/users.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 
 type Person = keyof MinimalWorld['users'];

@@ -19,9 +19,9 @@ import {
 import { canSeeUser } from '../domain/scope.ts';
 import { tenantFacts } from '../domain/users/create.ts';
 import { parseRowId } from '../domain/users/ids.ts';
-import { calendarDate } from '../domain/users/rules.ts';
-import { HttpError, type ErrorObject } from '../http/jsonapi.ts';
-import type { Handlers } from './types.ts';
+import { USER_NOT_FOUND, calendarDate } from '../domain/users/rules.ts';
+import { HttpError, resource } from '../http/jsonapi.ts';
+import type { Handlers, RequestOf } from './types.ts';
 
 interface ReceivedForm {
   fields: Record<string, string>;
@@ -29,10 +29,10 @@ interface ReceivedForm {
 }
 
 /** The user the upload is for: one the session may see (else 404), in a tenant that may edit users (else 403). */
-async function uploadOwner(request: FastifyRequest, session: Session): Promise<{ tenantId: string; userId: number }> {
+async function uploadOwner(request: RequestOf<'uploadDocuments'> | RequestOf<'uploadImage'>, session: Session): Promise<{ tenantId: string; userId: number }> {
   const { db } = request.server;
-  const userId = parseRowId((request.params as { userId?: unknown }).userId);
-  if (userId === undefined || !(await canSeeUser(db, session, userId))) throw new HttpError(404, 'User not found');
+  const userId = parseRowId(request.params.userId);
+  if (userId === undefined || !(await canSeeUser(db, session, userId))) throw new HttpError(404, USER_NOT_FOUND);
   const tenant = await tenantFacts(db, session.tenantId);
   // users-and-wallets §2: uploads are hidden for the payin tenant type; the gateway refuses them too.
   if (tenant.type === 'payin') throw new HttpError(403, 'Uploads are not available in a payin tenant.');
@@ -75,24 +75,19 @@ async function receiveForm(request: FastifyRequest, maxFiles: number, tooManyFil
 /** Types every file by its bytes; 415 names each file that is not one of `allowed`. */
 async function checkTypes(files: readonly ReceivedFile[], allowed: readonly AllowedMime[], pointer: (index: number) => string): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
-  const refused: ErrorObject[] = [];
+  const refused: Array<{ title: string; detail: string; pointer: string }> = [];
   for (const [index, file] of files.entries()) {
     const mime = await detectAllowedType(file.absolutePath);
     if (mime && allowed.includes(mime)) checked.push({ ...file, mime });
     else {
       refused.push({
-        status: '415',
         title: UPLOAD_MESSAGES.typeNotAllowed,
         detail: `${file.originalName || 'The file'} is not one of: ${allowedNames(allowed)}.`,
-        source: { pointer: pointer(index) },
+        pointer: pointer(index),
       });
     }
   }
-  if (refused.length > 0) {
-    const error = new HttpError(415, UPLOAD_MESSAGES.typeNotAllowed);
-    error.errors.splice(0, error.errors.length, ...refused);
-    throw error;
-  }
+  if (refused.length > 0) throw HttpError.withErrors(415, refused);
   return checked;
 }
 
@@ -129,39 +124,32 @@ export const handlers: Handlers = {
         errors.files = UPLOAD_MESSAGES.attachmentRequired;
       }
       if (!value || Object.keys(errors).length > 0) {
-        const error = new HttpError(422, Object.values(errors)[0] ?? UPLOAD_MESSAGES.attachmentRequired);
-        error.errors.splice(
-          0,
-          error.errors.length,
-          ...Object.entries(errors).map(([field, title]) => ({
-            status: '422',
+        throw HttpError.withErrors(
+          422,
+          Object.entries(errors).map(([field, title]) => ({
             title,
             ...(field === 'files' ? { detail: UPLOAD_MESSAGES.attachmentRequiredDetail } : {}),
-            source: { pointer: `/${field}` },
+            pointer: `/${field}`,
           })),
         );
-        throw error;
       }
       const checked = await checkTypes(files, DOCUMENT_TYPES, (index) => `/files/${index}`);
       const documentId = await saveDocument(db, session, owner, value, checked, now);
       kept = true;
       const signUrl = fileUrlSigner(teller.jwtSecret, now);
       const [url1 = '', url2 = null, url3 = null] = checked.map((file) => signUrl(file.id));
-      return reply.code(201).send({
-        data: {
-          type: 'document',
-          id: String(documentId),
-          attributes: {
-            type: value.documentType,
-            number: value.documentNumber,
-            expiryDate: value.expiryDate,
-            url: url1,
-            url1,
-            url2,
-            url3,
-          },
-        },
-      });
+      reply.code(201);
+      return {
+        data: resource('document', documentId, {
+          type: value.documentType,
+          number: value.documentNumber,
+          expiryDate: value.expiryDate,
+          url: url1,
+          url1,
+          url2,
+          url3,
+        }),
+      };
     } catch (error) {
       if (!kept) await discardFiles(files);
       throw error;
@@ -183,7 +171,8 @@ export const handlers: Handlers = {
       const now = teller.now();
       await savePhoto(db, session, owner, checked, now);
       kept = true;
-      return reply.code(201).send({ data: { type: 'photo', id: checked.id, attributes: { url: fileUrlSigner(teller.jwtSecret, now)(checked.id) } } });
+      reply.code(201);
+      return { data: resource('photo', checked.id, { url: fileUrlSigner(teller.jwtSecret, now)(checked.id) }) };
     } catch (error) {
       if (!kept) await discardFiles(files);
       throw error;
@@ -191,12 +180,11 @@ export const handlers: Handlers = {
   },
 
   async getFile(request, reply) {
-    const { fileId } = request.params as { fileId: string };
-    const { exp, sig } = request.query as { exp: number | string; sig: string };
+    const { fileId } = request.params;
+    const { exp: expiry, sig } = request.query;
     const { db, teller } = request.server;
     const now = teller.now();
-    const expiry = Number(exp);
-    if (!verifyFileUrl(teller.jwtSecret, fileId, expiry, String(sig), now)) {
+    if (!verifyFileUrl(teller.jwtSecret, fileId, expiry, sig, now)) {
       throw new HttpError(403, 'This file link is invalid or has expired.');
     }
     const file = await findStoredFile(db, fileId);

@@ -11,62 +11,34 @@ import {
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
 import { rolesFromBits, signToken } from '../domain/auth/tokens.ts';
 import { writeAudit } from '../domain/audit.ts';
+import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
-import type { FailureLimiter } from '../http/rate-limit.ts';
+import { Attempts, minutesText } from './_attempts.ts';
 import type { Handlers } from './types.ts';
-import type { FastifyRequest } from 'fastify';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Failed sign-ins allowed per account, and per address, in 15 minutes. */
 export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20 } as const;
 
-interface TokenBody {
-  data: { type: 'token'; attributes: { username: string; password: string; clientid: string } };
-}
-
-interface ConnectTokenBody {
-  client_id: string;
-  grant_type: string;
-  scope: string;
-}
-
-function signInLimiters(request: FastifyRequest): { account: FailureLimiter; address: FailureLimiter } {
-  const { limiter } = request.server.teller;
-  return {
-    account: limiter('sign-in:account', { limit: SIGN_IN_LIMITS.perAccount, windowMs: FIFTEEN_MINUTES }),
-    address: limiter('sign-in:address', { limit: SIGN_IN_LIMITS.perAddress, windowMs: FIFTEEN_MINUTES }),
-  };
-}
-
-function tooManyAttempts(seconds: number): HttpError {
-  const minutes = Math.ceil(seconds / 60);
-  return new HttpError(429, 'Too many attempts', {
-    detail: `Too many failed sign-in attempts. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`,
-    headers: { 'retry-after': String(seconds) },
-  });
-}
-
 export const handlers: Handlers = {
   async createToken(request) {
-    const { username, password, clientid } = (request.body as TokenBody).data.attributes;
+    const { username, password, clientid } = request.body.data.attributes;
     const { db, teller } = request.server;
     if (!(await findClient(db, clientid, 'web'))) throw new HttpError(401, 'Invalid client');
 
     const accountKey = normalizeUsername(username);
-    const limits = signInLimiters(request);
-    const wait = Math.max(limits.account.retryAfterSeconds(accountKey), limits.address.retryAfterSeconds(request.ip));
-    if (wait > 0) throw tooManyAttempts(wait);
+    const attempts = new Attempts(request, 'sign-in', { ...SIGN_IN_LIMITS, windowMs: FIFTEEN_MINUTES }, accountKey);
+    attempts.refuseWhileBlocked((minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
 
     const account = await findSignInAccount(db, username);
     const valid = account?.passwordHash
       ? await verifyPassword(password, account.passwordHash)
       : await verifyAgainstDecoy(password);
     if (!account || !valid) {
-      limits.account.fail(accountKey);
-      limits.address.fail(request.ip);
+      attempts.fail();
       throw new HttpError(401, 'Invalid email or password');
     }
-    limits.account.reset(accountKey);
+    attempts.resetAccount();
 
     const refusal = signInRefusal(account);
     if (refusal) throw new HttpError(403, refusal);
@@ -100,29 +72,21 @@ export const handlers: Handlers = {
 
   async connectToken(request) {
     const current = sessionOf(request);
-    const body = request.body as ConnectTokenBody;
+    const { body } = request;
     const { db, teller } = request.server;
-    const client = await findClient(db, body.client_id, 'tenant');
-    if (!client?.tenant_id) throw new HttpError(400, 'Invalid client', { detail: `Unknown client_id ${body.client_id}.` });
-    if (body.grant_type !== client.grant_type) {
-      throw new HttpError(400, 'Unsupported grant type', { detail: `The client ${client.client_id} uses grant type ${client.grant_type}.` });
-    }
-    const allowedScopes = new Set(client.scope.split(/\s+/));
-    const requested = body.scope.split(/\s+/).filter(Boolean);
-    if (requested.length === 0 || requested.some((scope) => !allowedScopes.has(scope))) {
-      throw new HttpError(400, 'Invalid scope', { detail: `The client ${client.client_id} allows: ${client.scope}.` });
-    }
+    const client = await checkClient(db, { clientId: body.client_id, grantType: body.grant_type, scope: body.scope, clientSecret: body.client_secret });
+    if (!client.ok) throw new HttpError(400, client.message, { detail: client.detail, code: client.code });
 
     const tenants = await switchableTenants(db, current.userId);
-    const target = tenants.find((tenant) => tenant.id === client.tenant_id);
+    const target = tenants.find((tenant) => tenant.id === client.tenantId);
     if (!target) throw new HttpError(403, 'You may not switch to this tenant');
 
     const account = await db.selectFrom('accounts').select('roles').where('user_id', '=', current.userId).executeTakeFirstOrThrow();
     const { token, expiresIn } = await signToken(sessionFor(current.userId, account.roles, target), teller.jwtSecret, {
       now: teller.now(),
-      clientId: client.client_id,
+      clientId: body.client_id,
     });
-    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: requested.join(' ') };
+    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: client.scopes.join(' ') };
   },
 
   async listTenantSelections(request) {

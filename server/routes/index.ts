@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import type { BodyCheck, RouteHandler, Routes } from './types.ts';
+import type { RouteBodyCheck, RouteHandler, Routes } from './types.ts';
 
 const routesDir = fileURLToPath(new URL('.', import.meta.url));
 const notRouteFiles = new Set(['index.ts', 'types.ts']);
@@ -49,7 +49,7 @@ function claim<T>(merged: Record<string, T>, owners: Record<string, string>, ent
 /** Loads every route file of `dir` (this folder by default); throws on a duplicate or misplaced operationId. */
 export async function loadRoutes(dir: string = routesDir): Promise<Routes> {
   const handlers: Record<string, RouteHandler> = {};
-  const bodyChecks: Record<string, BodyCheck> = {};
+  const bodyChecks: Record<string, RouteBodyCheck> = {};
   const handlerOwners: Record<string, string> = {};
   const checkOwners: Record<string, string> = {};
   for (const file of routeFiles(dir)) {

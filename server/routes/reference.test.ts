@@ -72,8 +72,10 @@ describe('reference lists (users-and-wallets §3, §7)', () => {
     expect(currencies.find((currency) => currency.attributes.code === 'GMD')?.attributes).toEqual({ name: 'Gambian Dalasi', code: 'GMD', symbol: 'D' });
   });
 
-  it('[IC-7.18] [UW-3.15] pages, sorts and filters products, with the list meta', async () => {
+  it('[IC-7.18] [UW-3.15] pages, sorts and filters the products of the token\'s tenant, with the list meta', async () => {
     const gw = await start();
+    // identity-and-catalogue §1: the catalogue is per tenant, so the list is read with the teller tenant's token.
+    gw.token = await tenantToken(gw.app, gw.token, 'teller');
     const res = await gw.app.inject({ method: 'GET', url: '/api/v1/product?page[number]=2&page[size]=2&sort=-title', headers: bearer(gw.token) });
     expectMatchesContract(res, 'listProducts');
     expect(res.json().meta).toEqual({ itemTotal: 5, pageNumber: 2, pageSize: 2, pageTotal: 3 });
@@ -127,7 +129,7 @@ describe('[UW-3.14] reference list shapes (users-and-wallets §3)', () => {
 
   it('[UW-3.14] products carry an id and a type; product types and currencies an id and a name', async () => {
     const gw = await start();
-    const products = await list(gw, '/api/v1/product?page[size]=100', 'listProducts');
+    const products = await list(gw, '/api/v1/product?page[size]=100', 'listProducts', await tenantToken(gw.app, gw.token, 'teller'));
     expect(products.length).toBeGreaterThan(0);
     for (const product of products) {
       expect(product.id).toEqual(expect.any(String));

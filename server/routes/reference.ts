@@ -1,7 +1,7 @@
 // Reference lists loaded after sign-in and tenant switch (users-and-wallets §3, §7).
 import { sessionOf } from '../context.ts';
 import * as reference from '../domain/reference.ts';
-import { listDocument, listMeta, parseFilters, parsePaging, parseSort, resource, type Query } from '../http/jsonapi.ts';
+import { resource } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';
 
 export const handlers: Handlers = {
@@ -29,31 +29,6 @@ export const handlers: Handlers = {
   async listTransactionTypes(request) {
     const rows = await reference.listTransactionTypes(request.server.db);
     return { data: rows.map((row) => resource('transactiontype', row.id, { value: row.id, name: row.name })) };
-  },
-
-  async listProducts(request) {
-    const query = request.query as Query;
-    const page = parsePaging(query);
-    const sort = parseSort(query.sort, { title: 'title', type: 'type', created: 'created' } as const, 'title');
-    const filters = parseFilters(query);
-    const { rows, total } = await reference.pageProducts(request.server.db, {
-      offset: page.offset,
-      limit: page.size,
-      sort,
-      title: filters.title,
-      type: filters.type,
-    });
-    return listDocument(
-      rows.map((row) =>
-        resource('product', row.id, {
-          title: row.title,
-          subTitle: row.sub_title ?? '',
-          type: row.type_name,
-          backgroundUrl: row.background_url,
-        }),
-      ),
-      listMeta(page, total),
-    );
   },
 
   async listProductTypes(request) {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import type { NewWalletTransaction } from '../db/schema.ts';
 import { TRANSACTION_TYPE } from '../domain/reference.ts';
-import { walletClient, type WalletClient } from '../domain/wallet/test-support.ts';
+import { walletClient, type WalletClient } from '../testing/wallet.ts';
 import type { MinimalWorld } from '../seed/index.ts';
 import { gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 
@@ -57,7 +57,7 @@ describe('GET api/v1/um/statistics (getUserStatistics)', () => {
 
 describe('GET api/v1/wt/statistics (getTransactionStatistics)', () => {
   async function seed(app: FastifyInstance, world: MinimalWorld) {
-    const row = (created: string, type: number, amount: number, status: NewWalletTransaction['status'] = 'COMPLETED', currency = 'GMD', receiver = world.users.kanifingMember): NewWalletTransaction => ({
+    const row = (created: string, type: NewWalletTransaction['type'], amount: number, status: NewWalletTransaction['status'] = 'COMPLETED', currency = 'GMD', receiver = world.users.kanifingMember): NewWalletTransaction => ({
       tenant_id: 'naccug',
       reference_number: `WTST-${created}-${type}-${amount}-${status}-${currency}-${receiver}`,
       type,

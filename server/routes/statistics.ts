@@ -2,7 +2,7 @@
 import { sessionOf } from '../context.ts';
 import { transactionStatistics, type Timeframe } from '../domain/statistics/transactions.ts';
 import { userWidgets } from '../domain/statistics/users.ts';
-import { HttpError, parseFilters, resource, type Query } from '../http/jsonapi.ts';
+import { HttpError, filterText, resource } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';
 
 const TIMEFRAMES: readonly Timeframe[] = ['weekly', 'monthly'];
@@ -19,11 +19,16 @@ export const handlers: Handlers = {
 
   async getTransactionStatistics(request) {
     const session = sessionOf(request);
-    const requested = parseFilters(request.query as Query).timeframe ?? 'weekly';
+    const requested = filterText(request.query['filter[timeframe]']) ?? 'weekly';
     const timeframe = TIMEFRAMES.find((candidate) => candidate === requested);
     if (!timeframe) {
       throw new HttpError(400, `filter[timeframe] must be one of ${TIMEFRAMES.join(', ')}`, { parameter: 'filter[timeframe]' });
     }
-    return transactionStatistics(request.server.db, session, timeframe, request.server.teller.now());
+    const statistics = await transactionStatistics(request.server.db, session, timeframe, request.server.teller.now());
+    const { periods, currency, startDate, endDate, totals } = statistics;
+    return {
+      data: periods.map(({ period, totals: sums }) => resource('transactionstatistic', period, { period, ...sums })),
+      meta: { currency, startDate, endDate, timeframe: statistics.timeframe, totals },
+    };
   },
 };

@@ -1,7 +1,7 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { bearerFor } from '../domain/users/test-support.ts';
+import { bearerFor } from '../testing/users.ts';
 import type { MinimalWorld } from '../seed/index.ts';
 import { buildTestApp, type TestGateway } from '../testing.ts';
 
@@ -321,6 +321,16 @@ describe('createEndUser and createAdmin', () => {
     expect(sixteenToday.statusCode).toBe(201);
   });
 
+  it('[UW-5.22] [UW-5.23] refuses a birth date before 1900 (a slip like 0201-01-01) with 422 and its pointer, and creates nobody', async () => {
+    const before = await userCount();
+    for (const birthdate of ['0201-01-01', '1899-12-31']) {
+      const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ birthdate, phonenumber: '2207200008' }));
+      expect(res.statusCode, birthdate).toBe(422);
+      expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'The birth date must be 1900-01-01 or later', source: { pointer: '/data/attributes/birthdate' } }]);
+    }
+    expect(await userCount()).toBe(before);
+  });
+
   it('[UW-5.27] refuses a nationality that is not in the countries list', async () => {
     const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ nationality: 'Martian', phonenumber: '2207200007' }));
     expect(res.statusCode).toBe(422);
@@ -399,6 +409,20 @@ describe('updateUser', () => {
     });
     expect(res.statusCode).toBe(422);
     expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'Invalid birth of date.', source: { pointer: '/data/attributes/birthdate' } }]);
+  });
+
+  it('[UW-5.34] refuses a birth date before 1900 in edit mode with its message and pointer', async () => {
+    const res = await call('updateUser', NACCUG_TOP, 'PATCH', `/api/v1/um/user/${u.kanifingMember}`, {
+      data: { type: 'User', attributes: { birthdate: '0201-01-01' } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'Invalid birth of date.', source: { pointer: '/data/attributes/birthdate' } }]);
+  });
+
+  it('[UW-2.46] an update with no attribute is refused in words a person reads, never the validator\'s', async () => {
+    const res = await call('updateUser', NACCUG_TOP, 'PATCH', `/api/v1/um/user/${u.kanifingMember}`, { data: { type: 'User', attributes: {} } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json<Doc>().errors).toEqual([{ status: '422', title: 'attributes must not be empty', source: { pointer: '/data/attributes' } }]);
   });
 
   it('[UW-5.37] refuses an e-mail with 422 instead of ignoring it, and changes nothing', async () => {

@@ -3,25 +3,16 @@ import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { fileUrlSigner } from '../domain/files/signing.ts';
-import { AUDIT_SORT_FIELDS, DEFAULT_AUDIT_SORT, listAuditEvents } from '../domain/users/audit-trail.ts';
+import { AUDIT_SORT_FIELDS, DEFAULT_AUDIT_SORT, listAuditEvents, type AuditEvent } from '../domain/users/audit-trail.ts';
 import { checkCreateBody, createUser, tenantFacts } from '../domain/users/create.ts';
-import { USER_INCLUDES } from '../domain/users/present.ts';
 import { parseRowId } from '../domain/users/ids.ts';
-import { readUser, readUsers } from '../domain/users/profiles.ts';
+import { readUser, readUsers, type ProfileOptions } from '../domain/users/profiles.ts';
 import { DEFAULT_USER_SORT, USER_SORT_FIELDS, listVisibleUserIds } from '../domain/users/queries.ts';
-import type { UserKind } from '../domain/users/rules.ts';
+import { USER_NOT_FOUND, type UserKind } from '../domain/users/rules.ts';
 import { checkUserUpdate, updateUser } from '../domain/users/update.ts';
-import {
-  HttpError,
-  listDocument,
-  listMeta,
-  parseFilters,
-  parseInclude,
-  parsePaging,
-  parseSort,
-  type Query,
-} from '../http/jsonapi.ts';
-import type { BodyChecks, Handlers } from './types.ts';
+import { HttpError, listDocument, listMeta, parseInclude, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
+import { USER_INCLUDES, parseUserFilters, presentUsers, userDocument } from './_users.ts';
+import type { BodyChecks, Handlers, RequestOf, Schema } from './types.ts';
 
 /** What the create answers include (the contract's x-spec-gap-decision for createAdmin / createEndUser). */
 const CREATED_INCLUDES = new Set(['account', 'account-action', 'email', 'phonenumber', 'wallet']);
@@ -31,10 +22,19 @@ function signer(request: FastifyRequest) {
   return fileUrlSigner(teller.jwtSecret, teller.now());
 }
 
-function pathUserId(request: FastifyRequest): number {
-  const id = parseRowId((request.params as { id?: unknown }).id);
-  if (id === undefined) throw new HttpError(404, 'User not found');
-  return id;
+const userNotFound = () => new HttpError(404, USER_NOT_FOUND);
+
+function pathUserId(id: string): number {
+  const userId = parseRowId(id);
+  if (userId === undefined) throw userNotFound();
+  return userId;
+}
+
+/** The user's document with what `include` names; a user the session may not see is a 404. */
+async function userAnswer(request: FastifyRequest, session: Session, userId: number, include: ReadonlySet<string>, options: Omit<ProfileOptions, 'withDocuments'> = {}) {
+  const profile = await readUser(request.server.db, session, userId, { ...options, withDocuments: include.has('document') });
+  if (!profile) throw userNotFound();
+  return userDocument(profile, include, signer(request));
 }
 
 /** The creator sees the user they just created once, even when their own scope will not list it later. */
@@ -42,13 +42,11 @@ function creatorView(session: Session): Session {
   return { ...session, roles: [4] };
 }
 
-async function create(request: FastifyRequest, kind: UserKind) {
+async function create(request: RequestOf<'createAdmin'> | RequestOf<'createEndUser'>, kind: UserKind) {
   const session = sessionOf(request);
   const { db, teller } = request.server;
   const userId = await createUser(db, session, kind, request.body, { now: teller.now(), log: teller.outboxLog });
-  const document = await readUser(db, creatorView(session), userId, { include: CREATED_INCLUDES, signUrl: signer(request) });
-  if (!document) throw new HttpError(404, 'User not found');
-  return document;
+  return userAnswer(request, creatorView(session), userId, CREATED_INCLUDES);
 }
 
 async function checkCreate(body: unknown, request: FastifyRequest, kind: UserKind): Promise<void> {
@@ -62,64 +60,80 @@ export const bodyChecks: BodyChecks = {
   createAdmin: (body, request) => checkCreate(body, request, 'admin'),
   createEndUser: (body, request) => checkCreate(body, request, 'endUser'),
   async updateUser(body, request) {
-    const userId = parseRowId((request.params as { id?: unknown }).id);
+    const userId = parseRowId(request.params.id);
     if (userId === undefined) return;
     await checkUserUpdate(request.server.db, sessionOf(request), userId, body, request.server.teller.now());
   },
 };
 
+function auditEventResource(event: AuditEvent): Schema<'AuditEvent'> {
+  return resource('audit-event', event.id, {
+    at: event.at,
+    actorId: event.actorId === null ? null : String(event.actorId),
+    actorEmail: event.actorEmail,
+    tenant: event.tenant,
+    action: event.action,
+    entity: event.entity,
+    entityId: event.entityId,
+    before: event.before,
+    after: event.after,
+    reason: event.reason,
+  });
+}
+
 export const handlers: Handlers = {
   async listUsers(request) {
     const session = sessionOf(request);
-    const query = request.query as Query;
+    const { query } = request;
     const page = parsePaging(query);
     const sort = parseSort(query.sort, USER_SORT_FIELDS, DEFAULT_USER_SORT);
     const include = parseInclude(query.include, USER_INCLUDES);
     const { db } = request.server;
-    const { ids, total } = await listVisibleUserIds(db, session, { filters: parseFilters(query), sort, page });
-    const { data, included } = await readUsers(db, session, ids, { include, signUrl: signer(request) });
+    const { ids, total } = await listVisibleUserIds(db, session, { filters: parseUserFilters(query), sort, page });
+    const profiles = await readUsers(db, session, ids, { withDocuments: include.has('document') });
+    const { data, included } = presentUsers(profiles, include, signer(request));
     return listDocument(data, listMeta(page, total), included);
   },
 
   async getUser(request) {
-    const session = sessionOf(request);
-    const include = parseInclude((request.query as Query).include, USER_INCLUDES);
-    const document = await readUser(request.server.db, session, pathUserId(request), {
-      include,
-      signUrl: signer(request),
-      withServices: true,
-    });
-    if (!document) throw new HttpError(404, 'User not found');
-    return document;
+    const include = parseInclude(request.query.include, USER_INCLUDES);
+    return userAnswer(request, sessionOf(request), pathUserId(request.params.id), include, { withServices: true });
   },
 
   async createAdmin(request, reply) {
     const document = await create(request, 'admin');
-    return reply.code(201).send(document);
+    reply.code(201);
+    return document;
   },
 
   async createEndUser(request, reply) {
     const document = await create(request, 'endUser');
-    return reply.code(201).send(document);
+    reply.code(201);
+    return document;
   },
 
   async updateUser(request) {
     const session = sessionOf(request);
     const { db, teller } = request.server;
-    const userId = pathUserId(request);
+    const userId = pathUserId(request.params.id);
     await updateUser(db, session, userId, request.body, teller.now());
-    const include = parseInclude((request.query as Query).include, USER_INCLUDES);
-    const document = await readUser(db, session, userId, { include, signUrl: signer(request) });
-    if (!document) throw new HttpError(404, 'User not found');
-    return document;
+    return userAnswer(request, session, userId, parseInclude(request.query.include, USER_INCLUDES));
   },
 
   async listAuditEvents(request) {
     const session = sessionOf(request);
-    const query = request.query as Query;
+    const { query } = request;
     const page = parsePaging(query);
     const sort = parseSort(query.sort, AUDIT_SORT_FIELDS, DEFAULT_AUDIT_SORT);
-    const { data, total } = await listAuditEvents(request.server.db, session, { filters: parseFilters(query), sort, page });
-    return listDocument(data, listMeta(page, total));
+    const { actorId, ...filters } = textFilters({
+      entityId: query['filter[entityId]'],
+      entity: query['filter[entity]'],
+      action: query['filter[action]'],
+      actorId: query['filter[actorId]'],
+    });
+    // An id no user can have matches nothing.
+    const actor = actorId === undefined ? {} : { actorId: parseRowId(actorId) ?? -1 };
+    const { rows, total } = await listAuditEvents(request.server.db, session, { filters: { ...filters, ...actor }, sort, page });
+    return listDocument(rows.map(auditEventResource), listMeta(page, total));
   },
 };

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
 import { TRANSACTION_TYPE } from '../domain/reference.ts';
-import { codeFor, walletClient, type WalletClient } from '../domain/wallet/test-support.ts';
+import { codeFor, walletClient, type WalletClient } from '../testing/wallet.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import { PDF_ROW_CAP } from './wallet.ts';

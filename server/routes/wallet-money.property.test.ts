@@ -1,4 +1,4 @@
-// Issue 2 §7: a property test of 1,000 random top-ups, cash-outs, wrong codes and retries (with and without
+// A property test of 1,000 random top-ups, cash-outs, wrong codes and retries (with and without
 // repeated Idempotency-Keys) keeps every balance equal to the sum of its completed transactions and never
 // negative. The gateway runs against a model of the top-up flow (users-and-wallets §4) that predicts every
 // answer: a difference in status code, balance or transaction state fails the run.
@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { sessionFor } from '../domain/auth/identity.ts';
 import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/wallet/otp.ts';
 import { IDEMPOTENCY_TTL_MS } from '../domain/wallet/idempotency.ts';
-import { balanceOf, codeFor, completedSum, longLivedToken, newKey, walletClient, wrongCode, type WalletClient } from '../domain/wallet/test-support.ts';
+import { balanceOf, codeFor, completedSum, longLivedToken, newKey, walletClient, wrongCode, type WalletClient } from '../testing/wallet.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { buildTestApp } from '../testing.ts';
 import { OTP_LIMITS, RESEND_LIMIT } from './wallet.ts';

@@ -1,4 +1,4 @@
-// The top-up flow on the gateway (users-and-wallets §4, §7; issue 2 §4 Wallets, §7 tests): create, confirm with
+// The top-up flow on the gateway (users-and-wallets §4, §7): create, confirm with
 // the one-time code, re-send, Idempotency-Key, concurrency, tenant isolation and role scope.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
@@ -15,7 +15,7 @@ import {
   walletClient,
   wrongCode,
   type WalletClient,
-} from '../domain/wallet/test-support.ts';
+} from '../testing/wallet.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import { INVALID_OTP, OTP_LIMITS, RESEND_LIMIT, RESEND_MESSAGE } from './wallet.ts';

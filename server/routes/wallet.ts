@@ -1,24 +1,24 @@
 // Wallet transactions (users-and-wallets §4 top-up flow, §7 calls; remittances-and-payouts §7 report and PDF).
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
 import { requestHash } from '../domain/wallet/idempotency.ts';
 import { countTransactions, exportTransactions, listTransactions, transactionTotals } from '../domain/wallet/listing.ts';
 import { renderTransactionsPdf } from '../domain/wallet/pdf.ts';
-import { daysBefore, parseTransactionQuery, type TransactionQuery } from '../domain/wallet/query.ts';
+import { daysBefore } from '../domain/wallet/query.ts';
 import {
   confirmWalletTransaction,
   createWalletTransaction,
   resendWalletTransactionCode,
   type ConfirmOutcome,
   type WalletActor,
-  type WalletTransactionRequest,
 } from '../domain/wallet/transactions.ts';
-import { HttpError, listDocument, listMeta, resource, type Query } from '../http/jsonapi.ts';
-import type { FailureLimiter } from '../http/rate-limit.ts';
+import { HttpError } from '../http/jsonapi.ts';
+import { Attempts, tooManyAttempts } from './_attempts.ts';
+import { parseTransactionQuery, transactionList, transactionResult } from './_transactions.ts';
 import type { Handlers } from './types.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (issue 2 §4). */
+/** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (users-and-wallets §4). */
 export const OTP_LIMITS = { perAccount: 20, perAddress: 50 } as const;
 /** Re-sends of one transaction's code in 15 minutes. */
 export const RESEND_LIMIT = 5;
@@ -32,18 +32,6 @@ export const INVALID_OTP = 'Invalid OTP entered!';
 function actorOf(request: FastifyRequest): WalletActor {
   const { db, teller } = request.server;
   return { db, session: sessionOf(request), now: teller.now(), secret: teller.jwtSecret, outboxLog: teller.outboxLog };
-}
-
-function tooManyAttempts(seconds: number, detail: string): HttpError {
-  return new HttpError(429, 'Too many attempts', { detail, headers: { 'retry-after': String(seconds) } });
-}
-
-function otpLimiters(request: FastifyRequest): { account: FailureLimiter; address: FailureLimiter } {
-  const { limiter } = request.server.teller;
-  return {
-    account: limiter('wallet-otp:account', { limit: OTP_LIMITS.perAccount, windowMs: FIFTEEN_MINUTES }),
-    address: limiter('wallet-otp:address', { limit: OTP_LIMITS.perAddress, windowMs: FIFTEEN_MINUTES }),
-  };
 }
 
 function notPending(status: string): HttpError {
@@ -90,23 +78,15 @@ function today(request: FastifyRequest): string {
   return request.server.teller.now().toISOString().slice(0, 10);
 }
 
-function listOf(rows: Awaited<ReturnType<typeof listTransactions>>['rows'], query: TransactionQuery, total: number) {
-  return listDocument(
-    rows.map((row) => resource('wallettransaction', row.id, row.attributes)),
-    listMeta(query.page, total),
-  );
-}
-
 export const handlers: Handlers = {
   async listWalletTransactions(request) {
     const session = sessionOf(request);
-    const query = parseTransactionQuery(request.query as Query, { defaultPageSize: 10, maxPageSize: 100, badRangeStatus: 400 });
-    const { rows, total } = await listTransactions(request.server.db, session, query);
-    return listOf(rows, query, total);
+    const query = parseTransactionQuery(request.query, { defaultPageSize: 10, maxPageSize: 100, badRangeStatus: 400 });
+    return transactionList(await listTransactions(request.server.db, session, query), query.page);
   },
 
   async createWalletTransaction(request, reply) {
-    const body = request.body as { data: { attributes: WalletTransactionRequest } };
+    const { body } = request;
     const key = request.headers['idempotency-key'];
     if (typeof key !== 'string' || !/^[A-Za-z0-9._:-]{8,128}$/.test(key)) {
       throw new HttpError(400, 'Idempotency-Key is required: 8 to 128 letters, digits or ._:-', { header: 'Idempotency-Key' });
@@ -115,39 +95,49 @@ export const handlers: Handlers = {
       key,
       hash: requestHash('createWalletTransaction', body),
     });
-    reply.code(outcome.status);
-    if (outcome.replayed) reply.header('idempotent-replayed', 'true');
-    return outcome.body;
+    switch (outcome.kind) {
+      case 'key_reused':
+        throw new HttpError(422, 'This Idempotency-Key was already used for a different request', {
+          code: 'idempotency_key_reused',
+          header: 'Idempotency-Key',
+          detail: 'Send a new key for a new request; reuse a key only to retry the same request.',
+        });
+      case 'key_in_flight':
+        throw new HttpError(409, 'A request with this Idempotency-Key is still being processed', {
+          code: 'idempotency_key_in_flight',
+          header: 'Idempotency-Key',
+        });
+      case 'created':
+      case 'replayed':
+        reply.code(201);
+        if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
+        return transactionResult(outcome.transaction);
+    }
   },
 
   async confirmWalletTransaction(request) {
-    const { id } = request.params as { id: string };
-    const body = request.body as { data: { id?: string; attributes: { Otp: string } } };
+    const { id } = request.params;
+    const { body } = request;
     if (body.data.id !== undefined && body.data.id !== id) {
       throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
     }
     const actor = actorOf(request);
-    const limits = otpLimiters(request);
-    const accountKey = String(actor.session.userId);
-    const wait = Math.max(limits.account.retryAfterSeconds(accountKey), limits.address.retryAfterSeconds(request.ip));
-    if (wait > 0) throw tooManyAttempts(wait, `Too many wrong codes. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    const attempts = new Attempts(request, 'wallet-otp', { ...OTP_LIMITS, windowMs: FIFTEEN_MINUTES }, String(actor.session.userId));
+    attempts.refuseWhileBlocked((minutes) => `Too many wrong codes. Try again in ${minutes} minutes.`);
 
     const outcome = await confirmWalletTransaction(actor, id, body.data.attributes.Otp);
-    if (outcome.kind === 'completed') return outcome.body;
-    if (outcome.kind === 'wrong_code' || outcome.kind === 'too_many_tries') {
-      limits.account.fail(accountKey);
-      limits.address.fail(request.ip);
-    }
+    if (outcome.kind === 'completed') return transactionResult(outcome.transaction);
+    if (outcome.kind === 'wrong_code' || outcome.kind === 'too_many_tries') attempts.fail();
     throw confirmRefusal(outcome);
   },
 
   async resendWalletTransactionOtp(request) {
-    const { id } = request.params as { id: string };
+    const { id } = request.params;
     const actor = actorOf(request);
     const resends = request.server.teller.limiter('wallet-otp:resend', { limit: RESEND_LIMIT, windowMs: FIFTEEN_MINUTES });
     const key = `${actor.session.tenantId}:${id}`;
     const wait = resends.retryAfterSeconds(key);
-    if (wait > 0) throw tooManyAttempts(wait, `This code was re-sent ${RESEND_LIMIT} times. Try again in ${Math.ceil(wait / 60)} minutes.`);
+    if (wait > 0) throw tooManyAttempts(wait, (minutes) => `This code was re-sent ${RESEND_LIMIT} times. Try again in ${minutes} minutes.`);
 
     const outcome = await resendWalletTransactionCode(actor, id);
     switch (outcome.kind) {
@@ -169,21 +159,20 @@ export const handlers: Handlers = {
   async getTransactionReport(request) {
     const session = sessionOf(request);
     const day = today(request);
-    const query = parseTransactionQuery(request.query as Query, {
+    const query = parseTransactionQuery(request.query, {
       defaultPageSize: 100_000,
       maxPageSize: 100_000,
       // users-and-wallets §9: the report's default range is the last 7 days to today.
       defaultRange: { startDate: daysBefore(day, 7), endDate: day },
       badRangeStatus: 422,
     });
-    const { rows, total } = await listTransactions(request.server.db, session, query);
-    return listOf(rows, query, total);
+    return transactionList(await listTransactions(request.server.db, session, query), query.page);
   },
 
-  async getTransactionPdf(request, reply: FastifyReply) {
+  async getTransactionPdf(request, reply) {
     const session = sessionOf(request);
     const { db, teller } = request.server;
-    const query = parseTransactionQuery(request.query as Query, { defaultPageSize: PDF_ROW_CAP, maxPageSize: 100_000, badRangeStatus: 422 });
+    const query = parseTransactionQuery(request.query, { defaultPageSize: PDF_ROW_CAP, maxPageSize: 100_000, badRangeStatus: 422 });
     const { startDate, endDate } = query.filters;
     if (startDate === undefined || endDate === undefined) {
       throw new HttpError(400, 'filter[startDate] and filter[endDate] are required', {

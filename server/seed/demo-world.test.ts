@@ -28,7 +28,10 @@ async function seeded(): Promise<{ db: Db; summary: DemoWorldSummary; ms: number
   return { db, summary, ms: performance.now() - started };
 }
 
-const tables = ['tenants', 'clients', 'groups', 'users', 'accounts', 'wallets', 'wallet_transactions', 'countries', 'roles', 'statuses', 'transaction_types', 'products', 'currencies', 'services', 'channels'] as const;
+const tables = [
+  'tenants', 'tenant_grant_types', 'tenant_scopes', 'tenant_claims', 'clients', 'groups', 'users', 'accounts', 'wallets', 'wallet_transactions',
+  'countries', 'roles', 'statuses', 'transaction_types', 'products', 'product_currencies', 'payment_options', 'fee_details', 'forex_pairs', 'currencies', 'services', 'channels',
+] as const;
 
 describe('the demo world', () => {
   let world: { db: Db; summary: DemoWorldSummary; ms: number };
@@ -63,7 +66,14 @@ describe('the demo world', () => {
     expect(tenants.find((tenant) => tenant.is_admin === 1)).toMatchObject({ id: 'dssc', claim: 'dssc' });
     const clients = await db.selectFrom('clients').select(['client_id', 'kind']).execute();
     expect(clients).toContainEqual({ client_id: 'teller-web', kind: 'web' });
-    expect(clients.filter((client) => client.kind === 'tenant')).toHaveLength(files.length);
+    // docs/decisions.md "One story for tenants": each tenant row is its own identity client, with its file's grant type and scopes.
+    for (const file of files) {
+      expect(tenants.find((tenant) => tenant.id === file.id)?.client_id).toBe(file.clientId);
+      const grants = await db.selectFrom('tenant_grant_types').select('name').where('tenant_id', '=', file.id).execute();
+      expect(grants.map((grant) => grant.name)).toEqual([file.grantType]);
+      const scopes = await db.selectFrom('tenant_scopes').select('name').where('tenant_id', '=', file.id).orderBy('position').execute();
+      expect(scopes.map((scope) => scope.name).join(' ')).toBe(file.scope);
+    }
   });
 
   it('has the six demo logins with password Demo@12345 in their tenants', async () => {

@@ -1,11 +1,11 @@
-// The demo world (issue 2 §5): tenants from tenants/*.json, the demo staff logins, 200+ users over every role
-// and status, wallets in several currencies and 20,000 wallet transactions over the last 90 days, all derived
+// The demo world: tenants from tenants/*.json with their catalogues, the demo staff logins, 200+ users over every
+// role and status, wallets in several currencies and 20,000 wallet transactions over the last 90 days, all derived
 // from one fixed random seed and a given "now", so two seeds with the same inputs give identical rows.
 import { sql, type Expression } from 'kysely';
 import type { Db } from '../db/connection.ts';
 import { preparedQueries, slots } from '../db/prepared.ts';
 import { loadWithoutCountTriggers } from '../db/running-counts.ts';
-import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
+import type { NewWalletTransaction, TransactionTypeCode, WalletTransactionStatus } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 import { referenceNumber } from '../domain/wallet/transactions.ts';
 import { mulberry32, type Random } from './prng.ts';
@@ -19,6 +19,7 @@ import {
   isoDate,
   type PersonSeed,
 } from './people.ts';
+import { insertCatalogue } from './catalogue.ts';
 import { COUNTRIES, seedReference } from './reference-data.ts';
 import { insertTenants, readTenantFiles, type TenantFile } from './tenants.ts';
 
@@ -174,7 +175,7 @@ export async function seedBase(db: Db, options: { now?: Date; tenants?: readonly
   const now = options.now ?? new Date();
   const tenants = options.tenants ?? readTenantFiles(options.tenantsDir);
   await db.transaction().execute(async (trx) => {
-    await seedReference(trx, now);
+    await seedReference(trx);
     await insertTenants(trx, tenants, now);
     await insertTenantChannels(trx, tenants);
   });
@@ -188,9 +189,10 @@ export async function seedDemoWorld(db: Db, options: DemoWorldOptions = {}): Pro
   const passwordHash = await demoPasswordHash();
 
   return db.transaction().execute(async (trx) => {
-    await seedReference(trx, now);
+    await seedReference(trx);
     await insertTenants(trx, tenants, now);
     await insertTenantChannels(trx, tenants);
+    await insertCatalogue(trx, tenants, now);
     const groups = await insertGroups(trx, tenants, now);
     const people = new PeopleFactory(trx, random, now, passwordHash, groups);
 
@@ -469,7 +471,7 @@ async function insertWallets(
   });
 }
 
-const TYPE_WEIGHTS: ReadonlyArray<readonly [number, number]> = [
+const TYPE_WEIGHTS: ReadonlyArray<readonly [TransactionTypeCode, number]> = [
   [TRANSACTION_TYPE.TopUp, 35],
   [TRANSACTION_TYPE.CashOut, 20],
   [TRANSACTION_TYPE.P2P, 14],

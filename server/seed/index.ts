@@ -2,10 +2,10 @@
 import type { Db } from '../db/connection.ts';
 import { seedBase, seedDemoWorld, type DemoWorldSummary } from './demo-world.ts';
 
-export { DEMO_LOGINS, seedBase, seedDemoWorld, generateTransactions, type DemoLogin, type DemoWorldSummary } from './demo-world.ts';
+export { DEMO_LOGINS, seedDemoWorld, type DemoWorldSummary } from './demo-world.ts';
 export { MINIMAL_NOW, MINIMAL_TENANTS, seedMinimal, type MinimalWorld } from './minimal.ts';
 export { DEMO_PASSWORD } from './people.ts';
-export { readTenantFiles, WEB_CLIENT, type TenantFile } from './tenants.ts';
+export { readTenantFiles, WEB_CLIENT } from './tenants.ts';
 
 /** True when nothing has been seeded yet (no tenants). */
 export async function isEmpty(db: Db): Promise<boolean> {

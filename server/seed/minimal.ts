@@ -1,8 +1,10 @@
-// A small, fixed world for gateway tests: four tenants, the demo staff, a few members with wallets.
+// A small, fixed world for gateway tests: four tenants, the demo staff, a few members with wallets, the catalogues
+// of teller and naccug.
 import type { Db } from '../db/connection.ts';
 import type { RecoveryMethod } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 import { FIRST_ACCOUNT_ID, demoPasswordHash, insertPerson, type PersonSeed } from './people.ts';
+import { insertCatalogue } from './catalogue.ts';
 import { seedReference } from './reference-data.ts';
 import { insertTenants, type TenantFile } from './tenants.ts';
 
@@ -48,8 +50,10 @@ export async function seedMinimal(db: Db, options: { now?: Date } = {}): Promise
   const created = now.toISOString();
   const passwordHash = await demoPasswordHash();
   return db.transaction().execute(async (trx) => {
-    await seedReference(trx, now);
+    await seedReference(trx);
     await insertTenants(trx, MINIMAL_TENANTS, now);
+    // Two catalogues, so every catalogue test can check the other tenant's ids are not found.
+    await insertCatalogue(trx, MINIMAL_TENANTS.filter((tenant) => tenant.id === 'teller' || tenant.id === 'naccug'), now);
     const group = async (tenantId: string, name: string) =>
       (await trx.insertInto('groups').values({ tenant_id: tenantId, name, created }).returning('id').executeTakeFirstOrThrow()).id;
     const groups = {

@@ -3,7 +3,7 @@ import type { Db } from '../db/connection.ts';
 import type { RecoveryMethod } from '../db/schema.ts';
 import { hashPassword } from '../domain/auth/password.ts';
 
-/** The password of every seeded staff login (DESIGN.md). */
+/** The password of every seeded staff login (docs/architecture.md). */
 export const DEMO_PASSWORD = 'Demo@12345';
 /** First visible account number; the next ones follow in insertion order. */
 export const FIRST_ACCOUNT_ID = 1_000_001;

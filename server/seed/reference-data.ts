@@ -1,6 +1,8 @@
 // The reference lists every tenant shares (users-and-wallets §3): countries, roles, statuses, transaction
-// types, products, currencies, services and payout channels.
+// types, product types, payment methods, currencies, services and payout channels. Products belong to a tenant's
+// catalogue (./catalogue.ts).
 import type { Db } from '../db/connection.ts';
+import type { RoleBit, StatusBit, StatusName, TransactionTypeCode } from '../db/schema.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 
 /** [iso, name, nationality, dial code]; users-and-wallets §9: default country Gambia, nationality Gambian. */
@@ -38,14 +40,14 @@ export const COUNTRIES: ReadonlyArray<readonly [string, string, string, string]>
 ];
 
 /** identity-and-catalogue §3 client role bits. */
-export const ROLE_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const ROLE_NAMES: ReadonlyArray<readonly [RoleBit, string]> = [
   [ROLE.TopAdmin, 'Partner Admin'],
   [ROLE.MidAdmin, 'Group Admin'],
   [ROLE.LowerAdmin, 'Field Officer'],
   [ROLE.EndUser, 'Customer'],
 ];
 
-export const STATUS_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const STATUS_NAMES: ReadonlyArray<readonly [StatusBit, StatusName]> = [
   [0, 'Pending'],
   [STATUS.Active, 'Active'],
   [STATUS.Duplicate, 'Duplicate'],
@@ -57,7 +59,7 @@ export const STATUS_NAMES: ReadonlyArray<readonly [number, string]> = [
   [STATUS.KycRejected, 'KYC Rejected'],
 ];
 
-export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [number, string]> = [
+export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [TransactionTypeCode, string]> = [
   [TRANSACTION_TYPE.TopUp, 'Top Up'],
   [TRANSACTION_TYPE.P2P, 'P2P'],
   [TRANSACTION_TYPE.RequestMoney, 'Request Money'],
@@ -67,15 +69,6 @@ export const TRANSACTION_TYPE_NAMES: ReadonlyArray<readonly [number, string]> = 
 ];
 
 export const PRODUCT_TYPES = ['Remittance', 'Wallet', 'Payout', 'Loan'] as const;
-
-/** [title, subtitle, product type] */
-const PRODUCTS: ReadonlyArray<readonly [string, string, (typeof PRODUCT_TYPES)[number]]> = [
-  ['Send Money', 'International remittances', 'Remittance'],
-  ['Mobile Wallet', 'Top up, pay and cash out', 'Wallet'],
-  ['Bank Payout', 'Pay out to bank accounts', 'Payout'],
-  ['Cash Pickup', 'Collect cash at an agent', 'Payout'],
-  ['Credit Union Loan', 'Loans for credit union members', 'Loan'],
-];
 
 /** [code, name, symbol]; users-and-wallets §9: the dalasi's symbol is D. */
 export const CURRENCIES: ReadonlyArray<readonly [string, string, string]> = [
@@ -90,6 +83,9 @@ export const CURRENCIES: ReadonlyArray<readonly [string, string, string]> = [
   ['SEK', 'Swedish Krona', 'kr'],
   ['ETB', 'Ethiopian Birr', 'Br'],
 ];
+
+/** The payment methods a product's payment option names (identity-and-catalogue §7 paymentmethod). */
+export const PAYMENT_METHODS = ['Bank Transfer', 'Card', 'Cash', 'Mobile Money', 'Wallet'] as const;
 
 /** [name, description, icon, transaction type]: the top-up dropdown's services (users-and-wallets §3). */
 export const SERVICES: ReadonlyArray<readonly [string, string, string, number]> = [
@@ -110,8 +106,7 @@ const CHANNELS: ReadonlyArray<readonly [string, string, string | null, string | 
 ];
 
 /** Inserts the reference lists into an empty database. */
-export async function seedReference(db: Db, now: Date): Promise<void> {
-  const created = now.toISOString();
+export async function seedReference(db: Db): Promise<void> {
   await db
     .insertInto('countries')
     .values(COUNTRIES.map(([iso, name, nationality, dial]) => ({ iso, name, nationality, dial_code: dial })))
@@ -120,15 +115,7 @@ export async function seedReference(db: Db, now: Date): Promise<void> {
   await db.insertInto('statuses').values(STATUS_NAMES.map(([id, name]) => ({ id, name }))).execute();
   await db.insertInto('transaction_types').values(TRANSACTION_TYPE_NAMES.map(([id, name]) => ({ id, name }))).execute();
   await db.insertInto('product_types').values(PRODUCT_TYPES.map((name) => ({ name }))).execute();
-  const types = new Map((await db.selectFrom('product_types').select(['id', 'name']).execute()).map((row) => [row.name, row.id]));
-  for (const [title, subTitle, type] of PRODUCTS) {
-    const productTypeId = types.get(type);
-    if (productTypeId === undefined) throw new Error(`Unknown product type ${type}`);
-    await db
-      .insertInto('products')
-      .values({ title, sub_title: subTitle, product_type_id: productTypeId, background_url: null, created })
-      .execute();
-  }
+  await db.insertInto('payment_methods').values(PAYMENT_METHODS.map((name) => ({ name }))).execute();
   await db
     .insertInto('currencies')
     .values(CURRENCIES.map(([code, name, symbol]) => ({ code, name, symbol, product_id: null })))

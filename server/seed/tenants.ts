@@ -1,11 +1,13 @@
-// The demo world's tenants come from the same tenants/*.json files the web app reads (DESIGN.md), each with
-// its identity client; plus the web app's own sign-in client, `teller-web`.
+// The demo world's tenants come from the same tenants/*.json files the web app reads (docs/architecture.md), each its
+// own identity client; plus the web app's own sign-in client, `teller-web`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/connection.ts';
 import type { Tenant, TenantType } from '../../src/generated/config-types.ts';
 import { ADMIN_CLAIM } from '../domain/auth/tokens.ts';
+import { ensureApiScopes } from '../domain/identity/api-resources.ts';
+import { TENANT_CLAIM_TYPE, tenantClaimOf, writeTenantLists } from '../domain/identity/tenants.ts';
 
 export const DEFAULT_TENANTS_DIR = fileURLToPath(new URL('../../tenants', import.meta.url));
 
@@ -40,10 +42,28 @@ export function readTenantFiles(dir: string = DEFAULT_TENANTS_DIR): TenantFile[]
     .sort((a, b) => a.id.localeCompare(b.id));
 }
 
-/** Inserts the tenants, their identity clients and the web client. */
+/** The file's identity client as the gateway keeps it (docs/decisions.md "One story for tenants"). */
+export function clientOfFile(tenant: TenantFile) {
+  const claim = tenant.claim ?? (tenant.admin ? ADMIN_CLAIM : undefined);
+  return {
+    description: tenant.description ?? tenant.name,
+    clientClaimsPrefix: tenant.clientClaimsPrefix ?? `${tenant.id.replaceAll('-', '_')}_`,
+    clientRoles: tenant.clientRoles ?? [],
+    grantTypes: [tenant.grantType],
+    scopes: [...new Set(tenant.scope.split(/\s+/).filter(Boolean))],
+    claims: claim ? [{ type: TENANT_CLAIM_TYPE, value: claim }] : [],
+  };
+}
+
+/**
+ * Inserts the tenants, each the identity client connect/token checks (its grant type, scopes and tenant claim),
+ * the API scopes they name that do not exist yet (in the `teller` resource), and the web client.
+ */
 export async function insertTenants(db: Db, tenants: readonly TenantFile[], now: Date): Promise<void> {
   const created = now.toISOString();
-  for (const tenant of tenants) {
+  const clients = tenants.map((tenant) => ({ tenant, client: clientOfFile(tenant) }));
+  await ensureApiScopes(db, clients.flatMap(({ client }) => client.scopes), 'teller', now);
+  for (const { tenant, client } of clients) {
     await db
       .insertInto('tenants')
       .values({
@@ -53,27 +73,21 @@ export async function insertTenants(db: Db, tenants: readonly TenantFile[], now:
         client_id: tenant.clientId,
         grant_type: tenant.grantType,
         scope: tenant.scope,
-        claim: tenant.claim ?? (tenant.admin ? ADMIN_CLAIM : tenant.id),
+        claim: tenantClaimOf(tenant.id, client.claims),
         is_admin: tenant.admin ? 1 : 0,
         is_main: tenant.main ? 1 : 0,
         payout_admin: tenant.payoutAdmin ? 1 : 0,
         currency: tenant.currency ?? 'GMD',
         config_json: JSON.stringify(tenant),
         created,
+        description: client.description,
+        client_claims_prefix: client.clientClaimsPrefix,
+        require_client_secret: 0,
+        enabled: 1,
+        client_roles: client.clientRoles.reduce((bits, role) => bits | role, 0),
       })
       .execute();
-    await db
-      .insertInto('clients')
-      .values({
-        client_id: tenant.clientId,
-        kind: 'tenant',
-        tenant_id: tenant.id,
-        name: tenant.name,
-        grant_type: tenant.grantType,
-        scope: tenant.scope,
-        created,
-      })
-      .execute();
+    await writeTenantLists(db, tenant.id, client);
   }
   await db
     .insertInto('clients')

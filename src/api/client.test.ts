@@ -9,7 +9,7 @@ const network = vi.hoisted(() => {
   return stub;
 });
 
-import { api, onSessionExpired, unwrap } from './client';
+import { api, credentialHeaders, onSessionExpired, unwrap } from './client';
 import { SESSION_EXPIRED_LOGIN, SESSION_EXPIRED_REJECT, SessionExpiredError } from './errors';
 import { sessionStore } from './session';
 
@@ -84,5 +84,20 @@ describe('the bearer', () => {
     sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
     await api.GET('/api/v1/um/roles');
     expect(seen).toEqual(['Bearer stale-token', 'Bearer naccug-token']);
+  });
+
+  it("is the session's own token for a call that asks for it, whichever tenant is chosen; the ask is not sent", async () => {
+    const seen: [string | null, boolean][] = [];
+    network.answer = (request) => {
+      seen.push([request.headers.get('authorization'), [...request.headers.keys()].some((name) => name.startsWith('x-teller'))]);
+      return Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    };
+    sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
+    await api.GET('/api/v1/um/roles', { headers: credentialHeaders('own') });
+    await api.GET('/api/v1/um/roles', { headers: credentialHeaders('tenant') });
+    expect(seen).toEqual([
+      ['Bearer stale-token', false],
+      ['Bearer naccug-token', false],
+    ]);
   });
 });

@@ -1,17 +1,27 @@
-// The one API client: typed by the contract, one place for the bearer, the 401 and the error text (STYLE §4).
+// The one API client: typed by the contract, one place for the bearer, the 401 and the error text (docs/architecture.md).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './gateway';
 import { gatewayUrl } from './runtime-config';
-import { sessionStore } from './session';
+import { sessionStore, type Credential } from './session';
 import { ApiError, SESSION_EXPIRED_LOGIN, SessionExpiredError, isErrorDocument } from './errors';
 
 /** Calls whose 401 means "wrong credentials", not "session expired". */
 const signInPaths = ['/api/v1/id/token'];
 
+/** A call's choice of token, read and removed by the bearer middleware: it never goes on the wire. */
+const CREDENTIAL_HEADER = 'x-teller-credential';
+
+/** The headers that make a call carry `credential`'s token, e.g. `api.GET(path, { headers: credentialHeaders('own') })`. */
+export function credentialHeaders(credential: Credential): Record<string, string> {
+  return { [CREDENTIAL_HEADER]: credential };
+}
+
 const bearer: Middleware = {
   onRequest({ request }) {
-    const token = sessionStore.bearer();
-    if (token && !request.headers.has('authorization')) request.headers.set('authorization', `Bearer ${token}`);
+    const credential: Credential = request.headers.get(CREDENTIAL_HEADER) === 'own' ? 'own' : 'tenant';
+    request.headers.delete(CREDENTIAL_HEADER);
+    const token = sessionStore.bearer(credential);
+    if (token) request.headers.set('authorization', `Bearer ${token}`);
     return request;
   },
 };

@@ -2393,7 +2393,7 @@ export interface components {
             lastname: components["schemas"]["PersonName"];
             /**
              * Format: date
-             * @description No later than today minus 16 years (UW §5).
+             * @description From 1900-01-01 (an earlier date is a slip, refused with 422) to no later than today minus 16 years (UW §5).
              */
             birthdate: string;
             email: components["schemas"]["Email"];
@@ -2419,7 +2419,7 @@ export interface components {
             lastname: components["schemas"]["PersonName"];
             /**
              * Format: date
-             * @description No later than today minus 16 years (UW §5).
+             * @description From 1900-01-01 (an earlier date is a slip, refused with 422) to no later than today minus 16 years (UW §5).
              */
             birthdate: string;
             email?: components["schemas"]["Email"];
@@ -2447,7 +2447,7 @@ export interface components {
                     lastname?: components["schemas"]["PersonName"];
                     /**
                      * Format: date
-                     * @description No later than today minus 16 years (UW §5).
+                     * @description From 1900-01-01 (an earlier date is a slip, refused with 422) to no later than today minus 16 years (UW §5).
                      */
                     birthdate?: string;
                     gender?: components["schemas"]["Gender"];

@@ -20,6 +20,13 @@ export interface SelectedTenant {
   accessToken: string;
 }
 
+/**
+ * Whose token a call carries. 'tenant', every call's: the selected tenant's token, else the session's. 'own': the
+ * session's own token whichever tenant is selected, for the signed-in user's own profile (the selected tenant's token
+ * cannot see a user of the admin tenant) and for the tenant switch (authorised by the session, not a previous tenant).
+ */
+export type Credential = 'tenant' | 'own';
+
 export interface SessionState {
   session: StaffSession | null;
   tenant: SelectedTenant | null;
@@ -89,8 +96,9 @@ export const sessionStore = {
   dismissLoginMessage() {
     localStorage.removeItem(keys.loginMessage);
   },
-  /** The bearer for the next call: the selected tenant's token, else the session's. */
-  bearer(): string | null {
+  /** The one place that decides the token of a call (`Credential`). */
+  bearer(credential: Credential = 'tenant'): string | null {
+    if (credential === 'own') return state.session?.accessToken ?? null;
     return state.tenant?.accessToken ?? state.session?.accessToken ?? null;
   },
 };

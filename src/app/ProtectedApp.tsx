@@ -3,13 +3,13 @@ import { Route, Routes, useLocation } from 'react-router';
 import { SCREEN_ROUTES, findScreenRoute } from '../config/routes';
 import { useStaffContext } from '../config/staff-context';
 import { TableSourcesProvider } from '../render/table/table-sources';
+import { FeatureSlots } from './feature-slots';
 import { PageLoader } from './PageLoader';
 import { Placeholder } from './Placeholder';
 import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
 import { screens } from './screens';
 import { tableSources } from './table-sources';
-import './connect-features';
 import NotFoundPage from './NotFoundPage';
 
 function useDocumentTitle() {
@@ -32,15 +32,17 @@ export default function ProtectedApp() {
     <ConfigProvider>
       <TableSourcesProvider sources={tableSources}>
         <Shell>
-          <Suspense fallback={<PageLoader />}>
-            <Routes>
-              {SCREEN_ROUTES.filter((route) => route.access === 'protected').map((route) => {
-                const Screen = screens[route.screen];
-                return <Route key={route.path} path={route.path} element={<TenantScoped>{Screen ? <Screen /> : <Placeholder title={route.title} />}</TenantScoped>} />;
-              })}
-              <Route path="*" element={<NotFoundPage />} />
-            </Routes>
-          </Suspense>
+          <FeatureSlots>
+            <Suspense fallback={<PageLoader />}>
+              <Routes>
+                {SCREEN_ROUTES.filter((route) => route.access === 'protected').map((route) => {
+                  const Screen = screens[route.screen];
+                  return <Route key={route.path} path={route.path} element={<TenantScoped>{Screen ? <Screen /> : <Placeholder title={route.title} />}</TenantScoped>} />;
+                })}
+                <Route path="*" element={<NotFoundPage />} />
+              </Routes>
+            </Suspense>
+          </FeatureSlots>
         </Shell>
       </TableSourcesProvider>
     </ConfigProvider>

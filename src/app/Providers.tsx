@@ -1,7 +1,20 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, Menu, Select, Table, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import type { CalendarAriaLabels } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DARK_THEME, useTheme } from './theme';
+import classes from './theme.module.css';
+
+// Every calendar control has a name (axe button-name): Mantine leaves the month and year arrows unnamed. The level
+// control ('November 2026') keeps its visible text as its name.
+const calendarAriaLabels: CalendarAriaLabels = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
 
 const mantineTheme = createTheme({
   primaryColor: 'blue',
@@ -9,6 +22,18 @@ const mantineTheme = createTheme({
   primaryShade: { light: 8, dark: 5 },
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif',
+  components: {
+    // A long option list scrolls in the listbox itself, not in a scroll area inside it: a listbox holds only options
+    // (axe aria-required-children), and the field's arrow keys reach every option (axe scrollable-region-focusable).
+    Select: Select.extend({ defaultProps: { withScrollArea: false }, classNames: { options: classes.options } }),
+    // A menu holds only its items (axe aria-required-children); without the placeholder the first item takes the focus.
+    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
+    // By name, not with DatePicker.extend: importing the dates package here would load it with every screen.
+    DatePicker: { defaultProps: { ariaLabels: calendarAriaLabels }, classNames: { day: classes.day } },
+    DatePickerInput: { defaultProps: { ariaLabels: calendarAriaLabels }, classNames: { day: classes.day } },
+    // users-and-wallets §2 lists: the users list's eleven default columns fit a 1,280 px screen without scrolling sideways.
+    Table: Table.extend({ defaultProps: { horizontalSpacing: 6 } }),
+  },
 });
 
 // Mantine's light 'dimmed' grey (gray.6) is 3.3:1 on white; gray.7 meets AA.
@@ -18,6 +43,8 @@ const contrastVariables: CSSVariablesResolver = (theme) => ({
     '--mantine-color-dimmed': theme.colors.gray[7] ?? '#495057',
     // Field error text: red.6 is 3.3:1 on white; red.8 meets AA.
     '--mantine-color-error': theme.colors.red[8] ?? '#e03131',
+    // A hovered subtle or light button keeps its blue.8 text readable: on Mantine's blue.2 it is 4.0:1, on blue.1 4.9:1.
+    [`--mantine-color-${theme.primaryColor}-light-hover`]: `var(--mantine-color-${theme.primaryColor}-1)`,
   },
   dark: {},
 });

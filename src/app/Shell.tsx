@@ -29,6 +29,7 @@ export function Shell({ children }: { children: ReactNode }) {
   useReferenceListPrefetch(staff.tenant);
   const theme = useTheme();
   const [navOpen, { toggle }] = useDisclosure();
+  const brand = staff.tenant?.name ?? 'Teller';
 
   // users-and-wallets §4: logout clears local storage and goes to /login; a full load also drops every cached answer.
   const logout = () => {
@@ -43,10 +44,11 @@ export function Shell({ children }: { children: ReactNode }) {
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
-            <UnstyledButton component={Link} to="/" aria-label="Home">
+            {/* The link's name starts with the words it shows (WCAG 2.5.3, label in name). */}
+            <UnstyledButton component={Link} to="/" aria-label={`${brand} home`}>
               <Group gap={8} wrap="nowrap">
                 {staff.tenant?.logo && <Image src={staff.tenant.logo} alt="" h={28} w="auto" />}
-                <Text fw={700}>{staff.tenant?.name ?? 'Teller'}</Text>
+                <Text fw={700}>{brand}</Text>
               </Group>
             </UnstyledButton>
           </Group>

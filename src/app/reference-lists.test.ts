@@ -26,11 +26,11 @@ const network = vi.hoisted(() => {
 import { sessionStore } from '../api/session';
 import { getTenant, loadTenants } from '../config';
 // The screens' own paths: a prefetched list must be the very entry they read.
-import { getListCountriesQueryOptions } from '../features/users/api/list-countries';
-import { getListGroupsQueryOptions } from '../features/users/api/list-groups';
-import { getListRolesQueryOptions } from '../features/users/api/list-roles';
-import { getListStatusesQueryOptions } from '../features/users/api/list-statuses';
-import { getTransactionTypesQueryOptions } from '../features/wallet/api/list-transaction-types';
+import { getListCountriesQueryOptions } from '../api/reference-lists/list-countries';
+import { getListGroupsQueryOptions } from '../api/reference-lists/list-groups';
+import { getListRolesQueryOptions } from '../api/reference-lists/list-roles';
+import { getListStatusesQueryOptions } from '../api/reference-lists/list-statuses';
+import { getTransactionTypesQueryOptions } from '../api/reference-lists/list-transaction-types';
 import { prefetchReferenceLists } from './reference-lists';
 
 const paths = {

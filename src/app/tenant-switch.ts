@@ -1,7 +1,7 @@
 // Switching tenant (users-and-wallets §4, §8; identity-and-catalogue §4): the selected tenant's own token is
 // obtained through connect/token and used for every call from then on; payout channels load after it.
 import type { QueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../api/client';
+import { api, credentialHeaders, unwrap } from '../api/client';
 import { ApiError, apiErrorText } from '../api/errors';
 import { getListChannelsQueryOptions, type ChannelRow } from '../api/reference-lists';
 import { sessionStore, type SelectedTenant } from '../api/session';
@@ -37,14 +37,12 @@ export function tenantSwitchErrorText(error: unknown): string {
 
 /** Obtains `choice`'s token and makes it the bearer of every later call. */
 export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant> {
-  const session = sessionStore.get().session;
   const result = await api.POST('/connect/token', {
     body: { client_id: choice.clientId, grant_type: choice.grantType, scope: choice.scope },
     bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',
-      // The switch is authorised by the signed-in session, not by a previously selected tenant.
-      authorization: `Bearer ${session?.accessToken ?? ''}`,
+      ...credentialHeaders('own'),
     },
   });
   const token = unwrap(result);

@@ -12,10 +12,10 @@ const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/sc
 /** The bundled config, without forms (they load with their screens). */
 export const config: ConfigSet = buildConfigSet(files);
 
-export const { loadTenants, getTenant, adminTenant, mainTenant, menuFor, getScreen, colorFor } = configApi(config);
+export const { loadTenants, getTenant, menuFor, colorFor } = configApi(config);
 
 export { formIds, loadForm } from './forms.ts';
-export { contextFor, firstMenuRoute, menuGroupFor, resolveMenu, tableView } from './catalogue.ts';
+export { contextFor, firstMenuRoute } from './catalogue.ts';
 export type { ResolvedMenu, ResolvedMenuItem } from './catalogue.ts';
 export { evaluateRule, ruleContext } from './rules.ts';
 export type { Rule, RuleContext } from './rules.ts';

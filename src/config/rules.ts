@@ -1,4 +1,4 @@
-// Who sees and may do what is data: json-logic rules in config, evaluated against one context (DESIGN.md).
+// Who sees and may do what is data: json-logic rules in config, evaluated against one context (docs/architecture.md).
 import jsonLogic from 'json-logic-js';
 import type { RulesLogic } from 'json-logic-js';
 import type { Rule, TenantType } from '../generated/config-types.ts';

@@ -1,4 +1,4 @@
-// Which parts of a screen show: schemas/screens/<id>.json holds one rule per part (DESIGN.md, "who sees what is data").
+// Which parts of a screen show: schemas/screens/<id>.json holds one rule per part (docs/architecture.md, "who sees what is data").
 import { evaluateRule } from './rules.ts';
 import type { RuleContext } from './rules.ts';
 import type { ScreenConfig } from './types.ts';

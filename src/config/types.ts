@@ -11,7 +11,6 @@ export type {
   RowAction,
   SemanticColor,
   TableColumn,
-  ToolbarAction,
   ToolbarFilter,
 } from '../generated/config-types.ts';
 

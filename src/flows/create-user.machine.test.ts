@@ -8,6 +8,7 @@ import {
   CREATE_USER_STEPS,
   asksGroup,
   createUserMachine,
+  documentsOf,
   isSaving,
   wizardRoleChoices,
   wizardStep,
@@ -16,7 +17,13 @@ import {
   type CreatedUser,
   type UserDetails,
 } from './create-user.machine';
-import type { DocumentFields, FieldErrors, UploadDocumentsInput, UploadedDocument } from './upload-documents.machine';
+import {
+  uploadDocumentsMachine,
+  type DocumentFields,
+  type FieldErrors,
+  type UploadDocumentsInput,
+  type UploadedDocument,
+} from './upload-documents.machine';
 
 const admin: UserDetails = {
   role: 64,
@@ -79,7 +86,9 @@ function start(input: Partial<CreateUserWizardInput> = {}) {
   const machine = createUserMachine.provide({
     actors: {
       createUser: fromPromise<CreatedUser, CreateUserInput>(({ input: body }) => calls.createUser(body)),
-      uploadDocuments: fromPromise<UploadedDocument, UploadDocumentsInput>(({ input: body }) => calls.upload(body)),
+      documents: uploadDocumentsMachine.provide({
+        actors: { uploadDocuments: fromPromise<UploadedDocument, UploadDocumentsInput>(({ input: body }) => calls.upload(body)) },
+      }),
     },
     actions: { notifySuccess: (_, params) => calls.toast(params.text) },
   });
@@ -133,7 +142,7 @@ describe('create-user wizard happy paths (users-and-wallets §4)', () => {
     expect(actor.getSnapshot().matches('review')).toBe(true);
     expect(wizardStep(actor.getSnapshot())).toBe(2);
     expect(actor.getSnapshot().context.details).toEqual(admin);
-    expect(actor.getSnapshot().context.files.map((chosen) => chosen.name)).toEqual(['passport.pdf', 'back.pdf']);
+    expect(documentsOf(actor.getSnapshot()).files.map((chosen) => chosen.name)).toEqual(['passport.pdf', 'back.pdf']);
 
     calls.createUser.mockResolvedValueOnce({ id: 'u-2001' });
     calls.upload.mockResolvedValueOnce(uploaded);
@@ -312,13 +321,13 @@ describe('step 2: documents (users-and-wallets §5)', () => {
     actor.send({ type: 'CHANGE_DOCUMENT', values: passport });
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('documents')).toBe(true);
-    expect(actor.getSnapshot().context.alert).toEqual({
+    expect(documentsOf(actor.getSnapshot()).alert).toEqual({
       severity: 'warning',
       title: 'Attachment Required!',
       text: 'Please attach required documents to proceed.',
     });
     actor.send({ type: 'ADD_FILES', files: [file('id.pdf')] });
-    expect(actor.getSnapshot().context.alert).toBeNull();
+    expect(documentsOf(actor.getSnapshot()).alert).toBeNull();
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('review')).toBe(true);
   });
@@ -330,12 +339,12 @@ describe('step 2: documents (users-and-wallets §5)', () => {
     actor.send({ type: 'ADD_FILES', files: [file('id.pdf')] });
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('documents')).toBe(true);
-    expect(actor.getSnapshot().context.documentErrors).toEqual({
+    expect(documentsOf(actor.getSnapshot()).errors).toEqual({
       documentType: 'Invalid Document Type',
       documentNumber: 'Invalid Document Id',
     });
     actor.send({ type: 'CHANGE_DOCUMENT', values: { documentType: 'Passport' } });
-    expect(actor.getSnapshot().context.documentErrors).toEqual({ documentNumber: 'Invalid Document Id' });
+    expect(documentsOf(actor.getSnapshot()).errors).toEqual({ documentNumber: 'Invalid Document Id' });
     actor.send({ type: 'CHANGE_DOCUMENT', values: { documentNumber: 'P1' } });
     actor.send({ type: 'NEXT' });
     expect(actor.getSnapshot().matches('review')).toBe(true);
@@ -347,11 +356,11 @@ describe('step 2: documents (users-and-wallets §5)', () => {
     actor.send({ type: 'NEXT' });
     actor.send({ type: 'ADD_FILES', files: [file('a.pdf'), file('a.pdf'), file('scan')] });
     actor.send({ type: 'ADD_FILES', files: [file('b.png'), file('c.png')] });
-    expect(actor.getSnapshot().context.files.map((chosen) => chosen.name)).toEqual(['a.pdf', 'aaaaaaaaaa.jpg', 'b.png']);
-    expect(actor.getSnapshot().context.rejectedFiles).toEqual([{ name: 'c.png', reason: 'tooMany' }]);
+    expect(documentsOf(actor.getSnapshot()).files.map((chosen) => chosen.name)).toEqual(['a.pdf', 'aaaaaaaaaa.jpg', 'b.png']);
+    expect(documentsOf(actor.getSnapshot()).rejectedFiles).toEqual([{ name: 'c.png', reason: 'tooMany' }]);
     actor.send({ type: 'REMOVE_FILE', name: 'a.pdf' });
-    expect(actor.getSnapshot().context.files.map((chosen) => chosen.name)).toEqual(['aaaaaaaaaa.jpg', 'b.png']);
-    expect(actor.getSnapshot().context.rejectedFiles).toEqual([]);
+    expect(documentsOf(actor.getSnapshot()).files.map((chosen) => chosen.name)).toEqual(['aaaaaaaaaa.jpg', 'b.png']);
+    expect(documentsOf(actor.getSnapshot()).rejectedFiles).toEqual([]);
   });
 
   it('sends no expiry date when none was given', async () => {
@@ -375,8 +384,8 @@ describe('moving between steps (users-and-wallets §4)', () => {
     toReview(started);
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().matches('documents')).toBe(true);
-    expect(actor.getSnapshot().context.document).toEqual(passport);
-    expect(actor.getSnapshot().context.files.map((chosen) => chosen.name)).toEqual(['passport.pdf']);
+    expect(documentsOf(actor.getSnapshot()).fields).toEqual(passport);
+    expect(documentsOf(actor.getSnapshot()).files.map((chosen) => chosen.name)).toEqual(['passport.pdf']);
     actor.send({ type: 'BACK' });
     expect(actor.getSnapshot().matches('details')).toBe(true);
     expect(actor.getSnapshot().context.details).toEqual(admin);
@@ -500,7 +509,7 @@ describe('Finish & Save failures (users-and-wallets §4, §8)', () => {
     await settle();
     await settle();
     expect(actor.getSnapshot().matches('review')).toBe(true);
-    expect(actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: 'File type not allowed' });
+    expect(documentsOf(actor.getSnapshot()).alert).toEqual({ severity: 'error', text: 'File type not allowed' });
     expect(actor.getSnapshot().context.createdUserId).toBe('u-2001');
 
     // The details are fixed now; the files can still change.
@@ -524,6 +533,24 @@ describe('Finish & Save failures (users-and-wallets §4, §8)', () => {
     expect(calls.toast).toHaveBeenCalledWith('Successfully created user.');
   });
 
+  it('Finish & Save again after a failed upload uploads the same document for the same user', async () => {
+    const started = start();
+    const { actor, calls } = started;
+    toReview(started);
+    calls.createUser.mockResolvedValueOnce({ id: 'u-2001' });
+    calls.upload.mockRejectedValueOnce(new TypeError('Failed to fetch')).mockResolvedValueOnce(uploaded);
+    actor.send({ type: 'FINISH' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().matches('review')).toBe(true);
+    actor.send({ type: 'FINISH' });
+    expect(documentsOf(actor.getSnapshot()).alert).toBeNull();
+    await settle();
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(calls.createUser).toHaveBeenCalledTimes(1);
+    expect(calls.upload.mock.calls.map(([input]) => input.userId)).toEqual(['u-2001', 'u-2001']);
+  });
+
   it('closing after the user was created but its upload failed still refreshes the list', async () => {
     const started = start();
     toReview(started);
@@ -532,7 +559,7 @@ describe('Finish & Save failures (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'FINISH' });
     await settle();
     await settle();
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(documentsOf(started.actor.getSnapshot()).alert?.text).toBe(CONNECTION_ERROR);
     started.actor.send({ type: 'CLOSE' });
     expect(started.actor.getSnapshot().output).toEqual({ userId: 'u-2001', refreshNeeded: true });
   });

@@ -1,19 +1,20 @@
 // users-and-wallets §4 create-user wizard: 'Create User Details' → 'Upload Document(s)' → 'Review Page' →
 // 'Finish & Save' (create the user, then store its document). The §5 field rules come from the create-user form's
-// precompiled validator (injected); the §6 role and group rules from ./user-rules.ts.
-import { assign, fromPromise, not, setup, type SnapshotFrom } from 'xstate';
+// precompiled validator (injected); the §6 role and group rules from ./user-rules.ts. The document step and its upload
+// are uploadDocumentsMachine, a child actor ('documents') that lives as long as the wizard, so its data survives BACK.
+import { assign, enqueueActions, fromPromise, not, sendTo, setup, type ActorRefFrom, type DoneActorEvent, type SnapshotFrom } from 'xstate';
 import type { components } from '../api/gateway';
 import { CONNECTION_ERROR, errorText, fieldErrorsOf } from './failures';
-import { chooseDocumentFiles, removeDocumentFile, type FileRejection, type RandomSource } from './document-files';
+import type { RandomSource } from './document-files';
 import {
-  ATTACHMENT_REQUIRED_ALERT,
-  EMPTY_DOCUMENT,
-  documentUpload,
+  isDocumentReady,
+  uploadDocumentsMachine,
   type DocumentFields,
   type FieldErrors,
   type FlowAlert,
-  type UploadDocumentsInput,
-  type UploadedDocument,
+  type UploadDocumentsContext,
+  type UploadDocumentsOutput,
+  type UploadDocumentsSnapshot,
 } from './upload-documents.machine';
 import { groupRuleFor, isAdminRole, roleChoices, type Audience } from './user-rules';
 
@@ -138,17 +139,13 @@ export interface CreateUserContext extends CreateUserRules {
   details: UserDetails;
   /** Step 1 messages: the validator's after a NEXT, or the gateway's field errors. */
   detailErrors: FieldErrors;
-  document: DocumentFields;
-  files: File[];
-  rejectedFiles: FileRejection[];
-  documentErrors: FieldErrors;
+  /** The wizard's own alert (the create call's failures); the document's are the child's (`documentsOf`). */
   alert: FlowAlert | null;
   /** Set once the gateway created the user: a retry then only uploads. */
   createdUserId: string | null;
-  uploaded: UploadedDocument | null;
+  /** Step 2 and the upload: the document, its files, their messages and the upload's outcome. */
+  documents: ActorRefFrom<typeof uploadDocumentsMachine>;
   validateDetails: (details: UserDetails) => FieldErrors;
-  validateDocument: (fields: DocumentFields) => FieldErrors;
-  random: RandomSource;
 }
 
 export type CreateUserEvent =
@@ -161,6 +158,11 @@ export type CreateUserEvent =
   | { type: 'FINISH' }
   | { type: 'DISMISS_ALERT' }
   | { type: 'CLOSE' };
+
+/** What the documents child reports: each change of its snapshot, and its end once the document is stored. */
+type DocumentsEvent =
+  | { type: 'xstate.snapshot.documents'; snapshot: UploadDocumentsSnapshot }
+  | DoneActorEvent<UploadDocumentsOutput, 'documents'>;
 
 export interface CreateUserOutput {
   userId: string | null;
@@ -186,12 +188,10 @@ function detailFieldErrors(error: unknown): FieldErrors {
   return Object.fromEntries(Object.entries(fields).filter(([field]) => DETAIL_FIELDS.some((detail) => detail === field)));
 }
 
-const noErrors = () => ({});
-
 export const createUserMachine = setup({
   types: {
     context: {} as CreateUserContext,
-    events: {} as CreateUserEvent,
+    events: {} as CreateUserEvent | DocumentsEvent,
     input: {} as CreateUserWizardInput,
     output: {} as CreateUserOutput,
     tags: {} as 'busy',
@@ -200,19 +200,18 @@ export const createUserMachine = setup({
     createUser: fromPromise<CreatedUser, CreateUserInput>(() =>
       Promise.reject(new Error('createUserMachine: provide the "createUser" actor')),
     ),
-    uploadDocuments: fromPromise<UploadedDocument, UploadDocumentsInput>(() =>
-      Promise.reject(new Error('createUserMachine: provide the "uploadDocuments" actor')),
-    ),
+    /** Provided with its upload: `documents: uploadDocumentsMachine.provide({ actors: { uploadDocuments } })`. */
+    documents: uploadDocumentsMachine,
   },
   delays: {
     createTimeout: CREATE_TIMEOUT_MS,
   },
   guards: {
     detailsValid: ({ context }) => Object.keys(detailErrorsOf(context)).length === 0,
-    noFiles: ({ context }) => context.files.length === 0,
-    documentInvalid: ({ context }) => Object.keys(context.validateDocument(context.document)).length > 0,
+    documentReady: ({ context }) => isDocumentReady(context.documents.getSnapshot()),
     userCreated: ({ context }) => context.createdUserId !== null,
     hasDetailFieldErrors: (_, params: { error: unknown }) => Object.keys(detailFieldErrors(params.error)).length > 0,
+    uploadFailed: (_, params: { snapshot: UploadDocumentsSnapshot }) => params.snapshot.matches('error'),
   },
   actions: {
     /** The UI shows the toast (src/render/notify.ts); a no-op until provided. */
@@ -223,25 +222,27 @@ export const createUserMachine = setup({
       return { details: params.values, detailErrors: shown ? detailErrorsOf(next) : context.detailErrors };
     }),
     showDetailErrors: assign(({ context }) => ({ detailErrors: detailErrorsOf(context) })),
-    changeDocument: assign(({ context }, params: { values: Partial<DocumentFields> }) => {
-      const document = { ...context.document, ...params.values };
-      const shown = Object.keys(context.documentErrors).length > 0;
-      return { document, documentErrors: shown ? context.validateDocument(document) : context.documentErrors };
-    }),
-    addFiles: assign(({ context }, params: { files: readonly File[] }) => {
-      const choice = chooseDocumentFiles(context.files, params.files, context.random);
-      const required = context.alert?.title === ATTACHMENT_REQUIRED_ALERT.title && choice.files.length > 0;
-      return { files: choice.files, rejectedFiles: choice.rejected, alert: required ? null : context.alert };
-    }),
-    removeFile: assign(({ context }, params: { name: string }) => ({
-      files: removeDocumentFile(context.files, params.name),
-      rejectedFiles: [],
+    changeDocument: sendTo(({ context }) => context.documents, (_, params: { values: Partial<DocumentFields> }) => ({
+      type: 'CHANGE' as const,
+      values: params.values,
     })),
-    attachmentRequired: assign({ alert: ATTACHMENT_REQUIRED_ALERT }),
-    showDocumentErrors: assign(({ context }) => ({ documentErrors: context.validateDocument(context.document) })),
-    leaveStep: assign({ alert: null, detailErrors: {}, documentErrors: {} }),
+    addFiles: sendTo(({ context }) => context.documents, (_, params: { files: readonly File[] }) => ({
+      type: 'ADD_FILES' as const,
+      files: params.files,
+    })),
+    removeFile: sendTo(({ context }) => context.documents, (_, params: { name: string }) => ({
+      type: 'REMOVE_FILE' as const,
+      name: params.name,
+    })),
+    /** The child shows what blocks the step: 'Attachment Required!' or the fields' messages. */
+    checkDocument: sendTo(({ context }) => context.documents, { type: 'VALIDATE' }),
+    upload: sendTo(({ context }) => context.documents, ({ context }) => ({ type: 'UPLOAD' as const, userId: context.createdUserId ?? '' })),
+    hideMessages: assign({ alert: null, detailErrors: {} }),
+    leaveStep: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ alert: null, detailErrors: {} });
+      enqueue.sendTo(context.documents, { type: 'CLEAR_MESSAGES' });
+    }),
     storeCreated: assign((_, params: { user: CreatedUser }) => ({ createdUserId: params.user.id })),
-    storeUploaded: assign((_, params: { uploaded: UploadedDocument }) => ({ uploaded: params.uploaded })),
     showError: assign((_, params: { error: unknown }) => ({
       alert: { severity: 'error' as const, text: errorText(params.error) },
     })),
@@ -250,27 +251,32 @@ export const createUserMachine = setup({
       detailErrors: detailFieldErrors(params.error),
     })),
     showTimeout: assign({ alert: { severity: 'error', text: CONNECTION_ERROR } }),
-    dismissAlert: assign({ alert: null }),
+    dismissAlert: enqueueActions(({ context, enqueue }) => {
+      enqueue.assign({ alert: null });
+      enqueue.sendTo(context.documents, { type: 'DISMISS_ALERT' });
+    }),
   },
 }).createMachine({
   id: 'createUser',
-  context: ({ input }) => ({
+  context: ({ input, spawn }) => ({
     audience: input.audience,
     creatorRole: input.creatorRole,
     requiresGroup: input.requiresGroup,
     tenantId: input.tenantId,
     details: input.audience === 'endUser' ? { role: 256 } : {},
     detailErrors: {},
-    document: EMPTY_DOCUMENT,
-    files: [],
-    rejectedFiles: [],
-    documentErrors: {},
     alert: null,
     createdUserId: null,
-    uploaded: null,
+    documents: spawn('documents', {
+      id: 'documents',
+      // Its snapshots come as events, so the wizard sees a failed upload.
+      syncSnapshot: true,
+      input: {
+        ...(input.validateDocument ? { validateDocument: input.validateDocument } : {}),
+        ...(input.random ? { random: input.random } : {}),
+      },
+    }),
     validateDetails: input.validateDetails,
-    validateDocument: input.validateDocument ?? noErrors,
-    random: input.random ?? Math.random,
   }),
   initial: 'details',
   on: {
@@ -290,11 +296,7 @@ export const createUserMachine = setup({
         CHANGE_DOCUMENT: { actions: { type: 'changeDocument', params: ({ event }) => ({ values: event.values }) } },
         ADD_FILES: { actions: { type: 'addFiles', params: ({ event }) => ({ files: event.files }) } },
         REMOVE_FILE: { actions: { type: 'removeFile', params: ({ event }) => ({ name: event.name }) } },
-        NEXT: [
-          { guard: 'noFiles', actions: 'attachmentRequired' },
-          { guard: 'documentInvalid', actions: 'showDocumentErrors' },
-          { target: 'review', actions: 'leaveStep' },
-        ],
+        NEXT: [{ guard: 'documentReady', target: 'review', actions: 'leaveStep' }, { actions: 'checkDocument' }],
         // The details cannot change once the user exists.
         BACK: { guard: not('userCreated'), target: 'details', actions: 'leaveStep' },
       },
@@ -307,7 +309,8 @@ export const createUserMachine = setup({
     },
     saving: {
       tags: 'busy',
-      entry: 'leaveStep',
+      // Not the child's messages: it clears them as its upload starts, and a change now would read as its old outcome.
+      entry: 'hideMessages',
       initial: 'creating',
       states: {
         creating: {
@@ -331,21 +334,17 @@ export const createUserMachine = setup({
           after: { createTimeout: { target: '#createUser.review', actions: 'showTimeout' } },
         },
         uploading: {
-          invoke: {
-            src: 'uploadDocuments',
-            input: ({ context }) => ({
-              userId: context.createdUserId ?? '',
-              document: documentUpload(context.document, context.files),
-            }),
-            onDone: {
+          entry: 'upload',
+          on: {
+            'xstate.done.actor.documents': {
               target: '#createUser.done',
-              actions: [
-                { type: 'storeUploaded', params: ({ event }) => ({ uploaded: event.output }) },
-                { type: 'notifySuccess', params: { text: CREATE_USER_TEXT.created } },
-              ],
+              actions: { type: 'notifySuccess', params: { text: CREATE_USER_TEXT.created } },
             },
-            // The user exists now: FINISH retries only the upload.
-            onError: { target: '#createUser.review', actions: { type: 'showError', params: ({ event }) => ({ error: event.error }) } },
+            // The user exists now: the alert is the child's, and FINISH retries only the upload.
+            'xstate.snapshot.documents': {
+              guard: { type: 'uploadFailed', params: ({ event }) => ({ snapshot: event.snapshot }) },
+              target: '#createUser.review',
+            },
           },
         },
       },
@@ -378,4 +377,9 @@ export function wizardRoleChoices(snapshot: CreateUserSnapshot): number[] {
 /** Whether step 1 asks for the group for the role chosen so far (§6: roles 4 and 16 get 0). */
 export function asksGroup(snapshot: CreateUserSnapshot): boolean {
   return groupRuleFor(snapshot.context.details.role, snapshot.context.requiresGroup).asked;
+}
+
+/** The document step's state: fields, files, their messages, the document's alert (the upload's failure too). */
+export function documentsOf(snapshot: CreateUserSnapshot): UploadDocumentsContext {
+  return snapshot.context.documents.getSnapshot().context;
 }

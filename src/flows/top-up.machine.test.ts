@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, CONNECTION_ERROR, SessionExpiredError } from '../api/errors';
+import { topUpEntryValidator } from '../features/wallet/top-up/top-up-form';
+import { loadCompiledForm } from '../render/form/compiled-forms';
+import { validateFormValues } from '../render/form/form-errors';
 import {
   MAX_WRONG_CODES,
   REQUEST_TIMEOUT_MS,
@@ -13,8 +16,13 @@ import {
   type CreateTransactionInput,
   type ResendOtpInput,
   type TopUpInput,
+  type TopUpKind,
   type WalletTransaction,
 } from './top-up.machine';
+
+// The amount and loan id rules are the top-up form's: the machine is tested with its precompiled validator.
+const topUpForm = await loadCompiledForm('top-up');
+const formValidator = (kind: TopUpKind) => topUpEntryValidator((values) => validateFormValues(topUpForm, values), kind);
 
 interface Deferred<T> {
   promise: Promise<T>;
@@ -83,7 +91,14 @@ function start(input: Partial<TopUpInput> = {}, calls: Gateway = gateway()) {
     actions: { notifySuccess: (_, params) => calls.toast(params.text) },
   });
   const actor = createActor(machine, {
-    input: { kind: 'topUp', receiverUserId: 'u-1001', currency: 'GMD', createKey: keySequence(), ...input },
+    input: {
+      kind: 'topUp',
+      receiverUserId: 'u-1001',
+      currency: 'GMD',
+      createKey: keySequence(),
+      validateEntry: formValidator(input.kind ?? 'topUp'),
+      ...input,
+    },
   }).start();
   return { actor, calls };
 }
@@ -322,6 +337,15 @@ describe('amount and loan id validation (users-and-wallets §5)', () => {
     expect(started.actor.getSnapshot().context.errors).toEqual({});
     started.actor.send({ type: 'SUBMIT' });
     expect(started.actor.getSnapshot().matches('verifying')).toBe(true);
+  });
+
+  it('[UW-5.64] once submitted, the messages follow every edit, also back to an invalid amount', () => {
+    const started = start();
+    started.actor.send({ type: 'SUBMIT' });
+    enter(started, { amount: '15' });
+    expect(started.actor.getSnapshot().context.errors).toEqual({});
+    enter(started, { amount: '15.5' });
+    expect(started.actor.getSnapshot().context.errors).toEqual({ amount: 'Invalid Value. Whole numbers only.' });
   });
 
   it('does not show errors before the first submit', () => {

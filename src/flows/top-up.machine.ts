@@ -32,8 +32,6 @@ export const TOP_UP_TEXT = {
   feesHeading: 'Transaction details and fees',
   send: 'Send Request',
   ok: 'Ok',
-  invalidAmount: 'Invalid Value. Whole numbers only.',
-  loanIdRequired: 'Loan ID is required.',
   invalidOtp: 'Invalid OTP entered!',
   otpResent: 'OPT has successfully been sent to your registered mobile and email address.',
   completed: 'Transaction Completed',
@@ -56,20 +54,11 @@ export interface TopUpEntry {
 }
 export type EntryField = keyof TopUpEntry;
 export type EntryErrors = Partial<Record<EntryField, string>>;
+/** The top-up form's precompiled validator over the entry (users-and-wallets §5): field to message, {} when valid. */
+export type EntryValidator = (entry: TopUpEntry) => EntryErrors;
 
-/** users-and-wallets §5: amount required, whole numbers, 1 to 20 digits; loan id 3 to 20 for the loan type. */
-export function validateTopUpEntry(kind: TopUpKind, entry: TopUpEntry): EntryErrors {
-  const errors: EntryErrors = {};
-  if (!/^[0-9]{1,20}$/.test(entry.amount)) errors.amount = TOP_UP_TEXT.invalidAmount;
-  if (kind === 'loan') {
-    const length = entry.loanId.trim().length;
-    if (length < 3 || length > 20) errors.loanId = TOP_UP_TEXT.loanIdRequired;
-  }
-  return errors;
-}
-
-function entryIsValid(context: Pick<TopUpContext, 'kind' | 'entry'>): boolean {
-  return Object.keys(validateTopUpEntry(context.kind, context.entry)).length === 0;
+function entryIsValid(context: Pick<TopUpContext, 'entry' | 'validateEntry'>): boolean {
+  return Object.keys(context.validateEntry(context.entry)).length === 0;
 }
 
 export const OTP_PATTERN = /^[0-9]{6}$/;
@@ -79,6 +68,8 @@ export interface TopUpInput {
   receiverUserId: string;
   currency?: string;
   serviceId?: string;
+  /** The amount and loan id rules: the top-up form's (schemas/forms/top-up.json). */
+  validateEntry: EntryValidator;
   /** Makes idempotency keys; a UUID by default. */
   createKey?: () => string;
   /**
@@ -110,8 +101,10 @@ export interface TopUpContext {
   currency: string | null;
   serviceId: string | null;
   entry: TopUpEntry;
-  /** Shown once the user has tried to submit. */
+  /** The amount step's messages: none until the user tries to submit, then they follow the edits. */
   errors: EntryErrors;
+  /** The user tried to submit this amount step (it is left for the fees, or started over, to reset). */
+  submitted: boolean;
   /** The key of the current attempt. */
   idempotencyKey: string;
   /** Every request body sent in this attempt series, with its key: the same body always goes with the same key. */
@@ -130,6 +123,7 @@ export interface TopUpContext {
   failure: TopUpFailure | null;
   /** A transaction may exist or money may have moved: the user and the list need a refresh on close. */
   refreshNeeded: boolean;
+  validateEntry: EntryValidator;
   createKey: () => string;
 }
 
@@ -220,24 +214,24 @@ export const topUpMachine = setup({
     notifySuccess: (_, _params: { text: string }) => {},
     edit: assign(({ context }, params: { field: EntryField; value: string }) => {
       const entry = { ...context.entry, [params.field]: params.value };
-      const shown = Object.keys(context.errors).length > 0;
       // A new attempt once the sent one is edited (its key must never carry another body).
       const sent = context.sentAttempts.some((attempt) => attempt.key === context.idempotencyKey);
       return {
         entry,
-        errors: shown ? validateTopUpEntry(context.kind, entry) : context.errors,
+        errors: context.submitted ? context.validateEntry(entry) : context.errors,
         idempotencyKey: sent ? context.createKey() : context.idempotencyKey,
         // RETRY re-sends the request that failed; after an edit it is a new request (SUBMIT).
         retryable: false,
       };
     }),
-    showEntryErrors: assign(({ context }) => ({ errors: validateTopUpEntry(context.kind, context.entry) })),
+    showEntryErrors: assign(({ context }) => ({ errors: context.validateEntry(context.entry), submitted: true })),
+    hideEntryErrors: assign({ errors: {}, submitted: false }),
     /** The key for this body: the one it was sent with before, else the attempt's key. */
     claimKey: assign(({ context }) => {
       const body = JSON.stringify(transactionAttributes(context));
       const earlier = context.sentAttempts.find((attempt) => attempt.body === body);
-      if (earlier) return { idempotencyKey: earlier.key, errors: {} };
-      return { errors: {}, sentAttempts: [...context.sentAttempts, { body, key: context.idempotencyKey }] };
+      if (earlier) return { idempotencyKey: earlier.key, errors: {}, submitted: true };
+      return { errors: {}, submitted: true, sentAttempts: [...context.sentAttempts, { body, key: context.idempotencyKey }] };
     }),
     startRequest: assign({ alert: null, retryable: false }),
     storeTransaction: assign((_, params: { transaction: WalletTransaction }) => ({
@@ -284,6 +278,7 @@ export const topUpMachine = setup({
       alert: null,
       retryable: false,
       errors: {},
+      submitted: false,
     })),
     dismissAlert: assign({ alert: null }),
   },
@@ -298,6 +293,7 @@ export const topUpMachine = setup({
       serviceId: input.serviceId ?? null,
       entry: { amount: '', remarks: '', loanId: '' },
       errors: {},
+      submitted: false,
       idempotencyKey: createKey(),
       sentAttempts: [],
       transaction: input.pending ?? null,
@@ -309,6 +305,7 @@ export const topUpMachine = setup({
       retryable: false,
       failure: null,
       refreshNeeded: false,
+      validateEntry: input.validateEntry,
       createKey,
     };
   },
@@ -357,6 +354,7 @@ export const topUpMachine = setup({
       after: { requestTimeout: { target: 'entry', actions: 'showTimeout' } },
     },
     feeReview: {
+      entry: 'hideEntryErrors',
       on: {
         PROCEED: 'codeEntry',
         // Editing after this starts a new attempt (a new key); re-sending the same body replays this transaction.

@@ -22,7 +22,7 @@ export interface DocumentFields {
   expiryDate: string;
 }
 
-export const EMPTY_DOCUMENT: DocumentFields = { documentType: '', documentNumber: '', expiryDate: '' };
+const EMPTY_DOCUMENT: DocumentFields = { documentType: '', documentNumber: '', expiryDate: '' };
 
 /** What uploadDocuments sends as multipart fields. */
 export interface DocumentUpload {
@@ -47,7 +47,7 @@ export const UPLOAD_TEXT = {
   attachmentRequiredText: ATTACHMENT_REQUIRED_TEXT,
 } as const;
 
-export function documentUpload(fields: DocumentFields, files: readonly File[]): DocumentUpload {
+function documentUpload(fields: DocumentFields, files: readonly File[]): DocumentUpload {
   const upload: DocumentUpload = { documentType: fields.documentType, documentNumber: fields.documentNumber, files: [...files] };
   if (fields.expiryDate !== '') upload.expiryDate = fields.expiryDate;
   return upload;
@@ -59,21 +59,22 @@ export interface FlowAlert {
   text: string;
 }
 
-export const ATTACHMENT_REQUIRED_ALERT: FlowAlert = {
+const ATTACHMENT_REQUIRED_ALERT: FlowAlert = {
   severity: 'warning',
   title: ATTACHMENT_REQUIRED_TITLE,
   text: ATTACHMENT_REQUIRED_TEXT,
 };
 
 export interface UploadDocumentsMachineInput {
-  userId: string;
+  /** Whose document this is; the create-user wizard names its new user with UPLOAD instead. */
+  userId?: string;
   /** The document-upload form's precompiled validator ('Invalid Document Type', 'Invalid Document Id', expiry). */
   validateDocument?: (fields: DocumentFields) => FieldErrors;
   random?: RandomSource;
 }
 
 export interface UploadDocumentsContext {
-  userId: string;
+  userId: string | null;
   fields: DocumentFields;
   files: File[];
   /** Files the last pick dropped, and why. */
@@ -89,9 +90,13 @@ export type UploadDocumentsEvent =
   | { type: 'CHANGE'; values: Partial<DocumentFields> }
   | { type: 'ADD_FILES'; files: readonly File[] }
   | { type: 'REMOVE_FILE'; name: string }
-  | { type: 'UPLOAD' }
+  | { type: 'UPLOAD'; userId?: string }
+  /** Shows what blocks an upload (the 'Attachment Required!' alert, the fields' messages) without uploading. */
+  | { type: 'VALIDATE' }
   | { type: 'RETRY' }
   | { type: 'DISMISS_ALERT' }
+  /** Hides the alert and the fields' messages (the wizard clears them when it leaves a step). */
+  | { type: 'CLEAR_MESSAGES' }
   | { type: 'CLOSE' };
 
 export interface UploadDocumentsOutput {
@@ -101,6 +106,9 @@ export interface UploadDocumentsOutput {
 }
 
 const noErrors = () => ({});
+
+const hasNoFiles = (context: UploadDocumentsContext) => context.files.length === 0;
+const isInvalid = (context: UploadDocumentsContext) => Object.keys(context.validateDocument(context.fields)).length > 0;
 
 export const uploadDocumentsMachine = setup({
   types: {
@@ -116,8 +124,8 @@ export const uploadDocumentsMachine = setup({
     ),
   },
   guards: {
-    noFiles: ({ context }) => context.files.length === 0,
-    documentInvalid: ({ context }) => Object.keys(context.validateDocument(context.fields)).length > 0,
+    noFiles: ({ context }) => hasNoFiles(context),
+    documentInvalid: ({ context }) => isInvalid(context),
   },
   actions: {
     notifySuccess: (_, _params: { text: string }) => {},
@@ -137,17 +145,19 @@ export const uploadDocumentsMachine = setup({
     })),
     attachmentRequired: assign({ alert: ATTACHMENT_REQUIRED_ALERT }),
     showErrors: assign(({ context }) => ({ errors: context.validateDocument(context.fields) })),
+    forUser: assign(({ context }, params: { userId: string | undefined }) => ({ userId: params.userId ?? context.userId })),
     startUpload: assign({ alert: null, errors: {} }),
     storeUploaded: assign((_, params: { uploaded: UploadedDocument }) => ({ uploaded: params.uploaded })),
     showError: assign((_, params: { error: unknown }) => ({
       alert: { severity: 'error' as const, text: errorText(params.error) },
     })),
     dismissAlert: assign({ alert: null }),
+    clearMessages: assign({ alert: null, errors: {} }),
   },
 }).createMachine({
   id: 'uploadDocuments',
   context: ({ input }) => ({
-    userId: input.userId,
+    userId: input.userId ?? null,
     fields: EMPTY_DOCUMENT,
     files: [],
     rejectedFiles: [],
@@ -161,6 +171,7 @@ export const uploadDocumentsMachine = setup({
   on: {
     CLOSE: '.closed',
     DISMISS_ALERT: { actions: 'dismissAlert' },
+    CLEAR_MESSAGES: { actions: 'clearMessages' },
   },
   states: {
     idle: {
@@ -168,11 +179,12 @@ export const uploadDocumentsMachine = setup({
         CHANGE: { actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
         ADD_FILES: { actions: { type: 'addFiles', params: ({ event }) => ({ files: event.files }) } },
         REMOVE_FILE: { actions: { type: 'removeFile', params: ({ event }) => ({ name: event.name }) } },
+        // users-and-wallets §5: 'Attachment Required!' / 'Please attach required documents to proceed.'
+        VALIDATE: [{ guard: 'noFiles', actions: 'attachmentRequired' }, { guard: 'documentInvalid', actions: 'showErrors' }],
         UPLOAD: [
-          // users-and-wallets §5: 'Attachment Required!' / 'Please attach required documents to proceed.'
           { guard: 'noFiles', actions: 'attachmentRequired' },
           { guard: 'documentInvalid', actions: 'showErrors' },
-          { target: 'loading' },
+          { target: 'loading', actions: { type: 'forUser', params: ({ event }) => ({ userId: event.userId }) } },
         ],
       },
     },
@@ -181,7 +193,7 @@ export const uploadDocumentsMachine = setup({
       entry: 'startUpload',
       invoke: {
         src: 'uploadDocuments',
-        input: ({ context }) => ({ userId: context.userId, document: documentUpload(context.fields, context.files) }),
+        input: ({ context }) => ({ userId: context.userId ?? '', document: documentUpload(context.fields, context.files) }),
         onDone: {
           target: 'confirmed',
           actions: [
@@ -195,6 +207,8 @@ export const uploadDocumentsMachine = setup({
     error: {
       on: {
         RETRY: 'loading',
+        // The same document again, e.g. the wizard's Finish & Save after a failed upload.
+        UPLOAD: { target: 'loading', actions: { type: 'forUser', params: ({ event }) => ({ userId: event.userId }) } },
         CHANGE: { target: 'idle', actions: { type: 'change', params: ({ event }) => ({ values: event.values }) } },
         ADD_FILES: { target: 'idle', actions: { type: 'addFiles', params: ({ event }) => ({ files: event.files }) } },
         REMOVE_FILE: { target: 'idle', actions: { type: 'removeFile', params: ({ event }) => ({ name: event.name }) } },
@@ -211,4 +225,9 @@ export type UploadDocumentsSnapshot = SnapshotFrom<typeof uploadDocumentsMachine
 /** The text to show while the machine is busy, else null. */
 export function uploadLoadingText(snapshot: UploadDocumentsSnapshot): string | null {
   return snapshot.hasTag('busy') ? UPLOAD_TEXT.loading : null;
+}
+
+/** The document may be uploaded: a file is attached and the fields meet the form's rules. */
+export function isDocumentReady(snapshot: UploadDocumentsSnapshot): boolean {
+  return !hasNoFiles(snapshot.context) && !isInvalid(snapshot.context);
 }

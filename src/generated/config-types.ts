@@ -229,8 +229,8 @@ export interface TableColumn {
   field?: string;
   /** column header; may be empty for row numbers */
   header: string;
-  /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name */
-  format?: "text" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
+  /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name; email is text that may wrap after its @ and before its dots, so a long address never widens the table past the screen */
+  format?: "text" | "email" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
   /** dot path of the image url for format avatarName */
   avatarField?: string;
   /** a map id in schemas/tables/color-maps.json */
@@ -273,6 +273,8 @@ export interface Tenant {
   id: string;
   /** display name in the tenant selector */
   name: string;
+  /** the identity client's description (identity-and-catalogue §3, §5); the name when left out */
+  description?: string;
   /** tenant type (identity-and-catalogue §1) */
   type: TenantType;
   /** identity client id sent as client_id to connect/token; unique across tenants */
@@ -281,6 +283,10 @@ export interface Tenant {
   grantType: string;
   /** space-separated scopes sent to connect/token */
   scope: string;
+  /** prefix of the client's claims (identity-and-catalogue §3, the tenants table's Prefix); the id with '_' for '-' and a trailing '_' when left out */
+  clientClaimsPrefix?: string;
+  /** client role bits ticked on the Control Panel's tenant form (identity-and-catalogue §3): 1 DSSC Admin, 4 Partner Admin, 16 Group Admin, 64 Field Officer, 256 Customer; none when left out */
+  clientRoles?: (1 | 2 | 4 | 8 | 16 | 32 | 64 | 128 | 256)[];
   /** tenant claim carried in the token (the admin tenant's is dssc) */
   claim?: string;
   /** the platform's admin tenant (identity-and-catalogue §6); needs claim */

@@ -37,3 +37,14 @@ export function SidePanel({ opened, onClose, title, children, size = 'xl', delay
     </Drawer>
   );
 }
+
+/** Scrolls the panel (or page) holding `element` back to its top: when an edit form gives way to the shorter details,
+ * the browser would otherwise keep a scroll offset that cuts the summary and avatar off. */
+export function scrollPanelToTop(element: HTMLElement | null) {
+  for (let node = element?.parentElement ?? null; node; node = node.parentElement) {
+    if (node.scrollTop > 0) {
+      node.scrollTop = 0;
+      return;
+    }
+  }
+}

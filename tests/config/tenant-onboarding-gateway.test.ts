@@ -1,4 +1,4 @@
-// DESIGN.md: onboarding a tenant is adding one file under tenants/. End to end through the real gateway: a new file in
+// docs/architecture.md: onboarding a tenant is adding one file under tenants/. End to end through the real gateway: a new file in
 // a temporary copy is seeded as an identity client, listed in the super admin's tenant selector, can be switched to,
 // and gets the menu its file names — with no change to src/ or server/.
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,4 +1,4 @@
-// DESIGN.md: onboarding a tenant is adding one file under tenants/. Here on a temporary copy, with no code change:
+// docs/architecture.md: onboarding a tenant is adding one file under tenants/. Here on a temporary copy, with no code change:
 // the loaders list the new tenant with its menu and labels, and the config checker accepts it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { checkConfig, formatProblem } from '../../scripts/check-config.ts';
@@ -13,12 +13,12 @@ beforeEach(() => {
 });
 afterEach(() => copy.dispose());
 
-const reliance = {
+const kombo = {
   $schema: '../schemas/meta/tenant.schema.json',
-  id: 'reliance',
-  name: 'Reliance Financial',
+  id: 'kombo',
+  name: 'Kombo Savings',
   type: 'wallet',
-  clientId: 'reliance-client',
+  clientId: 'kombo-client',
   grantType: 'delegation',
   scope: 'openid um wallet fs tx catalogue',
   menu: 'credit-union',
@@ -30,14 +30,14 @@ const reliance = {
 describe('adding a tenant file', () => {
   it('lists the new tenant with its menu and label overrides', () => {
     const before = configApi(loadConfigSet(copy.root));
-    expect(before.getTenant('reliance')).toBeUndefined();
+    expect(before.getTenant('kombo')).toBeUndefined();
 
-    copy.writeJson('tenants/reliance.json', reliance);
+    copy.writeJson('tenants/kombo.json', kombo);
     const after = configApi(loadConfigSet(copy.root));
 
-    expect(after.loadTenants().map((tenant) => tenant.id)).toContain('reliance');
-    const tenant = after.getTenant('reliance');
-    expect(tenant).toMatchObject({ name: 'Reliance Financial', type: 'wallet', clientId: 'reliance-client' });
+    expect(after.loadTenants().map((tenant) => tenant.id)).toContain('kombo');
+    const tenant = after.getTenant('kombo');
+    expect(tenant).toMatchObject({ name: 'Kombo Savings', type: 'wallet', clientId: 'kombo-client' });
     if (!tenant) return;
     const menu = after.menuFor(tenant, 4);
     expect(menu.id).toBe('credit-union');
@@ -50,12 +50,12 @@ describe('adding a tenant file', () => {
   });
 
   it('passes the config check as it is, and names the file when it is wrong', () => {
-    copy.writeJson('tenants/reliance.json', reliance);
+    copy.writeJson('tenants/kombo.json', kombo);
     expect(checkConfig(copy.root).map(formatProblem)).toEqual([]);
 
-    copy.writeJson('tenants/reliance.json', { ...reliance, menu: 'reliance' });
+    copy.writeJson('tenants/kombo.json', { ...kombo, menu: 'kombo' });
     expect(checkConfig(copy.root).map(formatProblem)).toEqual([
-      expect.stringMatching(/^tenants\/reliance\.json#\/menu: 'reliance' is not a menu file in schemas\/menus\//),
+      expect.stringMatching(/^tenants\/kombo\.json#\/menu: 'kombo' is not a menu file in schemas\/menus\//),
     ]);
   });
 });

@@ -7,7 +7,7 @@ import { parse } from 'yaml';
 import { CONTRACT_FILE, expectMatchesContract, listOperations } from './harness.ts';
 
 // The reference gateway builds its routes and request validation from the contract through
-// fastify-openapi-glue (DESIGN.md); these tests prove the contract loads there and validates requests.
+// fastify-openapi-glue (docs/architecture.md); these tests prove the contract loads there and validates requests.
 
 const specification = parse(readFileSync(CONTRACT_FILE, 'utf8')) as object;
 

@@ -292,7 +292,7 @@ function startsWith(bytes: Uint8Array, signature: number[]): boolean {
   return signature.every((byte, index) => bytes[index] === byte);
 }
 
-// Files are served by content (DESIGN.md: uploads checked by content): the bytes must be what the type says.
+// Files are served by content (docs/architecture.md: uploads checked by content): the bytes must be what the type says.
 const FILE_SIGNATURES: Record<string, number[][]> = {
   'application/pdf': [[0x25, 0x50, 0x44, 0x46, 0x2d]],
   'image/png': [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]],

@@ -58,13 +58,13 @@ async function openWizard(page: Page): Promise<Locator> {
   await signIn(page, demoLogins.officer);
   await page.goto('/wallet/admins');
   await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
-  await page.getByRole('button', { name: 'Add user' }).click();
-  const wizard = page.getByRole('dialog', { name: 'Create User' });
+  await page.getByRole('button', { name: 'Add user', exact: true }).click();
+  const wizard = page.getByRole('dialog', { name: 'Create User', exact: true });
   await expect(wizard.getByRole('textbox', { name: /^First Name/ })).toBeVisible();
   return wizard;
 }
 
-async function fillDetails(wizard: Locator, person: { firstname: string; email: string; phone: string }) {
+async function fillDetails(wizard: Locator, person: { firstname: string; email: string; phone: string }, { next = true } = {}) {
   // §6: a field officer may give only role 64, in its own Credit Union.
   await expect(wizard.getByRole('combobox', { name: /^Role/ })).toHaveValue('Field Officer');
   await expect(wizard.getByRole('combobox', { name: /^Credit Union/ })).not.toHaveValue('');
@@ -73,18 +73,18 @@ async function fillDetails(wizard: Locator, person: { firstname: string; email: 
   await wizard.getByRole('textbox', { name: /^Family Name/ }).fill('Jallow');
   await wizard.getByRole('textbox', { name: /^Birth Date/ }).fill('1990-04-12');
   await wizard.getByRole('textbox', { name: /^Birth Date/ }).press('Tab');
-  await wizard.getByRole('radio', { name: 'Female' }).check();
+  await wizard.getByRole('radio', { name: 'Female', exact: true }).check();
   await wizard.getByRole('textbox', { name: /^Email/ }).fill(person.email);
   await wizard.getByRole('textbox', { name: /^Mobile Number/ }).pressSequentially(person.phone);
-  await wizard.getByRole('button', { name: 'Next' }).click();
+  if (next) await wizard.getByRole('button', { name: 'Next', exact: true }).click();
 }
 
 async function describeDocument(page: Page, wizard: Locator, file: { name: string; mimeType: string; buffer: Buffer }) {
   await wizard.getByRole('combobox', { name: /^Document Type/ }).click();
-  await page.getByRole('option', { name: 'Passport' }).click();
+  await page.getByRole('option', { name: 'Passport', exact: true }).click();
   await wizard.getByRole('textbox', { name: /^Document Id/ }).fill('P7788991');
   await wizard.getByLabel('Attach files').setInputFiles(file);
-  await expect(wizard.getByRole('list', { name: 'Attached files' })).toContainText(file.name);
+  await expect(wizard.getByRole('list', { name: 'Attached files', exact: true })).toContainText(file.name);
 }
 
 test.describe('Create User wizard', () => {
@@ -95,25 +95,69 @@ test.describe('Create User wizard', () => {
     await fillDetails(wizard, person);
 
     // Step 2 refuses to go on without a file (§5).
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
     await expect(wizard.getByRole('alert')).toContainText('Attachment Required!');
     await expect(wizard.getByRole('alert')).toContainText('Please attach required documents to proceed.');
     await describeDocument(page, wizard, { name: 'passport.png', mimeType: 'image/png', buffer: smallPng() });
     await expect(wizard.getByRole('alert')).toHaveCount(0);
     await expectWizardAccessible(page);
-    await wizard.getByRole('button', { name: 'Next' }).click();
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
 
-    const review = wizard.getByRole('table', { name: 'User Details' });
+    const review = wizard.getByRole('table', { name: 'User Details', exact: true });
     await expect(review.getByRole('row', { name: /First Name/ })).toContainText(person.firstname);
     await expect(review.getByRole('row', { name: /Email/ })).toContainText(person.email);
     await expect(review.getByRole('row', { name: /Mobile Number/ })).toContainText(`+220${person.phone}`);
-    await expect(wizard.getByRole('list', { name: 'Files to upload' })).toContainText('passport.png');
+    await expect(wizard.getByRole('list', { name: 'Files to upload', exact: true })).toContainText('passport.png');
     await expectWizardAccessible(page);
 
-    await wizard.getByRole('button', { name: 'Finish & Save' }).click();
-    await expect(page.getByText('Successfully created user.')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Finish & Save', exact: true }).click();
+    await expect(page.getByText('Successfully created user.', { exact: true })).toBeVisible();
     await expect(wizard).toBeHidden();
     await expect(page.getByRole('table').getByRole('row', { name: new RegExp(person.email.replace(/[.]/g, '\\.')) })).toBeVisible();
+  });
+
+  test('[UW-5.22] [UW-5.23] a birth date typed key by key stays exactly as typed or gets a clear message; the Review Page shows the typed date', async ({ page }) => {
+    const person = { firstname: uniqueName(), email: `typed.date.${Date.now()}@example.test`, phone: uniquePhone() };
+    const wizard = await openWizard(page);
+    await fillDetails(wizard, person, { next: false });
+    const birthDate = wizard.getByRole('textbox', { name: /^Birth Date/ });
+    await birthDate.fill('');
+    await birthDate.pressSequentially('2016-06-15');
+    await expect(birthDate).toHaveValue('2016-06-15');
+    await birthDate.press('Tab');
+    await expect(birthDate).toHaveValue('2016-06-15');
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await expect(wizard.getByText('Minimum age is 16 years', { exact: true })).toBeVisible();
+    await expect(birthDate).toHaveValue('2016-06-15');
+    await expect(wizard.getByRole('button', { name: 'Attach files', exact: true })).toHaveCount(0);
+
+    await birthDate.fill('');
+    await birthDate.pressSequentially('1990-04-12');
+    await birthDate.press('Tab');
+    await expect(birthDate).toHaveValue('1990-04-12');
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await describeDocument(page, wizard, { name: 'passport.png', mimeType: 'image/png', buffer: smallPng() });
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    const review = wizard.getByRole('table', { name: 'User Details', exact: true });
+    await expect(review.getByRole('row', { name: /Birth Date/ }).getByRole('cell')).toHaveText('1990-04-12');
+  });
+
+  test('[UW-9.07] [UW-9.08] the phone’s country picker sits inside the field with room to its left; axe finds nothing serious with the birth date calendar open', async ({ page }) => {
+    const wizard = await openWizard(page);
+    const country = wizard.getByRole('combobox', { name: /^Mobile Number country code/ });
+    const phone = wizard.getByRole('textbox', { name: /^Mobile Number/ });
+    const field = await phone.boundingBox();
+    if (!field) throw new Error('the phone field has no box');
+    const textStart = await country.evaluate((element) => element.getBoundingClientRect().left + parseFloat(getComputedStyle(element).paddingLeft));
+    expect(textStart - field.x).toBeGreaterThanOrEqual(8);
+    await expect(country.locator('option')).toHaveText(['GM +220', 'AE +971']);
+
+    await wizard.getByRole('textbox', { name: /^Birth Date/ }).click();
+    const calendar = page.getByRole('dialog', { name: /^Birth Date calendar/ });
+    await expect(calendar).toBeVisible();
+    await expectAccessible(page);
+    await calendar.getByRole('button', { name: 'Previous month', exact: true }).click();
+    await expectAccessible(page);
   });
 
   test('[UW-4.48] [UW-5.43] a text file named .png is refused by the gateway with a clear message; a real image then goes through', async ({ page }) => {
@@ -121,20 +165,20 @@ test.describe('Create User wizard', () => {
     const wizard = await openWizard(page);
     await fillDetails(wizard, person);
     await describeDocument(page, wizard, { name: 'scan.png', mimeType: 'image/png', buffer: Buffer.from('this is only text, not an image\n') });
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'Finish & Save' }).click();
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await wizard.getByRole('button', { name: 'Finish & Save', exact: true }).click();
 
     const alert = wizard.getByRole('alert');
     await expect(alert).toContainText('scan.png is not one of: jpeg, png, gif, pdf, docx, xls.');
-    await expect(page.getByText('Successfully created user.')).toHaveCount(0);
+    await expect(page.getByText('Successfully created user.', { exact: true })).toHaveCount(0);
 
     // The user exists now; only its document is sent again.
-    await wizard.getByRole('button', { name: 'Back' }).click();
-    await wizard.getByRole('button', { name: 'Remove scan.png' }).click();
+    await wizard.getByRole('button', { name: 'Back', exact: true }).click();
+    await wizard.getByRole('button', { name: 'Remove scan.png', exact: true }).click();
     await wizard.getByLabel('Attach files').setInputFiles({ name: 'passport.png', mimeType: 'image/png', buffer: smallPng() });
-    await wizard.getByRole('button', { name: 'Next' }).click();
-    await wizard.getByRole('button', { name: 'Finish & Save' }).click();
-    await expect(page.getByText('Successfully created user.')).toBeVisible();
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    await wizard.getByRole('button', { name: 'Finish & Save', exact: true }).click();
+    await expect(page.getByText('Successfully created user.', { exact: true })).toBeVisible();
     await expect(page.getByRole('table').getByRole('row', { name: new RegExp(person.email.replace(/[.]/g, '\\.')) })).toHaveCount(1);
   });
 });

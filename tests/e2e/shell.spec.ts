@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { demoLogins, expectAccessible, signIn } from './support';
 
 async function menuLabels(page: Page): Promise<string[]> {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  const menu = page.getByRole('navigation', { name: 'Main menu', exact: true });
   await expect(menu.getByRole('link').first()).toBeVisible();
   return (await menu.getByRole('link').allInnerTexts()).map((text) => text.trim());
 }
@@ -24,17 +24,17 @@ test.describe('each demo login gets its tenant type menu', () => {
       const labels = await menuLabels(page);
       for (const label of expectedMenus[who]) expect(labels).toContain(label);
       // users-and-wallets §6: only the dssc claim sees the tenant selector
-      await expect(page.getByRole('combobox', { name: 'Tenant' })).toHaveCount(who === 'super' ? 1 : 0);
+      await expect(page.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveCount(who === 'super' ? 1 : 0);
     });
   }
 });
 
 test('[UW-6.01][UW-4.58] super@demo.test switches tenants and lands on the new menu', async ({ page }) => {
   await signIn(page, demoLogins.super);
-  await expect(page.getByRole('button', { name: 'Control Panel' }).first()).toBeVisible();
-  const selector = page.getByRole('combobox', { name: 'Tenant' });
+  await expect(page.getByRole('button', { name: 'Control Panel', exact: true }).first()).toBeVisible();
+  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
   await selector.click();
-  await page.getByRole('option', { name: 'NACCUG' }).click();
+  await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
   await expect(page).toHaveURL(/\/Dashboard$/i);
   expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Members']));
 
@@ -50,22 +50,22 @@ test('[UW-6.01][UW-4.58] super@demo.test switches tenants and lands on the new m
 
   // [UW-4.56] a reload restores the session and the chosen tenant
   await page.reload();
-  await expect(page.getByRole('combobox', { name: 'Tenant' })).toHaveValue(/amal/i);
+  await expect(page.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue(/amal/i);
 });
 
 test('[UW-4.59] a switch under /admin/ keeps the path', async ({ page }) => {
   await signIn(page, demoLogins.super);
   await page.goto('/admin/tenants');
-  await expect(page.getByText('Admin Control Panel')).toBeVisible();
-  await page.getByRole('combobox', { name: 'Tenant' }).click();
-  await page.getByRole('option', { name: 'NACCUG' }).click();
+  await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
+  await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
+  await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/tenants$/);
 });
 
 test('[UW-4.57] logout clears storage and goes to /login', async ({ page }) => {
   await signIn(page, demoLogins.partner);
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => localStorage.length)).toBe(0);
 });
@@ -83,6 +83,25 @@ test('the signed-in shell has no serious accessibility violation', async ({ page
   await expectAccessible(page);
 });
 
+test('[UW-1.04] the logo link is named by the words it shows; axe finds nothing serious with the tenant list and the account menu open', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const banner = page.getByRole('banner');
+  const brand = (await banner.getByRole('link').first().innerText()).trim();
+  expect(brand).toBe('Teller Wallet');
+  await expect(banner.getByRole('link', { name: `${brand} home`, exact: true })).toHaveAttribute('href', '/');
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await expect(page.getByRole('menu')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await page.getByRole('button', { name: /Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+  await signIn(page, demoLogins.super);
+  await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectAccessible(page);
+});
+
 test.describe('tenant switch failures (users-and-wallets §8)', () => {
   const NO_RESPONSE_TEXT = 'There was an error loggin in the client.  Please Try Again later.';
   // allTextContents keeps the spec's double spaces, which text matchers would collapse.
@@ -90,8 +109,8 @@ test.describe('tenant switch failures (users-and-wallets §8)', () => {
 
   async function switchToNaccug(page: Page) {
     await signIn(page, demoLogins.super);
-    await page.getByRole('combobox', { name: 'Tenant' }).click();
-    await page.getByRole('option', { name: 'NACCUG' }).click();
+    await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
+    await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
   }
 
   test('[UW-8.07] a switch with no server response shows the client-login text', async ({ page }) => {
@@ -118,7 +137,7 @@ test.describe('tenant switch failures (users-and-wallets §8)', () => {
     await switchToNaccug(page);
     await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining(NO_RESPONSE_TEXT));
     await expect(page).toHaveURL(/\/Dashboard$/i);
-    await expect(page.getByRole('combobox', { name: 'Tenant' })).toHaveValue('NACCUG');
+    await expect(page.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue('NACCUG');
   });
 });
 
@@ -126,8 +145,8 @@ test('[UW-3.17][UW-3.18] a switch into NACCUG loads its reference lists with the
   await signIn(page, demoLogins.super);
   const lists = ['/api/v1/um/roles', '/api/v1/um/groups', '/api/v1/um/status', '/api/v1/um/countries', '/api/v1/tx/transactiontypes'];
   const requests = lists.map((path) => page.waitForRequest((request) => new URL(request.url()).pathname === path));
-  await page.getByRole('combobox', { name: 'Tenant' }).click();
-  await page.getByRole('option', { name: 'NACCUG' }).click();
+  await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
+  await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
   const seen = await Promise.all(requests);
   const tenantToken = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
   for (const request of seen) expect(await request.headerValue('authorization')).toBe(`Bearer ${tenantToken}`);

@@ -9,7 +9,7 @@ test.describe('sign-in', () => {
 
   test('[UW-2.01][UW-2.09][UW-5.01] the login button is enabled only with both fields', async ({ page }) => {
     await page.goto('/login');
-    const login = page.getByRole('button', { name: 'Login' });
+    const login = page.getByRole('button', { name: 'Login', exact: true });
     await expect(login).toBeDisabled();
     await page.getByLabel(/^Email/).fill(demoLogins.partner);
     await expect(login).toBeDisabled();
@@ -23,11 +23,11 @@ test.describe('sign-in', () => {
     await page.goto('/login');
     await page.getByLabel(/^Email/).fill(demoLogins.partner);
     await page.getByLabel(/^Password/).fill('not-the-password');
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     const alert = page.getByRole('alert');
     await expect(alert).toBeVisible();
     await expect(page).toHaveURL(/\/login/);
-    await page.getByRole('button', { name: 'Dismiss' }).click();
+    await page.getByRole('button', { name: 'Dismiss', exact: true }).click();
     await expect(alert).toBeHidden();
   });
 
@@ -36,7 +36,7 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login\?redirect=%2Fuser%2Fprofile%3Ftab%3D1$/);
     await page.getByLabel(/^Email/).fill(demoLogins.partner);
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     await expect(page).toHaveURL(/\/user\/profile\?tab=1$/);
   });
 
@@ -50,7 +50,7 @@ test.describe('sign-in', () => {
 
   test('[UW-2.08] an unknown path shows the not-found page', async ({ page }) => {
     await page.goto('/no/such/place');
-    await expect(page.getByText('Sorry, page not found!')).toBeVisible();
+    await expect(page.getByText('Sorry, page not found!', { exact: true })).toBeVisible();
   });
 
   test('[UW-4.50][UW-8.04] a 401 clears the session and the login page says it expired', async ({ page }) => {
@@ -73,7 +73,7 @@ test.describe('sign-in', () => {
     const requests = lists.map((path) => page.waitForRequest((request) => new URL(request.url()).pathname === path));
     await page.getByLabel(/^Email/).fill(demoLogins.group);
     await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Login' }).click();
+    await page.getByRole('button', { name: 'Login', exact: true }).click();
     // The landing page is the menu's first item, the dashboard, which asks for none of them itself.
     await expect(page).toHaveURL(/\/Dashboard$/i);
     expect((await Promise.all(requests)).map((request) => new URL(request.url()).pathname)).toEqual(lists);
@@ -128,64 +128,64 @@ test.describe('password recovery through the outbox', () => {
     const since = new Date().toISOString();
     await page.goto('/forgetpassword');
     await page.getByLabel(/^Email/).fill(demoLogins.payin);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(
       page.getByText(
         `If you have an existing and valid account from us, you will receive an email at ${demoLogins.payin} for the link and instructions to reset your password`,
       ),
     ).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Back to Login' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Back to Login', exact: true })).toBeVisible();
 
     const message = await latestMessage(request, demoLogins.payin, since);
     expect(message.link).toMatch(/\/auth\/resetpassword\//);
     await page.goto(new URL(message.link ?? '', page.url()).pathname);
-    await expect(page.getByRole('heading', { name: 'Reset Password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Reset Password', exact: true })).toBeVisible();
     await page.getByLabel(/^New password/).fill('abc');
     await page.getByLabel(/^Confirm password/).fill('abc');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('Invalid Password').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
+    await expect(page.getByText('Invalid Password', { exact: true }).first()).toBeVisible();
     await page.getByLabel(/^New password/).fill(DEMO_PASSWORD);
     await page.getByLabel(/^Confirm password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('You have successfully reset your password.')).toBeVisible();
-    await page.getByRole('link', { name: 'Go to Login' }).click();
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
+    await expect(page.getByText('You have successfully reset your password.', { exact: true })).toBeVisible();
+    await page.getByRole('link', { name: 'Go to Login', exact: true }).click();
     await expect(page).toHaveURL(/\/login$/);
   });
 
   test('[UW-2.12][UW-5.02] forgot password requires a valid email', async ({ page }) => {
     await page.goto('/forgetpassword');
-    await page.getByRole('button', { name: 'Submit' }).click();
-    await expect(page.getByText('Invalid Email')).toBeVisible();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
+    await expect(page.getByText('Invalid Email', { exact: true })).toBeVisible();
   });
 
   test('[UW-2.05][UW-4.51][UW-2.15][UW-2.16][UW-5.03] a code account goes to /recoverycode and resets with the code from the outbox', async ({ page, request }) => {
     const since = new Date().toISOString();
     await page.goto('/forgetpassword');
     await page.getByLabel(/^Email/).fill(demoLogins.officer);
-    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByRole('button', { name: 'Submit', exact: true }).click();
     await expect(page).toHaveURL(/\/recoverycode\?email=officer%40demo\.test/);
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('Invalid Recovery Code')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
+    await expect(page.getByText('Invalid Recovery Code', { exact: true })).toBeVisible();
 
     const message = await latestMessage(request, demoLogins.officer, since);
     await page.getByLabel('Recovery code').fill(message.code ?? '');
-    await page.getByRole('button', { name: 'Reset Password' }).click();
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
     await expect(page).toHaveURL(/\/auth\/resetpassword\//);
     await page.getByLabel(/^New password/).fill(DEMO_PASSWORD);
     await page.getByLabel(/^Confirm password/).fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Reset Password' }).click();
-    await expect(page.getByText('You have successfully reset your password.')).toBeVisible();
+    await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
+    await expect(page.getByText('You have successfully reset your password.', { exact: true })).toBeVisible();
     await signIn(page, demoLogins.officer);
   });
 
   test('[UW-2.15] the recovery screen turns spaces in the email back into plus signs', async ({ page }) => {
     await page.goto('/recoverycode?email=ops+team@demo.test');
-    await expect(page.getByText('ops+team@demo.test')).toBeVisible();
+    await expect(page.getByText('ops+team@demo.test', { exact: true })).toBeVisible();
   });
 
   test('[UW-2.07][UW-2.18][UW-2.19] new-account mode has its own heading and button', async ({ page }) => {
     await page.goto('/auth/newpassword/some-token');
-    await expect(page.getByRole('heading', { name: 'Your new account has been created' })).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Set Password' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Your new account has been created', exact: true })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Set Password', exact: true })).toBeVisible();
   });
 });

@@ -17,12 +17,12 @@ async function openList(page: Page, path: string, title: string): Promise<Locato
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const table = page.getByRole('table', { name: title });
   await expect(table.locator('tbody tr').first()).toBeVisible();
-  await expect(table.getByText('No records found')).toHaveCount(0);
+  await expect(table.getByText('No records found', { exact: true })).toHaveCount(0);
   return table;
 }
 
 async function selectTenant(page: Page, name: RegExp) {
-  const selector = page.getByRole('combobox', { name: 'Tenant' });
+  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
   await selector.click();
   await page.getByRole('option', { name }).click();
   await expect(selector).toHaveValue(name);
@@ -30,15 +30,15 @@ async function selectTenant(page: Page, name: RegExp) {
 
 async function openPanel(page: Page, row: Locator): Promise<Locator> {
   await row.click();
-  const panel = page.getByRole('dialog', { name: 'User Information' });
-  await expect(panel.getByRole('tab', { name: 'User Details' })).toBeVisible();
+  const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
+  await expect(panel.getByRole('tab', { name: 'User Details', exact: true })).toBeVisible();
   return panel;
 }
 
 /** The first row of the list filtered by status, after the filter's request answered. */
 async function firstRowWithStatus(page: Page, table: Locator, status: string): Promise<Locator> {
   const answered = page.waitForResponse((response) => response.url().includes('filter%5Bstatus%5D') || response.url().includes('filter[status]'));
-  await table.getByRole('combobox', { name: 'Filter Status' }).click();
+  await table.getByRole('combobox', { name: 'Filter Status', exact: true }).click();
   await page.getByRole('option', { name: status, exact: true }).click();
   await answered;
   const row = table.locator('tbody tr').first();
@@ -51,23 +51,23 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
     await signIn(page, demoLogins.partner);
     expect(await columnHeaders(await openList(page, '/wallet/users', 'Members'))).toEqual(USERS_COLUMNS);
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
-    await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
   });
 
   test('group admin (role 16, credit union): its own scope, no Add user', async ({ page }) => {
     await signIn(page, demoLogins.group);
     expect(await columnHeaders(await openList(page, '/wallet/users', 'Members'))).toEqual(USERS_COLUMNS);
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
-    await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
   });
 
   test('[UW-6.22] group admin (role 16, the network admin role) filters the admins by role', async ({ page }) => {
     await signIn(page, demoLogins.group);
     const table = await openList(page, '/wallet/admins', 'Admins');
     expect(await columnHeaders(table)).toEqual(ADMINS_COLUMNS);
-    await page.getByRole('combobox', { name: 'Role' }).click();
+    await page.getByRole('combobox', { name: 'Role', exact: true }).click();
     const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('filter[account.roles]') === '-256,64');
-    await page.getByRole('option', { name: 'Field Officer' }).click();
+    await page.getByRole('option', { name: 'Field Officer', exact: true }).click();
     const response = await answered;
     expect(response.status()).toBe(200);
     const body = (await response.json()) as { data: unknown[]; included?: { type: string; attributes: { roles?: number[] } }[] };
@@ -81,9 +81,9 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
   test('[UW-6.14] [UW-6.22] field officer (role 64, not the main tenant) gets Add user on the admins list, no role filter', async ({ page }) => {
     await signIn(page, demoLogins.officer);
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
-    await expect(page.getByRole('combobox', { name: 'Role' })).toHaveCount(0);
-    await page.getByRole('button', { name: 'Add user' }).click();
-    await expect(page.getByRole('dialog', { name: 'Create User' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveCount(0);
+    await page.getByRole('button', { name: 'Add user', exact: true }).click();
+    await expect(page.getByRole('dialog', { name: 'Create User', exact: true })).toBeVisible();
     await page.keyboard.press('Escape');
     expect(await columnHeaders(await openList(page, '/wallet/users', 'Members'))).toEqual(USERS_COLUMNS);
   });
@@ -92,24 +92,24 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
     await signIn(page, demoLogins.payin);
     await page.goto('/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-    const users = page.getByRole('table', { name: 'Users' });
+    const users = page.getByRole('table', { name: 'Users', exact: true });
     await expect(users.locator('thead tr').first().getByRole('columnheader')).toHaveCount(USERS_COLUMNS.length);
     const admins = await openList(page, '/admins', 'Admins');
     expect(await columnHeaders(admins)).toEqual(ADMINS_COLUMNS);
-    await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
     const panel = await openPanel(page, admins.locator('tbody tr').first());
-    await expect(panel.getByRole('tab', { name: 'Transactions' })).toHaveCount(0);
-    await expect(panel.getByRole('button', { name: 'Edit' })).toHaveCount(0);
-    await expect(panel.getByRole('button', { name: 'Upload Documents' })).toHaveCount(0);
+    await expect(panel.getByRole('tab', { name: 'Transactions', exact: true })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Edit', exact: true })).toHaveCount(0);
+    await expect(panel.getByRole('button', { name: 'Upload Documents', exact: true })).toHaveCount(0);
   });
 
   test('payout admin (payout tenant): Users and Admins lists', async ({ page }) => {
     await signIn(page, demoLogins.payout);
     const admins = await openList(page, '/admins', 'Admins');
     expect(await columnHeaders(admins)).toEqual(ADMINS_COLUMNS);
-    await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
     await page.goto('/users');
-    await expect(page.getByRole('table', { name: 'Users' }).locator('thead tr').first().getByRole('columnheader')).toHaveCount(USERS_COLUMNS.length);
+    await expect(page.getByRole('table', { name: 'Users', exact: true }).locator('thead tr').first().getByRole('columnheader')).toHaveCount(USERS_COLUMNS.length);
   });
 
   test('[UW-2.31] [UW-1.03] super after selecting ss-gmb: no Groups column, admins labelled Agents', async ({ page }) => {
@@ -118,7 +118,7 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
     const users = await openList(page, '/wallet/users', 'Members');
     expect(await columnHeaders(users)).toEqual(USERS_COLUMNS.filter((header) => header !== 'Groups'));
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Agents'))).toEqual(ADMINS_COLUMNS);
-    await expect(page.getByRole('button', { name: 'Add user' })).toHaveCount(0);
+    await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
   });
 });
 
@@ -128,20 +128,20 @@ test('[UW-2.32] [UW-2.33] [UW-2.34] [UW-2.47] a row opens User Information with 
   const row = table.locator('tbody tr').first();
   const name = (await row.locator('td').nth(2).innerText()).trim();
   await row.click();
-  const panel = page.getByRole('dialog', { name: 'User Information' });
+  const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
   await expect(panel.getByRole('status')).toBeVisible();
   await expect(panel.getByText(name, { exact: true })).toBeVisible();
-  await expect(panel.getByRole('tab', { name: 'User Details' })).toHaveAttribute('aria-selected', 'true');
-  await expect(panel.getByRole('tab', { name: 'Transactions' })).toBeVisible();
+  await expect(panel.getByRole('tab', { name: 'User Details', exact: true })).toHaveAttribute('aria-selected', 'true');
+  await expect(panel.getByRole('tab', { name: 'Transactions', exact: true })).toBeVisible();
   await expect(panel.getByText(/^Created (by .+ )?on \d{2}-[A-Z][a-z]{2}-\d{4}/)).toBeVisible();
-  await expect(panel.getByRole('rowheader', { name: 'First Name' })).toBeVisible();
-  await expect(panel.getByRole('button', { name: 'Upload Documents' })).toBeVisible();
+  await expect(panel.getByRole('rowheader', { name: 'First Name', exact: true })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Upload Documents', exact: true })).toBeVisible();
   await expectAccessible(page);
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await panel.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(panel).toBeHidden();
 
-  await table.locator('tbody tr').nth(1).getByRole('button', { name: 'View' }).click();
-  await expect(page.getByRole('dialog', { name: 'User Information' }).getByRole('tab', { name: 'User Details' })).toBeVisible();
+  await table.locator('tbody tr').nth(1).getByRole('button', { name: 'View', exact: true }).click();
+  await expect(page.getByRole('dialog', { name: 'User Information', exact: true }).getByRole('tab', { name: 'User Details', exact: true })).toBeVisible();
 });
 
 test('[UW-4.23] [UW-2.37] a status change with a reason shows in the badge, the list and the History', async ({ page }) => {
@@ -152,7 +152,7 @@ test('[UW-4.23] [UW-2.37] a status change with a reason shows in the badge, the 
   const panel = await openPanel(page, row);
   await expect(panel.getByLabel('Status Verified')).toBeVisible();
 
-  await panel.getByRole('combobox', { name: 'Change Status' }).click();
+  await panel.getByRole('combobox', { name: 'Change Status', exact: true }).click();
   const options = page.getByRole('option');
   await expect(options.first()).toBeVisible();
   // A verified account may not be activated again... only the actions its flags allow are offered.
@@ -161,21 +161,21 @@ test('[UW-4.23] [UW-2.37] a status change with a reason shows in the badge, the 
 
   const dialog = page.getByRole('dialog', { name: /^On Hold: / });
   await dialog.getByLabel('Reason notes').fill('Documents under review (e2e)');
-  await dialog.getByRole('button', { name: 'Proceed Status Change!' }).click();
+  await dialog.getByRole('button', { name: 'Proceed Status Change!', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(panel.getByLabel('Status On Hold')).toBeVisible();
 
-  await panel.getByRole('button', { name: 'History' }).click();
-  const history = panel.getByRole('table', { name: 'History' });
+  await panel.getByRole('button', { name: 'History', exact: true }).click();
+  const history = panel.getByRole('table', { name: 'History', exact: true });
   const audit = history.getByRole('row').filter({ hasText: 'Documents under review (e2e)' });
   await expect(audit).toContainText('Verified → On Hold');
   await expect(audit).toContainText(demoLogins.partner);
 
-  await panel.getByRole('button', { name: 'Close' }).click();
+  await panel.getByRole('button', { name: 'Close', exact: true }).click();
   // The list was refetched: under the Verified filter the account is gone, and it lists as On Hold.
   await expect(table.locator('tbody tr').filter({ hasText: accountId })).toHaveCount(0);
   await openList(page, '/wallet/users', 'Members');
-  await table.getByRole('textbox', { name: 'Filter Account Id' }).fill(accountId);
+  await table.getByRole('textbox', { name: 'Filter Account Id', exact: true }).fill(accountId);
   const changed = table.locator('tbody tr').filter({ hasText: accountId });
   await expect(changed.getByText('On Hold', { exact: true })).toBeVisible();
 });
@@ -184,33 +184,194 @@ test('[UW-2.46] [UW-8.15] edit and save a user after the confirmation', async ({
   await signIn(page, demoLogins.partner);
   const table = await openList(page, '/wallet/users', 'Members');
   const panel = await openPanel(page, table.locator('tbody tr').nth(2));
-  await panel.getByRole('button', { name: 'Edit' }).click();
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(panel.getByLabel(/^Email/)).toBeDisabled();
   const middle = panel.getByLabel('Middle Name');
   await middle.fill('Binta');
-  await panel.getByRole('button', { name: 'Save Changes' }).click();
-  const confirm = page.getByRole('dialog', { name: 'Save Changes' });
-  await expect(confirm.getByText('Are you sure want to modify this user?')).toBeVisible();
-  await confirm.getByRole('button', { name: 'Yes' }).click();
-  await expect(page.getByText('User details has successfully been updated')).toBeVisible();
+  await panel.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Save Changes', exact: true });
+  await expect(confirm.getByText('Are you sure want to modify this user?', { exact: true })).toBeVisible();
+  await confirm.getByRole('button', { name: 'Yes', exact: true }).click();
+  await expect(page.getByText('User details has successfully been updated', { exact: true })).toBeVisible();
   await expect(panel.getByRole('row', { name: /Middle Name/ })).toContainText('Binta');
-  await expect(panel.getByRole('button', { name: 'Edit' })).toBeVisible();
+  await expect(panel.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
 });
 
 test('[UW-5.32] edit mode shows the edit messages and sends nothing while invalid', async ({ page }) => {
   await signIn(page, demoLogins.partner);
   const table = await openList(page, '/wallet/admins', 'Admins');
   const panel = await openPanel(page, table.locator('tbody tr').nth(1));
-  await panel.getByRole('button', { name: 'Edit' }).click();
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(panel.getByLabel('First Name')).toBeVisible();
   await expectAccessible(page);
   await panel.getByLabel('First Name').fill('');
   await panel.getByLabel('Last Name').fill('');
-  await panel.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(panel.getByText('Invalid First Name')).toBeVisible();
-  await expect(panel.getByText('Invalid Last name')).toBeVisible();
-  await expect(page.getByRole('dialog', { name: 'Save Changes' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await expect(panel.getByText('Invalid First Name', { exact: true })).toBeVisible();
+  await expect(panel.getByText('Invalid Last name', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Save Changes', exact: true })).toHaveCount(0);
 });
+
+test('[UW-2.46] Save Changes with nothing changed sends nothing, says so and leaves edit mode', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const table = await openList(page, '/wallet/users', 'Members');
+  const panel = await openPanel(page, table.locator('tbody tr').nth(3));
+  const updates: string[] = [];
+  page.on('request', (request) => {
+    if (request.method() === 'PATCH') updates.push(request.url());
+  });
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+  await expect(panel.getByLabel('First Name')).toBeVisible();
+  await panel.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await expect(page.getByText('Nothing was changed, so nothing was saved.', { exact: true })).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Save Changes', exact: true })).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(page.getByText(/An Error Occured!|must NOT|properties/)).toHaveCount(0);
+  expect(updates).toEqual([]);
+});
+
+test('[UW-2.62] [UW-8.15] a toast never covers the panel’s Close button, and after a save the panel shows its top again', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, demoLogins.partner);
+  const table = await openList(page, '/wallet/users', 'Members');
+  const panel = await openPanel(page, table.locator('tbody tr').nth(4));
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+  await panel.getByLabel('Middle Name').fill(`Awa ${'abcdefghij'[Date.now() % 10]}`);
+  await panel.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  await page.getByRole('dialog', { name: 'Save Changes', exact: true }).getByRole('button', { name: 'Yes', exact: true }).click();
+  const toast = page.getByRole('alert').filter({ hasText: 'User details has successfully been updated' });
+  await expect(toast).toBeVisible();
+  await expect(page.getByRole('dialog', { name: 'Save Changes', exact: true })).toHaveCount(0);
+
+  // §9: the toast is top right...
+  const toastBox = await toast.boundingBox();
+  expect(toastBox && toastBox.x + toastBox.width).toBeGreaterThan(1280 - 40);
+  expect(toastBox?.y).toBeLessThan(160);
+  // ...yet the Close button under the panel's header is the element a pointer reaches there.
+  const close = panel.getByRole('button', { name: 'Close', exact: true });
+  const box = await close.boundingBox();
+  if (!box) throw new Error('the Close button has no box');
+  const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null, center);
+  expect(reached).toBe('Close');
+
+  // The details replaced the taller form: the panel is back at its top, the avatar whole.
+  await expect(panel.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
+  await expect(panel.locator('.mantine-Avatar-root').first()).toBeInViewport({ ratio: 1 });
+  expect(await panel.evaluate((element) => element.scrollTop)).toBe(0);
+  await close.click();
+  await expect(panel).toBeHidden();
+});
+
+test('axe finds no serious violation with the status list, the birth date calendar, the save confirmation and the expiry calendar open', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const table = await openList(page, '/wallet/users', 'Members');
+  const panel = await openPanel(page, table.locator('tbody tr').first());
+  await panel.getByRole('combobox', { name: 'Change Status', exact: true }).click();
+  await expect(page.getByRole('listbox')).toBeVisible();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await panel.getByRole('button', { name: 'Edit', exact: true }).click();
+  await panel.getByRole('textbox', { name: /^Birth Date/ }).click();
+  const calendar = page.getByRole('dialog', { name: /^Birth Date calendar/ });
+  await expect(calendar).toBeVisible();
+  await expectAccessible(page);
+  await calendar.getByRole('button', { name: 'Previous month', exact: true }).click();
+  await expectAccessible(page);
+  await page.keyboard.press('Escape');
+
+  await panel.getByLabel('Middle Name').fill('Binta');
+  await panel.getByRole('button', { name: 'Save Changes', exact: true }).click();
+  const confirm = page.getByRole('dialog', { name: 'Save Changes', exact: true });
+  await expect(confirm.getByText('Are you sure want to modify this user?', { exact: true })).toBeVisible();
+  await expectAccessible(page);
+  await confirm.getByRole('button', { name: 'No', exact: true }).click();
+  await panel.getByRole('button', { name: 'Cancel', exact: true }).click();
+
+  await panel.getByRole('button', { name: 'Upload Documents', exact: true }).click();
+  const upload = page.getByRole('dialog', { name: 'Upload Documents', exact: true });
+  await upload.getByRole('textbox', { name: /^Expiry Date/ }).click();
+  await expect(page.getByRole('dialog', { name: /^Expiry Date calendar/ })).toBeVisible();
+  await expectAccessible(page);
+});
+
+/** users-and-wallets §2 lists at the common laptop widths: nothing scrolls sideways and each Status badge reads in full,
+ * neither cut nor covered by the pinned Actions column. */
+async function expectListFits(table: Locator, width: number) {
+  const scroller = table.locator('xpath=..');
+  const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+  expect(scrollWidth, `the table scrolls sideways at ${width}px`).toBeLessThanOrEqual(clientWidth);
+  const problems = await table.evaluate((element) =>
+    [...element.querySelectorAll<HTMLElement>('tbody .mantine-Badge-root')].flatMap((badge) => {
+      badge.scrollIntoView({ block: 'center', inline: 'nearest' });
+      const text = badge.textContent ?? '';
+      const label = badge.querySelector<HTMLElement>('.mantine-Badge-label');
+      const issues: string[] = [];
+      if (label && label.scrollWidth > label.clientWidth) issues.push(`${text}: cut`);
+      const box = badge.getBoundingClientRect();
+      if (box.right > window.innerWidth) issues.push(`${text}: off screen`);
+      for (const x of [box.left + 3, box.right - 3]) {
+        const hit = document.elementFromPoint(x, box.top + box.height / 2);
+        if (!hit || !badge.contains(hit)) issues.push(`${text}: covered at x=${Math.round(x)}`);
+      }
+      return issues;
+    }),
+  );
+  expect(problems, `status badges at ${width}px`).toEqual([]);
+  const view = table.locator('tbody tr').first().getByRole('button', { name: 'View', exact: true });
+  const viewBox = await view.boundingBox();
+  expect(viewBox && viewBox.x + viewBox.width).toBeLessThanOrEqual(width);
+}
+
+test('[UW-2.28] [UW-2.29] at 1,280 and 1,440 px the users and admins lists fit without scrolling sideways, every Status readable, long emails too', async ({ page, request }) => {
+  const bearer = await partnerBearer(request);
+  const stamp = Date.now().toString().slice(-8);
+  const member = await createKycRejected(request, bearer, '/api/v1/um/pendingUser', {
+    role: 256,
+    email: `fatoumatabintou.ceesay-jallow.${stamp}@credit-union-members.example.test`,
+    phonenumber: `2205${stamp.slice(-6)}`,
+  });
+  const admin = await createKycRejected(request, bearer, '/api/v1/um/user', {
+    role: 16,
+    email: `ousmanlamin.njie-touray.${stamp}@teller-partner-agents.example.test`,
+    phonenumber: `2206${stamp.slice(-6)}`,
+  });
+  await signIn(page, demoLogins.partner);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    for (const [path, title, email] of [
+      ['/wallet/users', 'Members', member],
+      ['/wallet/admins', 'Admins', admin],
+    ] as const) {
+      const table = await openList(page, path, title);
+      await expectListFits(table, width);
+      await table.getByRole('textbox', { name: 'Filter Email', exact: true }).fill(email);
+      await expect(table.locator('tbody tr')).toHaveCount(1);
+      await expect(table.locator('tbody tr').first().getByText('KYC Rejected', { exact: true })).toBeVisible();
+      await expectListFits(table, width);
+    }
+  }
+});
+
+async function partnerBearer(request: APIRequestContext): Promise<string> {
+  const token = await request.post('/api/v1/id/token', {
+    data: { data: { type: 'token', attributes: { username: demoLogins.partner, password: DEMO_PASSWORD, clientid: 'teller-web' } } },
+  });
+  return ((await token.json()) as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+}
+
+/** A user of the partner's tenant with a long email and the longest status badge, KYC Rejected; returns the email. */
+async function createKycRejected(request: APIRequestContext, bearer: string, path: string, person: { role: number; email: string; phonenumber: string }): Promise<string> {
+  const headers = { authorization: `Bearer ${bearer}` };
+  const attributes = { firstname: 'Fatoumata', lastname: 'Ceesay', birthdate: '1990-01-01', gender: 'Female', nationality: 'Gambian', ...person };
+  const created = await request.post(path, { headers, data: { data: { type: 'User', attributes } } });
+  expect(created.status()).toBe(201);
+  const id = ((await created.json()) as { data: { id: string } }).data.id;
+  const rejected = await request.patch(`/api/v1/um/account/${id}`, { headers, data: { data: { type: 'Account', attributes: { status: 256 } } } });
+  expect(rejected.ok()).toBe(true);
+  return person.email;
+}
 
 /** A fresh admin with the demo password, so changing its password never disturbs the shared demo logins. */
 async function newAdmin(request: APIRequestContext): Promise<string> {
@@ -259,27 +420,46 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
   for (const field of ['Phone', 'Email', 'Country']) await expect(page.getByLabel(field, { exact: true })).toHaveAttribute('readonly', '');
   await expectAccessible(page);
 
-  await page.getByRole('button', { name: 'Change Password' }).click();
-  const modal = page.getByRole('dialog', { name: 'Change Password' });
+  await page.getByRole('button', { name: 'Change Password', exact: true }).click();
+  const modal = page.getByRole('dialog', { name: 'Change Password', exact: true });
   await expect(modal.getByLabel('Old Password')).toBeVisible();
   await expectAccessible(page);
   await modal.getByLabel('Old Password').fill('Wrong@12345');
   await modal.getByLabel('New Password').fill('Fresh@12345');
   await modal.getByLabel('Confirm Password').fill('Fresh@1234');
-  await modal.getByRole('button', { name: 'Change Password' }).click();
-  await expect(modal.getByText('Passwords do not match')).toBeVisible();
+  await modal.getByRole('button', { name: 'Change Password', exact: true }).click();
+  await expect(modal.getByText('Passwords do not match', { exact: true })).toBeVisible();
   await modal.getByLabel('Confirm Password').fill('Fresh@12345');
-  await modal.getByRole('button', { name: 'Change Password' }).click();
+  await modal.getByRole('button', { name: 'Change Password', exact: true }).click();
   await expect(modal.getByRole('alert')).toContainText('The old password is not correct.');
 
   await modal.getByLabel('Old Password').fill(DEMO_PASSWORD);
-  await modal.getByRole('button', { name: 'Change Password' }).click();
-  await expect(page.getByText('Your password has been changed.')).toBeVisible();
+  await modal.getByRole('button', { name: 'Change Password', exact: true }).click();
+  await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
   await expect(modal).toBeHidden();
 
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
   await signIn(page, email, 'Fresh@12345');
+});
+
+test('[UW-2.49] the own profile’s read-only fields look different from the fields staff can type into', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  await page.goto('/user/profile');
+  const look = (label: string) =>
+    page.getByLabel(label, { exact: true }).evaluate((element) => {
+      const style = getComputedStyle(element);
+      return { background: style.backgroundColor, border: style.borderStyle };
+    });
+  await expect(page.getByLabel('First Name')).toBeVisible();
+  const editable = await page.getByLabel('First Name').evaluate((element) => {
+    const style = getComputedStyle(element);
+    return { background: style.backgroundColor, border: style.borderStyle };
+  });
+  for (const field of ['Phone', 'Email', 'Country']) {
+    await expect(page.getByLabel(field, { exact: true })).toHaveAttribute('readonly', '');
+    expect(await look(field), field).not.toEqual(editable);
+  }
 });
 
 test('axe finds no serious violation on the lists, the panel and the profile', async ({ page }) => {
@@ -290,7 +470,7 @@ test('axe finds no serious violation on the lists, the panel and the profile', a
   await expectAccessible(page);
   const members = await openList(page, '/wallet/users', 'Members');
   const panel = await openPanel(page, members.locator('tbody tr').first());
-  await panel.getByRole('button', { name: 'History' }).click();
+  await panel.getByRole('button', { name: 'History', exact: true }).click();
   await expect(panel.getByText(/No changes recorded yet|Date/).first()).toBeVisible();
   await expectAccessible(page);
   await page.goto('/user/profile');

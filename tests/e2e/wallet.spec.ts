@@ -1,4 +1,4 @@
-// Money on a wallet and wallet transactions, in Chromium against the real gateway (issue 4 "Tests"): top-up with a
+// Money on a wallet and wallet transactions, in Chromium against the real gateway: top-up with a
 // wrong then a right code from the outbox, a refused cash-out, a double-clicked Send Request, the OTP action of a
 // pending transaction, the Excel export of 20,000 rows read back, the PDF download, and axe on these screens.
 // The suite shares one gateway, so each test moves money on its own demo user (naccug, group@demo.test's scope).
@@ -85,8 +85,8 @@ function shown(balance: string, plus = 0): string {
 }
 
 async function openMembers(page: Page) {
-  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Members' }).click();
-  const table = page.getByRole('table', { name: 'Members' });
+  await page.getByRole('navigation', { name: 'Main menu', exact: true }).getByRole('link', { name: 'Members', exact: true }).click();
+  const table = page.getByRole('table', { name: 'Members', exact: true });
   await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
   return table;
 }
@@ -98,8 +98,8 @@ function rowOf(table: Locator, name: string): Locator {
 /** Opens 'User Information' for `user` and the top-up modal of `service`. */
 async function openTopUp(page: Page, table: Locator, user: WalletUser, service: string, title: string) {
   await rowOf(table, user.fullname).click();
-  const panel = page.getByRole('dialog', { name: 'User Information' });
-  await panel.getByRole('combobox', { name: 'Top-up service' }).click();
+  const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
+  await panel.getByRole('combobox', { name: 'Top-up service', exact: true }).click();
   await page.getByRole('option', { name: service }).click();
   const modal = page.getByRole('dialog', { name: title });
   await expect(modal.getByRole('textbox', { name: /Amount/ })).toBeFocused();
@@ -109,12 +109,12 @@ async function openTopUp(page: Page, table: Locator, user: WalletUser, service: 
 /** Verify Request, the fees, Proceed: the code step is open and the code is in the outbox. */
 async function verifyToCodeStep(request: APIRequestContext, modal: Locator, user: WalletUser, amount: number) {
   await modal.getByRole('textbox', { name: /Amount/ }).fill(String(amount));
-  await modal.getByRole('textbox', { name: 'Remarks' }).fill('e2e wallet test');
+  await modal.getByRole('textbox', { name: 'Remarks', exact: true }).fill('e2e wallet test');
   const since = new Date(Date.now() - 1000).toISOString();
-  await modal.getByRole('button', { name: 'Verify Request' }).click();
-  await expect(modal.getByRole('heading', { name: 'Transaction details and fees' })).toBeVisible();
+  await modal.getByRole('button', { name: 'Verify Request', exact: true }).click();
+  await expect(modal.getByRole('heading', { name: 'Transaction details and fees', exact: true })).toBeVisible();
   await expect(modal.getByRole('table')).toContainText(`${user.currency} ${shown(String(amount))}`);
-  await modal.getByRole('button', { name: 'Proceed' }).click();
+  await modal.getByRole('button', { name: 'Proceed', exact: true }).click();
   const message = await latestMessage(request, user.phone, since);
   if (!message.code) throw new Error('the outbox message carries no code');
   return message.code;
@@ -128,25 +128,25 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
     await expect(rowOf(table, user.fullname)).toContainText(shown(user.balance));
 
     const { panel, modal } = await openTopUp(page, table, user, 'Top Up', 'Top-up');
-    await expect(panel.getByRole('region', { name: 'Wallet balance' })).toContainText(`${user.currency} ${shown(user.balance)}`);
+    await expect(panel.getByRole('region', { name: 'Wallet balance', exact: true })).toContainText(`${user.currency} ${shown(user.balance)}`);
     const code = await verifyToCodeStep(request, modal, user, 150);
     await expectAccessible(page);
 
     const wrong = code === '000000' ? '111111' : '000000';
     await modal.getByRole('textbox', { name: /One-time code/ }).fill(wrong);
-    await modal.getByRole('button', { name: 'Send Request' }).click();
+    await modal.getByRole('button', { name: 'Send Request', exact: true }).click();
     await expect(modal.getByRole('alert')).toHaveText('Invalid OTP entered!');
     await expect(modal.getByRole('textbox', { name: /One-time code/ })).toBeVisible();
 
     await modal.getByRole('textbox', { name: /One-time code/ }).fill(code);
-    await modal.getByRole('button', { name: 'Send Request' }).click();
-    await expect(page.getByText('Transaction Completed').first()).toBeVisible();
-    await expect(modal.getByRole('heading', { name: 'Transaction Completed' })).toBeVisible();
+    await modal.getByRole('button', { name: 'Send Request', exact: true }).click();
+    await expect(page.getByText('Transaction Completed', { exact: true }).first()).toBeVisible();
+    await expect(modal.getByRole('heading', { name: 'Transaction Completed', exact: true })).toBeVisible();
     await expect(modal).toContainText(`${user.currency} 150.00`);
-    await modal.getByRole('button', { name: 'Ok' }).click();
+    await modal.getByRole('button', { name: 'Ok', exact: true }).click();
     await expect(modal).toBeHidden();
 
-    await expect(panel.getByRole('region', { name: 'Wallet balance' })).toContainText(`${user.currency} ${shown(user.balance, 150)}`);
+    await expect(panel.getByRole('region', { name: 'Wallet balance', exact: true })).toContainText(`${user.currency} ${shown(user.balance, 150)}`);
     await expect(rowOf(table, user.fullname)).toContainText(shown(user.balance, 150));
     expect((await walletUser(request, demoLogins.group, user.fullname)).balance).toBe((Number(user.balance) + 150).toFixed(2));
   });
@@ -159,10 +159,10 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
     const { modal } = await openTopUp(page, table, user, 'Cash Out', 'Cash Out');
     const tooMuch = Math.trunc(Number(user.balance)) + 1000;
     await modal.getByRole('textbox', { name: /Amount/ }).fill(String(tooMuch));
-    await modal.getByRole('button', { name: 'Verify Request' }).click();
+    await modal.getByRole('button', { name: 'Verify Request', exact: true }).click();
     await expect(modal.getByRole('alert')).toContainText(`The wallet holds ${user.balance} ${user.currency}`);
     await expect(modal.getByRole('textbox', { name: /Amount/ })).toHaveValue(String(tooMuch));
-    await modal.getByRole('button', { name: 'Close' }).click();
+    await modal.getByRole('button', { name: 'Close', exact: true }).click();
 
     expect((await walletUser(request, demoLogins.group, user.fullname)).balance).toBe(user.balance);
     expect(await transactionCount(request, demoLogins.group, user.id)).toBe(before);
@@ -177,18 +177,18 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
     const { panel, modal } = await openTopUp(page, table, user, 'Top Up', 'Top-up');
     const code = await verifyToCodeStep(request, modal, user, 75);
     await modal.getByRole('textbox', { name: /One-time code/ }).fill(code);
-    await modal.getByRole('button', { name: 'Send Request' }).dblclick();
-    await expect(modal.getByRole('heading', { name: 'Transaction Completed' })).toBeVisible();
+    await modal.getByRole('button', { name: 'Send Request', exact: true }).dblclick();
+    await expect(modal.getByRole('heading', { name: 'Transaction Completed', exact: true })).toBeVisible();
     const reference = (await modal.getByRole('row', { name: /Reference Number/ }).getByRole('cell').textContent())?.trim() ?? '';
     expect(reference).toMatch(/^WT/);
-    await modal.getByRole('button', { name: 'Ok' }).click();
+    await modal.getByRole('button', { name: 'Ok', exact: true }).click();
 
     expect((await walletUser(request, demoLogins.group, user.fullname)).balance).toBe((Number(user.balance) + 75).toFixed(2));
     expect(await transactionCount(request, demoLogins.group, user.id)).toBe(before + 1);
-    await panel.getByRole('tab', { name: 'Transactions' }).click();
-    const transactions = panel.getByRole('table', { name: 'Transactions' });
+    await panel.getByRole('tab', { name: 'Transactions', exact: true }).click();
+    const transactions = panel.getByRole('table', { name: 'Transactions', exact: true });
     await expect(transactions.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
-    await transactions.getByRole('textbox', { name: 'Filter Reference' }).fill(reference);
+    await transactions.getByRole('textbox', { name: 'Filter Reference', exact: true }).fill(reference);
     await expect(transactions.locator('tbody tr[aria-rowindex]')).toHaveCount(1);
     await expect(transactions.locator('tbody tr[aria-rowindex]')).toContainText(reference);
     await expect(transactions.locator('tbody tr[aria-rowindex]')).toContainText('COMPLETED');
@@ -208,28 +208,28 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
 
     await signIn(page, demoLogins.group);
     await page.goto(`/wallet/transactions?startDate=${utcDay(-1)}&endDate=${utcDay(0)}`);
-    const table = page.getByRole('table', { name: 'Transactions' });
-    await table.getByRole('textbox', { name: 'Filter Receiver Name' }).fill(user.fullname);
-    await table.getByRole('combobox', { name: 'Filter Status' }).click();
-    await page.getByRole('option', { name: 'PENDING' }).click();
+    const table = page.getByRole('table', { name: 'Transactions', exact: true });
+    await table.getByRole('textbox', { name: 'Filter Receiver Name', exact: true }).fill(user.fullname);
+    await table.getByRole('combobox', { name: 'Filter Status', exact: true }).click();
+    await page.getByRole('option', { name: 'PENDING', exact: true }).click();
     const row = table.locator('tbody tr[aria-rowindex]').first();
     await expect(row).toContainText(user.fullname);
     await expect(row).toContainText('PENDING');
     await expect(table.locator('tbody tr[aria-rowindex]')).toHaveCount(1);
 
-    await row.getByRole('button', { name: 'OTP' }).click();
+    await row.getByRole('button', { name: 'OTP', exact: true }).click();
     const modal = page.getByRole('dialog', { name: `Top-up: ${reference}` });
     await expect(modal.getByRole('textbox', { name: /One-time code/ })).toBeFocused();
     const since = new Date(Date.now() - 1000).toISOString();
-    await modal.getByRole('button', { name: 'Re-send code' }).click();
+    await modal.getByRole('button', { name: 'Re-send code', exact: true }).click();
     await expect(modal.getByRole('status').filter({ hasText: 'OPT has' })).toHaveText(
       'OPT has successfully been sent to your registered mobile and email address.',
     );
     const code = await codeFor(request, reference, since);
     await modal.getByRole('textbox', { name: /One-time code/ }).fill(code);
-    await modal.getByRole('button', { name: 'Send Request' }).click();
-    await expect(modal.getByRole('heading', { name: 'Transaction Completed' })).toBeVisible();
-    await modal.getByRole('button', { name: 'Ok' }).click();
+    await modal.getByRole('button', { name: 'Send Request', exact: true }).click();
+    await expect(modal.getByRole('heading', { name: 'Transaction Completed', exact: true })).toBeVisible();
+    await modal.getByRole('button', { name: 'Ok', exact: true }).click();
     await expect(table.locator('tbody')).toContainText('No records found');
     expect((await walletUser(request, demoLogins.group, user.fullname)).balance).toBe((Number(user.balance) + 40).toFixed(2));
   });
@@ -238,14 +238,30 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
 test.describe('wallet transactions screen (/wallet/transactions)', () => {
   test('[UW-9.06][UW-2.61] lists the last 7 days with a date-range picker and an Export menu; axe finds nothing serious', async ({ page }) => {
     await signIn(page, demoLogins.partner);
-    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Transactions' }).click();
+    await page.getByRole('navigation', { name: 'Main menu', exact: true }).getByRole('link', { name: 'Transactions', exact: true }).click();
     await expect(page).toHaveURL(/\/wallet\/transactions/);
-    const table = page.getByRole('table', { name: 'Transactions' });
+    const table = page.getByRole('table', { name: 'Transactions', exact: true });
     await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Date range' })).toBeVisible();
-    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('button', { name: 'Date range', exact: true })).toBeVisible();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     await expect(page.getByRole('menuitem')).toHaveText(['Excel', 'PDF']);
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
+    await expectAccessible(page);
+  });
+
+  test('[RP-2.14] axe finds nothing serious with the date-range calendar open, on this month and the one before', async ({ page }) => {
+    await signIn(page, demoLogins.partner);
+    await page.goto('/wallet/transactions');
+    await page.getByRole('button', { name: 'Date range', exact: true }).click();
+    const calendar = page.getByRole('dialog', { name: 'Date range', exact: true });
+    await expect(calendar).toBeVisible();
+    await expectAccessible(page);
+    await calendar.getByRole('button', { name: 'Previous month', exact: true }).click();
+    await expectAccessible(page);
+    // The header names the month shown; it opens the months of the year.
+    await calendar.getByRole('button', { name: /^[A-Z][a-z]+ \d{4}$/ }).click();
+    await expect(calendar.getByRole('button', { name: /^[A-Z][a-z]+ \d{4}$/ })).toHaveCount(0);
     await expectAccessible(page);
   });
 
@@ -253,10 +269,10 @@ test.describe('wallet transactions screen (/wallet/transactions)', () => {
     await signIn(page, demoLogins.partner);
     const [start, end] = [utcDay(-7), utcDay(0)];
     await page.goto(`/wallet/transactions?startDate=${start}&endDate=${end}`);
-    await expect(page.getByRole('table', { name: 'Transactions' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
-    await page.getByRole('button', { name: 'Export' }).click();
+    await expect(page.getByRole('table', { name: 'Transactions', exact: true }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+    await page.getByRole('button', { name: 'Export', exact: true }).click();
     const downloading = page.waitForEvent('download');
-    await page.getByRole('menuitem', { name: 'PDF' }).click();
+    await page.getByRole('menuitem', { name: 'PDF', exact: true }).click();
     const download = await downloading;
     expect(download.suggestedFilename()).toBe(`Transactions_${start}_${end}.pdf`);
     const file = await download.path();
@@ -287,11 +303,11 @@ atScale('[RP-7.03] exports 20,000 rows to Excel and the file reads back with num
   atScale.setTimeout(120_000);
   await signIn(page, demoLogins.partner);
   await page.goto(`/wallet/transactions?startDate=${scaleGateway.startDate}&endDate=${scaleGateway.endDate}`);
-  await expect(page.getByText('Showing 1 to 10 of 20000')).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: 'Export' }).click();
+  await expect(page.getByText('Showing 1 to 10 of 20000', { exact: true })).toBeVisible({ timeout: 20_000 });
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const downloading = page.waitForEvent('download', { timeout: 90_000 });
-  await page.getByRole('menuitem', { name: 'Excel' }).click();
-  await expect(page.getByRole('button', { name: 'Cancel Excel export' })).toBeVisible();
+  await page.getByRole('menuitem', { name: 'Excel', exact: true }).click();
+  await expect(page.getByRole('button', { name: 'Cancel Excel export', exact: true })).toBeVisible();
   const download = await downloading;
   expect(download.suggestedFilename()).toBe('Transaction List.xlsx');
 

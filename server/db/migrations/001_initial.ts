@@ -1,4 +1,4 @@
-// Issue 2: tenants, identity, users and accounts, wallets, OTP, idempotency, audit, files, outbox, reference lists.
+// The first schema: tenants, identity, users and accounts, wallets, OTP, idempotency, audit, files, outbox, reference lists.
 import { sql, type ColumnDefinitionBuilder, type Kysely } from 'kysely';
 import { isPostgres } from '../connection.ts';
 
@@ -297,7 +297,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
 }
 
-/** DESIGN.md: the audit is append-only, so the database itself refuses to rewrite history. */
+/** docs/architecture.md: the audit is append-only, so the database itself refuses to rewrite history. */
 async function refuseAuditRewrites(db: Kysely<unknown>, pg: boolean): Promise<void> {
   if (pg) {
     await sql`

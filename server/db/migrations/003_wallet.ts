@@ -1,4 +1,4 @@
-// Wallet listing at scale (issue 2 §8: p95 under 30 ms for any page of 1,000,000 transactions).
+// Wallet listing at scale (the speed budget, README "Benchmarks": p95 under 30 ms for any page of 1,000,000 transactions).
 //
 // COUNT(*) and a deep OFFSET both walk every matching index entry (≈45 ms each at 400,000 entries here), so the
 // database keeps running counts of wallet transactions, maintained by triggers in the same transaction as the

@@ -1,4 +1,4 @@
-// Deep pages at the cost of page 1 (issue 2 §8: 1,500 requests/s for any page of 1,000,000 transactions).
+// Deep pages at the cost of page 1 (the speed budget, README "Benchmarks": 1,500 requests/s for any page of 1,000,000 transactions).
 //
 // The per-day counts of 003 find the day a deep page starts on only by summing every earlier day over every
 // type and currency (≈0.7 ms at page 40,000), and the page then skips up to a day of rows (≈11,000 at 1,000,000

@@ -2,8 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { STATUS } from '../reference.ts';
 import { STATUS_ACTIONS, accountActionFlags, applyStatusAction, statusActionAllowed, type StatusActionId } from './status.ts';
 
-const actionIds = Object.keys(STATUS_ACTIONS).map(Number) as StatusActionId[];
-
 describe('account action flags (docs/decisions.md "Roles and statuses")', () => {
   it('[UW-3.05] offers activation, verification, duplicate, on hold, KYC reject and sanction to a pending account', () => {
     expect(accountActionFlags(0)).toEqual({
@@ -37,11 +35,34 @@ describe('account action flags (docs/decisions.md "Roles and statuses")', () => 
   });
 });
 
+// The table of users-and-wallets §4 (action, id) with the flag of each (docs/decisions.md "Roles and statuses"), written
+// out here rather than read from the code: which status bit the flag looks at, and whether it offers the action while
+// that bit is set (a clearing action) or while it is not.
+const SECTION_4 = [
+  { action: 'Activate', id: 1, bit: 1, whileSet: false },
+  { action: 'Verify', id: 8, bit: 8, whileSet: false },
+  { action: 'Duplicate', id: 2, bit: 2, whileSet: false },
+  { action: 'Not Duplicate', id: -2, bit: 2, whileSet: true },
+  { action: 'On Hold', id: 64, bit: 64, whileSet: false },
+  { action: 'Clear LockOut', id: -16, bit: 16, whileSet: true },
+  { action: 'Reject KYC', id: 256, bit: 256, whileSet: false },
+  { action: 'Clear KYC Rejection', id: -256, bit: 256, whileSet: true },
+  { action: 'Add To Sanction', id: 32, bit: 32, whileSet: false },
+  { action: 'Remove From Sanction', id: -32, bit: 32, whileSet: true },
+] as const;
+
 describe('status actions (users-and-wallets §4)', () => {
-  it('[UW-4.11] allows each action exactly when its flag is true, on every status', () => {
+  it('[UW-4.11] knows exactly the actions of the §4 table, by id and name', () => {
+    expect(Object.entries(STATUS_ACTIONS).map(([id, { name }]) => [Number(id), name]).sort((a, b) => Number(a[0]) - Number(b[0]))).toEqual(
+      SECTION_4.map(({ id, action }) => [id, action]).sort((a, b) => Number(a[0]) - Number(b[0])),
+    );
+  });
+
+  it('[UW-4.11] offers each action of the §4 table exactly while its flag holds, on every status', () => {
     for (let status = 0; status < 512; status += 1) {
-      const flags = accountActionFlags(status);
-      for (const id of actionIds) expect(statusActionAllowed(status, id)).toBe(flags[STATUS_ACTIONS[id].flag]);
+      for (const { action, id, bit, whileSet } of SECTION_4) {
+        expect(statusActionAllowed(status, id), `${action} (${id}) on status ${status}`).toBe(((status & bit) !== 0) === whileSet);
+      }
     }
   });
 

@@ -1,10 +1,11 @@
 // PATCH um/account/{id}: applies one status action to an account the admin may see, with the audit row.
 import type { Db } from '../../db/connection.ts';
-import { HttpError } from '../../http/jsonapi.ts';
 import { writeAudit } from '../audit.ts';
 import type { Session } from '../auth/tokens.ts';
 import { displayStatus } from '../reference.ts';
+import { DomainRefusal } from '../refusal.ts';
 import { canSeeUser } from '../scope.ts';
+import { USER_NOT_FOUND } from '../users/rules.ts';
 import { STATUS_ACTIONS, applyStatusAction, statusActionAllowed, type StatusActionId } from './status.ts';
 
 export interface StatusChange {
@@ -13,18 +14,21 @@ export interface StatusChange {
   reason?: string | null | undefined;
 }
 
-/** Applies the action and returns the account's new status bits; refuses what the account's flags do not allow. */
-export async function changeAccountStatus(db: Db, session: Session, change: StatusChange, now: Date): Promise<number> {
-  if (change.userId === session.userId) throw new HttpError(403, 'You may not change the status of your own account.');
-  if (!(await canSeeUser(db, session, change.userId))) throw new HttpError(404, 'User not found');
+/** Applies the action and returns the changed account; refuses what the account's flags do not allow. */
+export async function changeAccountStatus(db: Db, session: Session, change: StatusChange, now: Date) {
+  if (change.userId === session.userId) {
+    throw new DomainRefusal('forbidden', { message: 'You may not change the status of your own account.' });
+  }
+  if (!(await canSeeUser(db, session, change.userId))) throw new DomainRefusal('not_found', { message: USER_NOT_FOUND });
   const reason = change.reason?.trim() || null;
 
   return db.transaction().execute(async (trx) => {
     const account = await trx.selectFrom('accounts').select('status').where('user_id', '=', change.userId).executeTakeFirstOrThrow();
     const { name } = STATUS_ACTIONS[change.action];
     if (!statusActionAllowed(account.status, change.action)) {
-      throw new HttpError(422, `${name} does not apply to an account that is ${displayStatus(account.status)}.`, {
-        pointer: '/data/attributes/status',
+      throw new DomainRefusal('invalid', {
+        message: `${name} does not apply to an account that is ${displayStatus(account.status)}.`,
+        field: 'status',
         code: 'status_action_not_allowed',
       });
     }
@@ -36,7 +40,9 @@ export async function changeAccountStatus(db: Db, session: Session, change: Stat
       .where('user_id', '=', change.userId)
       .where('status', '=', account.status)
       .executeTakeFirst();
-    if (Number(result.numUpdatedRows) !== 1) throw new HttpError(409, 'The account changed meanwhile. Reload it and try again.');
+    if (Number(result.numUpdatedRows) !== 1) {
+      throw new DomainRefusal('conflict', { message: 'The account changed meanwhile. Reload it and try again.' });
+    }
     await writeAudit(trx, {
       actorUserId: session.userId,
       tenantId: session.tenantId,
@@ -48,6 +54,10 @@ export async function changeAccountStatus(db: Db, session: Session, change: Stat
       reason,
       at: now,
     });
-    return status;
+    return trx
+      .selectFrom('accounts')
+      .select(['user_id', 'account_id', 'roles', 'group_id', 'status', 'created'])
+      .where('user_id', '=', change.userId)
+      .executeTakeFirstOrThrow();
   });
 }

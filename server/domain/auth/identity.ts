@@ -70,8 +70,8 @@ export function sessionFor(userId: number, roleBits: number, tenant: Pick<Tenant
 }
 
 /**
- * The tenants a user may switch to: users of the admin tenant (claim dssc) may switch to every tenant,
- * everyone else only to their own.
+ * The tenants a user may switch to: users of the admin tenant (claim dssc) may switch to every enabled tenant,
+ * those made in the Control Panel included, everyone else only to their own (identity-and-catalogue §7).
  */
 export async function switchableTenants(db: Db, userId: number): Promise<Tenant[]> {
   const home = await db
@@ -81,7 +81,7 @@ export async function switchableTenants(db: Db, userId: number): Promise<Tenant[
     .where('users.id', '=', userId)
     .executeTakeFirst();
   if (!home) return [];
-  let query = db.selectFrom('tenants').selectAll().orderBy('name').orderBy('id');
+  let query = db.selectFrom('tenants').selectAll().where('enabled', '=', 1).orderBy('name').orderBy('id');
   if (home.is_admin !== 1) query = query.where('id', '=', home.id);
   return query.execute();
 }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { SignJWT, jwtVerify } from 'jose';
-import type { TenantType } from '../../db/schema.ts';
+import type { RoleBit, TenantType } from '../../db/schema.ts';
 
 /** What a verified token says; handlers read it as `request.session`. */
 export interface Session {
@@ -83,7 +83,7 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
 
 /**
  * Verifies bearer tokens for one secret, remembering the tokens it has verified until they expire, so a client
- * that sends its token with every call pays for the signature once (issue 2 §8: verifying was a fifth of a
+ * that sends its token with every call pays for the signature once (the speed budget, README "Benchmarks": verifying was a fifth of a
  * listing request). Only well-signed tokens are remembered, so bad ones cannot crowd out good ones; past
  * VERIFIED_TOKEN_CACHE_SIZE the least recently used is forgotten. A remembered token is still checked against the
  * clock on every use, and the caller still checks the account (a locked-out account's token stops working).
@@ -127,9 +127,11 @@ export class TokenVerifier {
 /** The admin tenant's claim (users-and-wallets §6). */
 export const ADMIN_CLAIM = 'dssc';
 
-/** Splits a role bit set into its roles, e.g. 4|64 → [4, 64]. */
-export function rolesFromBits(bits: number): number[] {
-  return [4, 16, 64, 256].filter((role) => (bits & role) === role).sort((a, b) => a - b);
+const ROLES: readonly RoleBit[] = [4, 16, 64, 256];
+
+/** Splits a role bit set into its roles, lowest first, e.g. 4|64 → [4, 64]. */
+export function rolesFromBits(bits: number): RoleBit[] {
+  return ROLES.filter((role) => (bits & role) === role);
 }
 
 /**

@@ -1,4 +1,4 @@
-// Uploads are checked by content, not by name (issue 2): the magic bytes decide the type (file-type), and only
+// Uploads are checked by content, not by name: the magic bytes decide the type (file-type), and only
 // the types of users-and-wallets §5 pass: jpeg/jpg, png, gif, pdf, word docx and xls.
 import { readFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';

@@ -5,7 +5,7 @@
 // transactions in the tenant's currency count.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { formatMinor } from '../../http/money.ts';
+import { formatMinor } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../reference.ts';
 import { countable, dayCounts, matchingTransactions } from '../wallet/listing.ts';
@@ -23,8 +23,14 @@ export interface TransactionTotals {
 }
 
 export interface TransactionStatistics {
-  data: Array<{ type: 'transactionstatistic'; id: string; attributes: TransactionTotals & { period: string } }>;
-  meta: { currency: string; startDate: string; endDate: string; timeframe: Timeframe; totals: TransactionTotals };
+  /** One row per period, oldest first. */
+  periods: Array<{ period: string; totals: TransactionTotals }>;
+  currency: string;
+  startDate: string;
+  endDate: string;
+  timeframe: Timeframe;
+  /** Over every period. */
+  totals: TransactionTotals;
 }
 
 interface Sums {
@@ -100,11 +106,11 @@ export async function transactionStatistics(db: Db, session: Session, timeframe:
     add(all, row.type, Number(row.count), Number(row.minor));
   }
   return {
-    data: periods.map((period) => ({
-      type: 'transactionstatistic',
-      id: period,
-      attributes: { period, ...totalsOf(byPeriod.get(period.slice(0, keyLength)) ?? empty()) },
-    })),
-    meta: { currency, startDate, endDate: today, timeframe, totals: totalsOf(all) },
+    periods: periods.map((period) => ({ period, totals: totalsOf(byPeriod.get(period.slice(0, keyLength)) ?? empty()) })),
+    currency,
+    startDate,
+    endDate: today,
+    timeframe,
+    totals: totalsOf(all),
   };
 }

@@ -1,17 +1,26 @@
 // Reading the append-only audit trail (GET api/v1/audit, the contract's listAuditEvents): role 4 only, rows of
 // the token's tenant, every tenant's for the admin tenant (claim dssc); newest first by default.
 import type { Db } from '../../db/connection.ts';
-import { HttpError, resource, type Paging, type Resource, type Sort } from '../../http/jsonapi.ts';
 import { ADMIN_CLAIM, type Session } from '../auth/tokens.ts';
+import type { Page, Paging, Sort } from '../paging.ts';
 import { ROLE } from '../reference.ts';
-import { parseRowId } from './ids.ts';
+import { DomainRefusal } from '../refusal.ts';
 
 export const AUDIT_SORT_FIELDS = { at: 'audit_log.at', action: 'audit_log.action', entity: 'audit_log.entity' } as const;
 export type AuditSortColumn = (typeof AUDIT_SORT_FIELDS)[keyof typeof AUDIT_SORT_FIELDS];
 export const DEFAULT_AUDIT_SORT = '-at';
 
+/** The filters of listAuditEvents, read from `filter[...]` by the route. */
+export interface AuditFilters {
+  entityId?: string;
+  entity?: string;
+  action?: string;
+  /** A user id; one no user has matches nothing. */
+  actorId?: number;
+}
+
 export interface AuditQuery {
-  filters: Record<string, string>;
+  filters: AuditFilters;
   sort: Sort<AuditSortColumn>;
   page: Paging;
 }
@@ -23,8 +32,22 @@ function asObject(json: string | null): Record<string, unknown> | null {
   return typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : { value };
 }
 
-export async function listAuditEvents(db: Db, session: Session, query: AuditQuery): Promise<{ data: Resource[]; total: number }> {
-  if (!session.roles.includes(ROLE.TopAdmin)) throw new HttpError(403, 'Only top admins may read the audit trail.');
+export interface AuditEvent {
+  id: number;
+  at: string;
+  actorId: number | null;
+  actorEmail: string | null;
+  tenant: string | null;
+  action: string;
+  entity: string;
+  entityId: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  reason: string | null;
+}
+
+export async function listAuditEvents(db: Db, session: Session, query: AuditQuery): Promise<Page<AuditEvent>> {
+  if (!session.roles.includes(ROLE.TopAdmin)) throw new DomainRefusal('forbidden', { message: 'Only top admins may read the audit trail.' });
   const { filters } = query;
   const base = () => {
     let q = db.selectFrom('audit_log').leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id');
@@ -32,9 +55,7 @@ export async function listAuditEvents(db: Db, session: Session, query: AuditQuer
     if (filters.entityId !== undefined) q = q.where('audit_log.entity_id', '=', filters.entityId);
     if (filters.entity !== undefined) q = q.where('audit_log.entity', '=', filters.entity);
     if (filters.action !== undefined) q = q.where('audit_log.action', '=', filters.action);
-    if (filters.actorId !== undefined) {
-      q = q.where('audit_log.actor_user_id', '=', parseRowId(filters.actorId) ?? -1);
-    }
+    if (filters.actorId !== undefined) q = q.where('audit_log.actor_user_id', '=', filters.actorId);
     return q;
   };
   const rows = await base()
@@ -61,19 +82,18 @@ export async function listAuditEvents(db: Db, session: Session, query: AuditQuer
     .executeTakeFirstOrThrow();
   return {
     total: Number(count.total),
-    data: rows.map((row) =>
-      resource('audit-event', row.id, {
-        at: row.at,
-        actorId: row.actor_user_id === null ? null : String(row.actor_user_id),
-        actorEmail: row.actor_email,
-        tenant: row.tenant_id,
-        action: row.action,
-        entity: row.entity,
-        entityId: row.entity_id,
-        before: asObject(row.before_json),
-        after: asObject(row.after_json),
-        reason: row.reason,
-      }),
-    ),
+    rows: rows.map((row) => ({
+      id: row.id,
+      at: row.at,
+      actorId: row.actor_user_id,
+      actorEmail: row.actor_email,
+      tenant: row.tenant_id,
+      action: row.action,
+      entity: row.entity,
+      entityId: row.entity_id,
+      before: asObject(row.before_json),
+      after: asObject(row.after_json),
+      reason: row.reason,
+    })),
   };
 }

@@ -1,13 +1,13 @@
 // Creating admins (POST um/user) and end users (POST um/pendingUser): every rule of users-and-wallets §5 and §6,
-// one 422 error per field and nothing written, then the user, account, wallet and audit row in one transaction.
+// one refusal per field and nothing written, then the user, account, wallet and audit row in one transaction.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { HttpError } from '../../http/jsonapi.ts';
 import { sendNewAccountLink, type Mailer } from '../accounts/recovery.ts';
 import { writeAudit } from '../audit.ts';
 import { normalizeUsername } from '../auth/identity.ts';
 import type { Session } from '../auth/tokens.ts';
 import { ROLE } from '../reference.ts';
+import { DomainRefusal } from '../refusal.ts';
 import { userScopeOf } from '../scope.ts';
 import { attributesOf, calendarDate, checkNewUser, MESSAGES, type FieldErrors, type NewUser, type UserKind } from './rules.ts';
 
@@ -24,7 +24,7 @@ export interface TenantFacts {
 
 export async function tenantFacts(db: Db, tenantId: string): Promise<TenantFacts> {
   const tenant = await db.selectFrom('tenants').select(['id', 'type', 'currency', 'config_json']).where('id', '=', tenantId).executeTakeFirst();
-  if (!tenant) throw new HttpError(403, 'The tenant of this token no longer exists.');
+  if (!tenant) throw new DomainRefusal('forbidden', { message: 'The tenant of this token no longer exists.' });
   return { id: tenant.id, type: tenant.type, currency: tenant.currency, creditUnion: isCreditUnion(tenant.config_json) };
 }
 
@@ -62,7 +62,7 @@ async function ownGroup(db: Db, userId: number): Promise<number | null> {
   return row?.group_id ?? null;
 }
 
-/** 409 when the e-mail or phone number is already someone's in this tenant (or the e-mail is a sign-in name). */
+/** A conflict when the e-mail or phone number is already someone's in this tenant (or the e-mail is a sign-in name). */
 export async function assertContactsFree(
   db: Db,
   tenantId: string,
@@ -78,14 +78,14 @@ export async function assertContactsFree(
       .where((eb) => eb.or([eb('accounts.username', '=', email), eb.and([eb('users.tenant_id', '=', tenantId), eb(eb.fn('lower', ['users.email']), '=', email)])]));
     if (exceptUserId !== undefined) query = query.where('users.id', '!=', exceptUserId);
     if (await query.executeTakeFirst()) {
-      throw new HttpError(409, 'This email address is already in use.', { pointer: '/data/attributes/email', code: 'email_in_use' });
+      throw new DomainRefusal('conflict', { message: 'This email address is already in use.', field: 'email', code: 'email_in_use' });
     }
   }
   if (contacts.phonenumber) {
     let query = db.selectFrom('users').select('id').where('tenant_id', '=', tenantId).where('phonenumber', '=', contacts.phonenumber);
     if (exceptUserId !== undefined) query = query.where('id', '!=', exceptUserId);
     if (await query.executeTakeFirst()) {
-      throw new HttpError(409, 'This mobile number is already in use.', { pointer: '/data/attributes/phonenumber', code: 'phone_in_use' });
+      throw new DomainRefusal('conflict', { message: 'This mobile number is already in use.', field: 'phonenumber', code: 'phone_in_use' });
     }
   }
 }
@@ -113,7 +113,7 @@ function isUniqueViolation(error: unknown): boolean {
 /** Runs the create rules without writing; the `bodyChecks` of the routes call it before schema validation. */
 export function checkCreateBody(body: unknown, kind: UserKind, session: Session, now: Date, creditUnion: boolean): NewUser {
   const { errors, user } = checkNewUser(attributesOf(body), { kind, creatorRoles: session.roles, today: calendarDate(now), creditUnion });
-  if (!user || Object.keys(errors).length > 0) throw HttpError.invalidAttributes(errors);
+  if (!user || Object.keys(errors).length > 0) throw DomainRefusal.invalidFields(errors);
   return user;
 }
 
@@ -123,7 +123,7 @@ export async function createUser(db: Db, session: Session, kind: UserKind, body:
   const user = checkCreateBody(body, kind, session, mail.now, tenant.creditUnion);
   const errors: FieldErrors = {};
   const nationality = await checkAgainstDatabase(db, session, user, errors);
-  if (!nationality || Object.keys(errors).length > 0) throw HttpError.invalidAttributes(errors);
+  if (!nationality || Object.keys(errors).length > 0) throw DomainRefusal.invalidFields(errors);
   await assertContactsFree(db, tenant.id, user);
 
   const now = mail.now.toISOString();
@@ -188,7 +188,9 @@ export async function createUser(db: Db, session: Session, kind: UserKind, body:
       return userId;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw new HttpError(409, 'This user could not be created because a value is already in use. Try again.');
+    if (isUniqueViolation(error)) {
+      throw new DomainRefusal('conflict', { message: 'This user could not be created because a value is already in use. Try again.' });
+    }
     throw error;
   }
 }

@@ -2,13 +2,13 @@
 // Every query goes through visibleUsers (domain/scope.ts): tenant isolation and the role scope of 16 and 64.
 import { sql, type Expression, type ExpressionBuilder, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Database, StatusName } from '../../db/schema.ts';
 import { containsInsensitive } from '../../db/text.ts';
-import { HttpError, type Paging, type Sort } from '../../http/jsonapi.ts';
 import type { Session } from '../auth/tokens.ts';
-import { STATUS } from '../reference.ts';
+import type { Paging, Sort } from '../paging.ts';
+import { DISPLAY_ORDER } from '../reference.ts';
 import { visibleUsers } from '../scope.ts';
-import { parseRowId } from './ids.ts';
+import { isTopUpKind } from '../wallet/kinds.ts';
 
 /** The wire sort fields of listUsers (the contract's UserSort) → what they order by. */
 export const USER_SORT_FIELDS = {
@@ -32,30 +32,19 @@ export const DEFAULT_USER_SORT = '-created';
 type UserTables = 'users' | 'accounts' | 'wallets';
 type Where = (eb: ExpressionBuilder<Database, UserTables>) => Expression<SqlBool>;
 
-/** The displayed status order of docs/decisions.md: a name matches when its bit is set and no earlier bit is. */
-const statusPrecedence: Array<[string, number]> = [
-  ['Sanctioned', STATUS.Sanctioned],
-  ['LockOut', STATUS.LockOut],
-  ['On Hold', STATUS.OnHold],
-  ['KYC Rejected', STATUS.KycRejected],
-  ['Duplicate', STATUS.Duplicate],
-  ['Expired', STATUS.Expired],
-  ['Verified', STATUS.Verified],
-  ['Active', STATUS.Active],
-];
-const ALL_STATUS_BITS = statusPrecedence.reduce((bits, [, bit]) => bits | bit, 0);
+const ALL_STATUS_BITS = DISPLAY_ORDER.reduce((bits, [, bit]) => bits | bit, 0);
 
 function statusBits(eb: ExpressionBuilder<Database, UserTables>, mask: number) {
   return sql<number>`(${eb.ref('accounts.status')} & ${sql.lit(mask)})`;
 }
 
-function statusNamed(name: string): Where {
+/** The displayed status order of docs/decisions.md: a name matches when its bit is set and no earlier bit is. */
+function statusNamed(name: StatusName): Where {
   return (eb) => {
-    if (name === 'Pending') return eb(statusBits(eb, ALL_STATUS_BITS), '=', 0);
-    const index = statusPrecedence.findIndex(([candidate]) => candidate === name);
-    const entry = statusPrecedence[index];
-    if (!entry) throw new HttpError(400, `Unknown status '${name}'`, { parameter: 'filter[status]' });
-    const earlier = statusPrecedence.slice(0, index).reduce((bits, [, bit]) => bits | bit, 0);
+    const index = DISPLAY_ORDER.findIndex(([candidate]) => candidate === name);
+    const entry = DISPLAY_ORDER[index];
+    if (!entry) return eb(statusBits(eb, ALL_STATUS_BITS), '=', 0);
+    const earlier = DISPLAY_ORDER.slice(0, index).reduce((bits, [, bit]) => bits | bit, 0);
     const own = eb(statusBits(eb, entry[1]), '!=', 0);
     return earlier === 0 ? own : eb.and([own, eb(statusBits(eb, earlier), '=', 0)]);
   };
@@ -65,44 +54,36 @@ function fullnameExpression(eb: ExpressionBuilder<Database, UserTables>) {
   return sql<string>`${eb.ref('users.firstname')} || ' ' || coalesce(${eb.ref('users.middlename')} || ' ', '') || ${eb.ref('users.lastname')}`;
 }
 
-function integerFilter(value: string, parameter: string, allowed?: readonly number[]): number {
-  const number = /^-?\d{1,10}$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isSafeInteger(number) || (allowed && !allowed.includes(number))) {
-    throw new HttpError(400, `${parameter} is not a valid value`, { parameter });
-  }
-  return number;
+/** The filters of listUsers, read from `filter[...]` by the route. */
+export interface UserFilters {
+  /**
+   * users-and-wallets §7: 256 lists end users, -256 everyone but end users (admins). All conditions hold, so an
+   * admin list's role filter (§6) narrows its fixed -256: [-256, 64].
+   */
+  roles?: readonly number[];
+  /** A group id; one no group has matches nothing. */
+  group?: number;
+  accountId?: string;
+  fullname?: string;
+  email?: string;
+  phonenumber?: string;
+  status?: StatusName;
+  currency?: string;
 }
 
-/** The `filter[...]` of listUsers as conditions; an unusable value is a 400 naming its parameter. */
-function userFilters(filters: Record<string, string>): Where[] {
+function userFilters(filters: UserFilters): Where[] {
   const where: Where[] = [];
-  const roles = filters['account.roles'];
-  if (roles !== undefined) {
-    // users-and-wallets §7: 256 lists end users, -256 everyone but end users (admins). Conditions are comma-separated
-    // and all hold, so an admin list's role filter (§6) narrows its fixed -256: `-256,64`.
-    for (const condition of roles.split(',')) {
-      const role = integerFilter(condition.trim(), 'filter[account.roles]', [4, 16, 64, 256, -4, -16, -64, -256]);
-      const bits = (eb: ExpressionBuilder<Database, UserTables>) => sql<number>`(${eb.ref('accounts.roles')} & ${sql.lit(Math.abs(role))})`;
-      where.push((eb) => eb(bits(eb), role > 0 ? '!=' : '=', 0));
-    }
+  for (const role of filters.roles ?? []) {
+    const bits = (eb: ExpressionBuilder<Database, UserTables>) => sql<number>`(${eb.ref('accounts.roles')} & ${sql.lit(Math.abs(role))})`;
+    where.push((eb) => eb(bits(eb), role > 0 ? '!=' : '=', 0));
   }
-  const group = filters['account.groups'];
-  if (group !== undefined) {
-    // An id no group can have matches nothing (ids are 32-bit, see parseRowId).
-    const id = parseRowId(group) ?? -1;
-    where.push((eb) => eb('accounts.group_id', '=', id));
-  }
-  const accountId = filters['account.accountId'];
+  const { group, accountId, fullname, email, phonenumber, status, currency } = filters;
+  if (group !== undefined) where.push((eb) => eb('accounts.group_id', '=', group));
   if (accountId !== undefined) where.push((eb) => containsInsensitive(sql<string>`cast(${eb.ref('accounts.account_id')} as text)`, accountId));
-  const fullname = filters.fullname;
   if (fullname !== undefined) where.push((eb) => containsInsensitive(fullnameExpression(eb), fullname));
-  const email = filters.email;
   if (email !== undefined) where.push((eb) => containsInsensitive(eb.ref('users.email'), email));
-  const phone = filters.phonenumber;
-  if (phone !== undefined) where.push((eb) => containsInsensitive(eb.ref('users.phonenumber'), phone));
-  const status = filters.status;
+  if (phonenumber !== undefined) where.push((eb) => containsInsensitive(eb.ref('users.phonenumber'), phonenumber));
   if (status !== undefined) where.push(statusNamed(status));
-  const currency = filters['wallet.currency'];
   if (currency !== undefined) where.push((eb) => eb('wallets.currency', '=', currency.toUpperCase()));
   return where;
 }
@@ -123,7 +104,7 @@ function visibleUsersQuery(db: Db, session: Session) {
 }
 
 export interface UserListQuery {
-  filters: Record<string, string>;
+  filters: UserFilters;
   sort: Sort<UserSortColumn>;
   page: Paging;
 }
@@ -216,10 +197,13 @@ export type DocumentRow = Awaited<ReturnType<typeof loadDocuments>>[number];
 
 /** The top-up dropdown's services (users-and-wallets §3): those that move money on a wallet this way. */
 export async function loadWalletServices(db: Db) {
-  return db
+  const rows = await db
     .selectFrom('services')
     .select(['id', 'name', 'icon', 'transaction_type'])
     .where('transaction_type', 'in', [1, 32, 256])
     .orderBy('id')
     .execute();
+  return rows.flatMap(({ transaction_type, ...service }) => (isTopUpKind(transaction_type) ? [{ ...service, transaction_type }] : []));
 }
+
+export type WalletServiceRow = Awaited<ReturnType<typeof loadWalletServices>>[number];

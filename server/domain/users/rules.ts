@@ -1,14 +1,16 @@
 // The create-user and edit-user rules of users-and-wallets §5 and §6, with the spec's messages, checked on the
-// gateway (DESIGN.md: the gateway enforces access and rules on its own side). Pure: no database, `today` passed in.
+// gateway (docs/architecture.md: the gateway enforces access and rules on its own side). Pure: no database, `today` passed in.
+import type { Gender } from '../../db/schema.ts';
 import { ROLE } from '../reference.ts';
 
 export type FieldErrors = Record<string, string>;
-export type Gender = 'Male' | 'Female';
 export type UserKind = 'admin' | 'endUser';
 
 /** users-and-wallets §9 */
 const NAME_MAX_LENGTH = 16;
 export const MINIMUM_AGE_YEARS = 16;
+/** No real birth date lies before this day: an earlier one is a slip (0201-01-01 for 2016-01-01). */
+export const EARLIEST_BIRTHDATE = '1900-01-01';
 
 // The same letters as the contract's PersonName: Latin letters with accents, and spaces.
 const NAME_PATTERN = /^[ ]*[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž ]*$/;
@@ -35,6 +37,7 @@ export const MESSAGES = {
   gender: 'Please select a gender',
   birthdateFormat: 'Please enter the birth date as YYYY-MM-DD',
   birthdateTooYoung: `The user must be at least ${MINIMUM_AGE_YEARS} years old`,
+  birthdateTooEarly: `The birth date must be ${EARLIEST_BIRTHDATE} or later`,
   externalid: `The member ID may have at most ${EXTERNAL_ID_MAX_LENGTH} characters`,
   editFirstname: 'Invalid First Name',
   editLastname: 'Invalid Last name',
@@ -42,6 +45,9 @@ export const MESSAGES = {
   emailNotEditable: 'The email address cannot be changed.',
   roleNotEditable: 'The role cannot be changed.',
 } as const;
+
+/** Any user the session may not see is simply not found. */
+export const USER_NOT_FOUND = 'User not found';
 
 /** Highest role first: the creator's rights come from their highest role. */
 const rank = [ROLE.TopAdmin, ROLE.MidAdmin, ROLE.LowerAdmin] as const;
@@ -143,8 +149,12 @@ function checkName(value: unknown, field: NameField, required: boolean, errors: 
   return value.trim().replace(/ {2,}/g, ' ');
 }
 
-function checkBirthdate(value: unknown, today: string): 'format' | 'young' | string {
+type BirthdateFault = 'format' | 'early' | 'young';
+const BIRTHDATE_FAULTS: readonly string[] = ['format', 'early', 'young'] satisfies BirthdateFault[];
+
+function checkBirthdate(value: unknown, today: string): BirthdateFault | string {
   if (typeof value !== 'string' || !isCalendarDate(value)) return 'format';
+  if (value < EARLIEST_BIRTHDATE) return 'early';
   return value > latestBirthdate(today) ? 'young' : value;
 }
 
@@ -204,6 +214,7 @@ export function checkNewUser(attributes: Attributes, context: NewUserContext): {
 
   const birthdate = checkBirthdate(attributes.birthdate, context.today);
   if (birthdate === 'format') errors.birthdate = MESSAGES.birthdateFormat;
+  else if (birthdate === 'early') errors.birthdate = MESSAGES.birthdateTooEarly;
   else if (birthdate === 'young') errors.birthdate = MESSAGES.birthdateTooYoung;
 
   let email: string | null = null;
@@ -221,7 +232,7 @@ export function checkNewUser(attributes: Attributes, context: NewUserContext): {
   const externalid = checkExternalId(attributes.externalid, errors);
 
   if (Object.keys(errors).length > 0 || role === null || group === 'invalid' || !firstname || !lastname) return { errors };
-  if (!gender || !nationality || !phonenumber || birthdate === 'format' || birthdate === 'young') return { errors };
+  if (!gender || !nationality || !phonenumber || BIRTHDATE_FAULTS.includes(birthdate)) return { errors };
   return {
     errors,
     user: { role, group, firstname, middlename, lastname, birthdate, email, gender, nationality, phonenumber, externalid },
@@ -272,7 +283,7 @@ export function checkUserEdit(attributes: Attributes, current: CurrentProfile, t
   }
   if (has('birthdate')) {
     const value = checkBirthdate(attributes.birthdate, today);
-    if (value === 'format' || value === 'young') errors.birthdate = MESSAGES.editBirthdate;
+    if (BIRTHDATE_FAULTS.includes(value)) errors.birthdate = MESSAGES.editBirthdate;
     else edit.birthdate = value;
   }
   if (has('gender')) {

@@ -2,12 +2,12 @@
 // holding the changed fields before and after.
 import type { Db } from '../../db/connection.ts';
 import type { UserUpdate } from '../../db/schema.ts';
-import { HttpError } from '../../http/jsonapi.ts';
 import { writeAudit } from '../audit.ts';
 import { rolesFromBits, type Session } from '../auth/tokens.ts';
+import { DomainRefusal } from '../refusal.ts';
 import { canSeeUser } from '../scope.ts';
 import { assertContactsFree, resolveNationality, tenantFacts } from './create.ts';
-import { attributesOf, calendarDate, checkUserEdit, MESSAGES, type UserEdit } from './rules.ts';
+import { attributesOf, calendarDate, checkUserEdit, MESSAGES, USER_NOT_FOUND, type UserEdit } from './rules.ts';
 
 async function currentProfile(db: Db, userId: number) {
   return db
@@ -33,25 +33,25 @@ async function currentProfile(db: Db, userId: number) {
 function checkEditBody(body: unknown, current: Awaited<ReturnType<typeof currentProfile>>, now: Date): UserEdit {
   const profile = { email: current.email, roles: rolesFromBits(current.roles), group: current.group_id };
   const { errors, edit } = checkUserEdit(attributesOf(body), profile, calendarDate(now));
-  if (Object.keys(errors).length > 0) throw HttpError.invalidAttributes(errors);
+  if (Object.keys(errors).length > 0) throw DomainRefusal.invalidFields(errors);
   return edit;
 }
 
 /**
- * Runs the edit rules without writing, for a user the session may see (an unseen user is left to the handler's
- * 404); the `bodyChecks` of the routes call it before schema validation.
+ * Runs the edit rules without writing, for a user the session may see (an unseen user is left to updateUser's
+ * not_found); the `bodyChecks` of the routes call it before schema validation.
  */
 export async function checkUserUpdate(db: Db, session: Session, userId: number, body: unknown, now: Date): Promise<void> {
   if (!(await canSeeUser(db, session, userId))) return;
   checkEditBody(body, await currentProfile(db, userId), now);
 }
 
-/** Applies the edit; a user outside the session's tenant or scope is a 404, a payin tenant may not edit (403). */
+/** Applies the edit; a user outside the session's tenant or scope is not found, a payin tenant may not edit. */
 export async function updateUser(db: Db, session: Session, userId: number, body: unknown, now: Date): Promise<void> {
-  if (!(await canSeeUser(db, session, userId))) throw new HttpError(404, 'User not found');
+  if (!(await canSeeUser(db, session, userId))) throw new DomainRefusal('not_found', { message: USER_NOT_FOUND });
   const tenant = await tenantFacts(db, session.tenantId);
   // users-and-wallets §2: for the payin tenant type edit mode and save are hidden; the gateway refuses too.
-  if (tenant.type === 'payin') throw new HttpError(403, 'Users cannot be edited in a payin tenant.');
+  if (tenant.type === 'payin') throw new DomainRefusal('forbidden', { message: 'Users cannot be edited in a payin tenant.' });
 
   const before = await currentProfile(db, userId);
   const edit = checkEditBody(body, before, now);
@@ -66,7 +66,7 @@ export async function updateUser(db: Db, session: Session, userId: number, body:
   if (edit.phonenumber !== undefined) changes.phonenumber = edit.phonenumber;
   if (edit.nationality !== undefined) {
     const nationality = await resolveNationality(db, edit.nationality);
-    if (!nationality) throw HttpError.invalidAttributes({ nationality: MESSAGES.nationality });
+    if (!nationality) throw DomainRefusal.invalidFields({ nationality: MESSAGES.nationality });
     changes.nationality = nationality;
   }
   if (changes.phonenumber && changes.phonenumber !== before.phonenumber) {

@@ -96,6 +96,12 @@ describe('create-user rules (users-and-wallets §5, §6)', () => {
     expect(latestBirthdate('2030-02-28')).toBe('2014-02-28');
   });
 
+  it('[UW-5.23] refuses a birth date before 1900, the slip of a date typed key by key', () => {
+    expect(errorsOf({ ...validAdmin, birthdate: '0201-01-01' })).toEqual({ birthdate: 'The birth date must be 1900-01-01 or later' });
+    expect(errorsOf({ ...validAdmin, birthdate: '1899-12-31' })).toEqual({ birthdate: 'The birth date must be 1900-01-01 or later' });
+    expect(errorsOf({ ...validAdmin, birthdate: '1900-01-01' })).toEqual({});
+  });
+
   it('[UW-5.23] requires the birth date as YYYY-MM-DD and a real date', () => {
     for (const birthdate of ['12-04-1990', '1990/04/12', '1990-02-30', '1990-4-12']) {
       expect(errorsOf({ ...validAdmin, birthdate })).toEqual({ birthdate: 'Please enter the birth date as YYYY-MM-DD' });

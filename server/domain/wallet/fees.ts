@@ -1,4 +1,4 @@
-// The fee of a wallet transaction (issue 2 §4: "computes its fee"; the spec shows only that an answer carries
+// The fee of a wallet transaction (users-and-wallets §4 "computes its fee"; the spec shows only that an answer carries
 // one). The reference gateway's tariff, per kind: a percentage of the amount, rounded half up to the minor unit,
 // kept between a minimum and a maximum.
 //

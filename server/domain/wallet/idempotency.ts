@@ -1,10 +1,10 @@
-// Idempotency-Key for money-moving requests (issue 2 §4; the policy is the contract's, createWalletTransaction):
+// Idempotency-Key for money-moving requests (the policy is the contract's, createWalletTransaction):
 // keys are scoped to the signed-in user and kept 24 hours; the same key with the same body replays the first
-// answer, with another body it is refused (422), and while the first request is in flight a duplicate gets 409.
+// answer, with another body it is refused, and while the first request is in flight a duplicate is refused too.
 //
 // The key is claimed by an INSERT that the primary key (user_id, key) refuses a second time, inside the same
 // database transaction that does the work: concurrent requests with one key wait for the first to commit and
-// then find its answer, so they create one transaction between them. A request that is refused (4xx) rolls the
+// then find its answer, so they create one transaction between them. A request that is refused rolls the
 // claim back with everything else, so only successful answers are remembered.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';

@@ -1,6 +1,7 @@
 // The kinds of wallet transaction the top-up modal starts (users-and-wallets §4 "Top-up flow") and how each
 // moves money. Codes and names are docs/decisions.md's (1 Top Up, 2 P2P, 4 Request Money, 8 Disbursement,
 // 32 Loan, 256 Cash Out).
+import type { TransactionTypeCode } from '../../db/schema.ts';
 import { TRANSACTION_TYPE } from '../reference.ts';
 
 export const TRANSACTION_TYPE_NAMES: Record<number, string> = {
@@ -11,6 +12,10 @@ export const TRANSACTION_TYPE_NAMES: Record<number, string> = {
   [TRANSACTION_TYPE.Loan]: 'Loan',
   [TRANSACTION_TYPE.CashOut]: 'Cash Out',
 };
+
+export function isTransactionTypeCode(type: number): type is TransactionTypeCode {
+  return TRANSACTION_TYPE_NAMES[type] !== undefined;
+}
 
 export function transactionTypeName(type: number): string {
   return TRANSACTION_TYPE_NAMES[type] ?? 'Unknown';

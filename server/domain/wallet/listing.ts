@@ -1,7 +1,7 @@
 // Wallet transaction lists (users-and-wallets §7 GET wallet-transactions; remittances-and-payouts §7 report and
 // PDF): tenant isolation always, the role scope of 16 and 64 (users-and-wallets §6), filters, one sort, paging.
 //
-// Speed at 1,000,000 rows (issue 2 §8): when the filters are ones the running counts are kept by (status, type,
+// Speed at 1,000,000 rows (the speed budget, README "Benchmarks"): when the filters are ones the running counts are kept by (status, type,
 // currency, date range) and the session sees the whole tenant, itemTotal is two index seeks in the hourly running
 // totals of migration 004, and a deep page on the `created` sort finds the hour it starts on with one more seek,
 // then reads it with an OFFSET of at most an hour's rows, instead of stepping over hundreds of thousands of
@@ -10,9 +10,10 @@ import { sql, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { direct, preparedQueries, slots, type Bind } from '../../db/prepared.ts';
 import { containsInsensitive } from '../../db/text.ts';
-import type { WalletTransactionStatus } from '../../db/schema.ts';
-import { formatMinor } from '../../http/money.ts';
+import type { TransactionTypeCode, WalletTransactionStatus } from '../../db/schema.ts';
+import { formatMinor } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
+import type { Page } from '../paging.ts';
 import { userScopeOf, visibleUsers } from '../scope.ts';
 import { TRANSACTION_TYPE_NAMES, transactionTypeName } from './kinds.ts';
 import { nextDay, type TransactionFilters, type TransactionQuery, type TransactionSortField } from './query.ts';
@@ -60,9 +61,8 @@ export type CountTables = {
 export const DEEP_OFFSET = 200;
 
 export interface WalletTransactionAttributes {
-  [key: string]: unknown;
   referenceNumber: string;
-  type: number;
+  type: TransactionTypeCode;
   typeName: string;
   serviceName: string | null;
   amount: string;
@@ -118,7 +118,7 @@ function bare(db: Db) {
 /**
  * The fixed parts of the list's queries, built once per database and extended per request: Kysely builders are
  * immutable, and building the selected columns, joins and count tables afresh was about a third of a listing
- * request's CPU (issue 2 §8).
+ * request's CPU (the speed budget, README "Benchmarks").
  */
 function buildParts(db: Db) {
   const counts = db.withTables<CountTables>();
@@ -394,7 +394,7 @@ function runnerFor(db: Db, session: Session, { filters, sort }: TransactionQuery
  * One page of transactions, sorted, with itemTotal. With countable filters itemTotal rides along in the page's
  * own query (or the deep page's day lookup), so a page costs one query, two when deep.
  */
-export async function listTransactions(db: Db, session: Session, query: TransactionQuery): Promise<{ rows: WalletTransactionRow[]; total: number }> {
+export async function listTransactions(db: Db, session: Session, query: TransactionQuery): Promise<Page<WalletTransactionRow>> {
   const { filters, sort, page } = query;
   const fromCounts = countable(session, filters);
   const runner = runnerFor(db, session, query);

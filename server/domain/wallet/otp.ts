@@ -1,5 +1,5 @@
 // One-time codes that confirm a wallet transaction (users-and-wallets §4 steps 3 to 6, §9 "OTP 6 digits";
-// issue 2 §4): bound to one transaction, single use, dead after 5 minutes or 5 wrong tries, and a re-send
+// users-and-wallets §4): bound to one transaction, single use, dead after 5 minutes or 5 wrong tries, and a re-send
 // revokes the previous code.
 import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';

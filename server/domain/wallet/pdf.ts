@@ -1,7 +1,7 @@
 // The wallet transactions PDF (users-and-wallets §7 "GET api/v1/wt/transactions/pdf ... Transactions_{start}_{end}.pdf"):
 // a title, the date range, a table of the filtered rows and the totals, on A4 landscape pages.
 import PDFDocument from 'pdfkit';
-import { formatMinor } from '../../http/money.ts';
+import { formatMinor } from '../money.ts';
 import type { CurrencyTotals, WalletTransactionRow } from './listing.ts';
 
 export interface TransactionsPdf {

@@ -1,16 +1,17 @@
 // Top-up, cash-out and loan cash-in on an end user's wallet (users-and-wallets §4 "Top-up flow", §5 "Top-up
-// amount"; issue 2 §4 Wallets): create a PENDING transaction and send a code, then confirm it with that code,
+// amount"): create a PENDING transaction and send a code, then confirm it with that code,
 // which moves the money in one database transaction and never takes a wallet below zero.
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import type { WalletTransactionStatus } from '../../db/schema.ts';
-import { HttpError } from '../../http/jsonapi.ts';
-import { formatMinor, parseWholeAmount } from '../../http/money.ts';
+import type { TransactionTypeCode, WalletTransactionStatus } from '../../db/schema.ts';
 import type { Session } from '../auth/tokens.ts';
 import { writeAudit } from '../audit.ts';
+import { formatMinor, parseWholeAmount } from '../money.ts';
 import { send } from '../outbox.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../reference.ts';
+import { DomainRefusal } from '../refusal.ts';
 import { canSeeUser, visibleUsers } from '../scope.ts';
+import { USER_NOT_FOUND } from '../users/rules.ts';
 import { feeFor } from './fees.ts';
 import { claimKey, completeKey } from './idempotency.ts';
 import { parseId } from './ids.ts';
@@ -47,34 +48,35 @@ export interface WalletTransactionRequest {
   template?: keyof typeof TEMPLATE_KINDS;
 }
 
-export interface TransactionResultDocument {
-  data: {
-    type: 'wallettransaction';
-    id: string;
-    attributes: {
-      fee: string;
-      referenceNumber: string;
-      transactionDate: string;
-      amount: string;
-      currency: string;
-      status: WalletTransactionStatus;
-      type: number;
-    };
-  };
+/** A transaction as its create and confirm answer it. */
+export interface TransactionResult {
+  id: number;
+  referenceNumber: string;
+  type: TransactionTypeCode;
+  status: WalletTransactionStatus;
+  /** Minor units, signed: a cash-out is negative. */
+  amountMinor: number;
+  feeMinor: number;
+  currency: string;
+  /** When it was created, or completed once confirmed. */
+  date: string;
 }
 
-export interface CreateOutcome {
-  status: number;
-  body: TransactionResultDocument;
-  /** True when this answers a repeated Idempotency-Key with the first answer. */
-  replayed: boolean;
-}
+export type CreateOutcome =
+  /** `replayed` answers a repeated Idempotency-Key with the transaction the first request created. */
+  | { kind: 'created' | 'replayed'; transaction: TransactionResult }
+  /** The key was used for a different request, or that request is still being processed. */
+  | { kind: 'key_reused' }
+  | { kind: 'key_in_flight' };
 
 const AUDIT_ENTITY = 'wallettransaction';
 const STAFF_ROLES: readonly number[] = [ROLE.TopAdmin, ROLE.MidAdmin, ROLE.LowerAdmin];
 /** Account states in which no money moves on the user's wallet. */
 const FROZEN = STATUS.Sanctioned | STATUS.OnHold;
-const pointer = (attribute: keyof WalletTransactionRequest) => `/data/attributes/${attribute}`;
+/** A refusal about one attribute of the request. */
+function refusal(kind: 'invalid' | 'not_found', field: keyof WalletTransactionRequest, message: string, detail?: string): DomainRefusal {
+  return new DomainRefusal(kind, detail === undefined ? { message, field } : { message, field, detail });
+}
 
 /** WT + the UTC day + the id: unique, and sorting by it sorts by creation (the user-transactions tab's default). */
 export function referenceNumber(id: number, created: Date): string {
@@ -83,7 +85,7 @@ export function referenceNumber(id: number, created: Date): string {
 
 function assertStaff(session: Session): void {
   if (!session.roles.some((role) => STAFF_ROLES.includes(role))) {
-    throw new HttpError(403, 'Only staff may move money on a wallet');
+    throw new DomainRefusal('forbidden', { message: 'Only staff may move money on a wallet' });
   }
 }
 
@@ -101,53 +103,39 @@ export async function createWalletTransaction(
   assertStaff(session);
   return actor.db.transaction().execute(async (trx) => {
     const claim = await claimKey(trx, { userId: session.userId, key: idempotency.key, hash: idempotency.hash, now });
-    if (claim.kind === 'reused') {
-      throw new HttpError(422, 'This Idempotency-Key was already used for a different request', {
-        code: 'idempotency_key_reused',
-        header: 'Idempotency-Key',
-        detail: 'Send a new key for a new request; reuse a key only to retry the same request.',
-      });
-    }
-    if (claim.kind === 'in_flight') {
-      throw new HttpError(409, 'A request with this Idempotency-Key is still being processed', {
-        code: 'idempotency_key_in_flight',
-        header: 'Idempotency-Key',
-      });
-    }
-    if (claim.kind === 'replay') {
-      return { status: claim.status, body: claim.body as TransactionResultDocument, replayed: true };
-    }
-    const body = await startTransaction({ ...actor, db: trx }, request);
-    await completeKey(trx, { userId: session.userId, key: idempotency.key, status: 201, body });
-    return { status: 201, body, replayed: false };
+    // Nothing was claimed for these two: committing keeps only claimKey's removal of expired keys.
+    if (claim.kind === 'reused') return { kind: 'key_reused' };
+    if (claim.kind === 'in_flight') return { kind: 'key_in_flight' };
+    // Only a created transaction is ever stored under a key (completeKey below).
+    if (claim.kind === 'replay') return { kind: 'replayed', transaction: claim.body as TransactionResult };
+    const transaction = await startTransaction({ ...actor, db: trx }, request);
+    await completeKey(trx, { userId: session.userId, key: idempotency.key, status: 201, body: transaction });
+    return { kind: 'created', transaction };
   });
 }
 
-async function startTransaction(actor: WalletActor, request: WalletTransactionRequest): Promise<TransactionResultDocument> {
+async function startTransaction(actor: WalletActor, request: WalletTransactionRequest): Promise<TransactionResult> {
   const { db, session, now } = actor;
-  const amount = parseWholeAmount(request.Amount, { pointer: pointer('Amount'), allowNegative: true });
+  const amount = parseWholeAmount(request.Amount, { field: 'Amount', allowNegative: true });
   const serviceId = request.ServiceId === undefined ? null : parseId(request.ServiceId);
   const kind = await kindOf(db, request, amount, serviceId);
 
   if (kind === TRANSACTION_TYPE.CashOut && amount > 0) {
-    throw new HttpError(422, 'A cash-out takes a negative Amount', { pointer: pointer('Amount') });
+    throw refusal('invalid', 'Amount', 'A cash-out takes a negative Amount');
   }
   if (kind !== TRANSACTION_TYPE.CashOut && amount < 0) {
-    throw new HttpError(422, `A ${transactionTypeName(kind)} takes a positive Amount`, { pointer: pointer('Amount') });
+    throw refusal('invalid', 'Amount', `A ${transactionTypeName(kind)} takes a positive Amount`);
   }
   const loanId = request.ExternalId?.trim() ?? '';
   if (kind === TRANSACTION_TYPE.Loan && (loanId.length < 3 || loanId.length > 20)) {
-    throw new HttpError(422, 'Loan ID is required.', { pointer: pointer('ExternalId') });
+    throw refusal('invalid', 'ExternalId', 'Loan ID is required.');
   }
 
   const receiver = await findReceiver(db, session, request.ReceiverUserId);
   const wallet = await findWallet(db, session, receiver.id, request.Currency);
   const magnitude = Math.abs(amount);
   if (isDebit(kind) && wallet.balance_minor < magnitude) {
-    throw new HttpError(422, 'Insufficient wallet balance', {
-      pointer: pointer('Amount'),
-      detail: `The wallet holds ${formatMinor(wallet.balance_minor)} ${wallet.currency}.`,
-    });
+    throw refusal('invalid', 'Amount', 'Insufficient wallet balance', `The wallet holds ${formatMinor(wallet.balance_minor)} ${wallet.currency}.`);
   }
 
   const fee = feeFor(kind, amount);
@@ -202,7 +190,7 @@ async function startTransaction(actor: WalletActor, request: WalletTransactionRe
     at: now,
   });
 
-  return resultDocument({ id, reference, kind, status: 'PENDING', amount, fee, currency: wallet.currency, date: created });
+  return { id, referenceNumber: reference, type: kind, status: 'PENDING', amountMinor: amount, feeMinor: fee, currency: wallet.currency, date: created };
 }
 
 /** The service's kind, else the template's, else the kind the amount and loan id imply (§4). */
@@ -212,10 +200,8 @@ async function kindOf(db: Db, request: WalletTransactionRequest, amount: number,
       serviceId === undefined
         ? undefined
         : await db.selectFrom('services').select(['transaction_type']).where('id', '=', serviceId).executeTakeFirst();
-    if (!service) throw new HttpError(422, 'Unknown service', { pointer: pointer('ServiceId') });
-    if (!isTopUpKind(service.transaction_type)) {
-      throw new HttpError(422, 'This service is not a top-up, cash-out or loan', { pointer: pointer('ServiceId') });
-    }
+    if (!service) throw refusal('invalid', 'ServiceId', 'Unknown service');
+    if (!isTopUpKind(service.transaction_type)) throw refusal('invalid', 'ServiceId', 'This service is not a top-up, cash-out or loan');
     return service.transaction_type;
   }
   if (request.template) return TEMPLATE_KINDS[request.template];
@@ -228,7 +214,7 @@ interface Receiver {
   phonenumber: string | null;
 }
 
-/** An end user the session may see; anything else is 404 (another tenant's user never shows). */
+/** An end user the session may see; anything else is not found (another tenant's user never shows). */
 async function findReceiver(db: Db, session: Session, wireId: string): Promise<Receiver> {
   const id = parseId(wireId);
   const row =
@@ -241,14 +227,10 @@ async function findReceiver(db: Db, session: Session, wireId: string): Promise<R
           .where('users.id', '=', id)
           .where(visibleUsers(session))
           .executeTakeFirst();
-  if (!row) throw new HttpError(404, 'User not found', { pointer: pointer('ReceiverUserId') });
-  if ((row.roles & ROLE.EndUser) === 0) {
-    throw new HttpError(422, 'Wallet transactions are only for end users', { pointer: pointer('ReceiverUserId') });
-  }
+  if (!row) throw refusal('not_found', 'ReceiverUserId', USER_NOT_FOUND);
+  if ((row.roles & ROLE.EndUser) === 0) throw refusal('invalid', 'ReceiverUserId', 'Wallet transactions are only for end users');
   if ((row.status & FROZEN) !== 0) {
-    throw new HttpError(422, 'This account is on hold or sanctioned: no money may move on its wallet', {
-      pointer: pointer('ReceiverUserId'),
-    });
+    throw refusal('invalid', 'ReceiverUserId', 'This account is on hold or sanctioned: no money may move on its wallet');
   }
   return { id: row.id, email: row.email, phonenumber: row.phonenumber };
 }
@@ -264,12 +246,12 @@ async function findWallet(db: Db, session: Session, userId: number, currency: st
     .execute();
   if (currency !== undefined) {
     const wallet = wallets.find((candidate) => candidate.currency === currency);
-    if (!wallet) throw new HttpError(422, `This user has no ${currency} wallet`, { pointer: pointer('Currency') });
+    if (!wallet) throw refusal('invalid', 'Currency', `This user has no ${currency} wallet`);
     return wallet;
   }
   const tenant = await db.selectFrom('tenants').select('currency').where('id', '=', session.tenantId).executeTakeFirst();
   const wallet = wallets.find((candidate) => candidate.currency === tenant?.currency) ?? wallets[0];
-  if (!wallet) throw new HttpError(422, 'This user has no wallet', { pointer: pointer('ReceiverUserId') });
+  if (!wallet) throw refusal('invalid', 'ReceiverUserId', 'This user has no wallet');
   return wallet;
 }
 
@@ -300,33 +282,6 @@ async function sendCode(actor: WalletActor, notice: CodeNotice): Promise<void> {
       { now, ...(actor.outboxLog ? { log: actor.outboxLog } : {}) },
     );
   }
-}
-
-function resultDocument(view: {
-  id: number;
-  reference: string;
-  kind: number;
-  status: WalletTransactionStatus;
-  amount: number;
-  fee: number;
-  currency: string;
-  date: string;
-}): TransactionResultDocument {
-  return {
-    data: {
-      type: 'wallettransaction',
-      id: String(view.id),
-      attributes: {
-        fee: formatMinor(view.fee),
-        referenceNumber: view.reference,
-        transactionDate: view.date,
-        amount: formatMinor(Math.abs(view.amount)),
-        currency: view.currency,
-        status: view.status,
-        type: view.kind,
-      },
-    },
-  };
 }
 
 /** A transaction of the session's tenant whose user the session may see, else undefined. */
@@ -390,7 +345,7 @@ async function failTransaction(actor: WalletActor, id: number, reason: string): 
 }
 
 export type ConfirmOutcome =
-  | { kind: 'completed'; body: TransactionResultDocument }
+  | { kind: 'completed'; transaction: TransactionResult }
   | { kind: 'not_found' }
   | { kind: 'not_pending'; status: WalletTransactionStatus }
   | { kind: 'wrong_code'; triesLeft: number }
@@ -495,16 +450,16 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
       });
       return {
         kind: 'completed',
-        body: resultDocument({
+        transaction: {
           id: tx.id,
-          reference: tx.reference_number,
-          kind: tx.type,
+          referenceNumber: tx.reference_number,
+          type: tx.type,
           status: 'COMPLETED',
-          amount: tx.amount_minor,
-          fee: tx.fee_minor,
+          amountMinor: tx.amount_minor,
+          feeMinor: tx.fee_minor,
           currency: tx.currency,
           date: completed,
-        }),
+        },
       };
     });
   } catch (error) {
@@ -531,7 +486,7 @@ export async function resendWalletTransactionCode(actor: WalletActor, wireId: st
     const tx = await loadTransaction(trx, found.id);
     if (tx.status !== 'PENDING') return { kind: 'not_pending', status: tx.status };
     const code = await liveCode(trx, tx.id);
-    // Issue 2 §4: after 5 minutes the code is dead and the transaction FAILED; a re-send does not revive it.
+    // users-and-wallets §4: after 5 minutes the code is dead and the transaction FAILED; a re-send does not revive it.
     if (!code || isExpired(code, now)) {
       await failTransaction(inTrx, tx.id, 'The one-time code expired');
       return { kind: 'expired' };

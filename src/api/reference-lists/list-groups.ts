@@ -1,5 +1,5 @@
 // GET api/v1/um/groups (listGroups): a reference list of users-and-wallets §3.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { components } from '../gateway';
 import { REFERENCE_STALE_MS, referenceKey, referenceRows } from './reference-rows';
@@ -16,4 +16,8 @@ export function getListGroupsQueryOptions(tenant?: string | null) {
     queryFn: ({ signal }) => listGroups(signal),
     staleTime: REFERENCE_STALE_MS,
   });
+}
+
+export function useGroups(tenant: string | null) {
+  return useQuery(getListGroupsQueryOptions(tenant));
 }

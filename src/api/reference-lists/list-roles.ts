@@ -1,5 +1,5 @@
 // GET api/v1/um/roles (listRoles): a reference list of users-and-wallets §3.
-import { queryOptions } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '../client';
 import type { components } from '../gateway';
 import { REFERENCE_STALE_MS, referenceKey, referenceRows } from './reference-rows';
@@ -16,4 +16,8 @@ export function getListRolesQueryOptions(tenant?: string | null) {
     queryFn: ({ signal }) => listRoles(signal),
     staleTime: REFERENCE_STALE_MS,
   });
+}
+
+export function useRoles(tenant: string | null) {
+  return useQuery(getListRolesQueryOptions(tenant));
 }

@@ -1,4 +1,4 @@
-// A config mistake, located by file and JSON pointer, with how to fix it (STYLE.md §6).
+// A config mistake, located by file and JSON pointer, with how to fix it (docs/architecture.md, conventions).
 
 export interface Problem {
   /** Repository-relative path with posix separators, e.g. tenants/naccug.json. */

@@ -5,7 +5,7 @@ import { errorText } from '../../api/errors';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { requestPasswordReset } from './api';
+import { requestPasswordReset } from './api/request-password-reset';
 
 export default function ForgotPasswordPage() {
   const navigate = useNavigate();

@@ -6,7 +6,7 @@ import { sessionStore } from '../../api/session';
 import { safeRedirect } from './redirect';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { signIn } from './api';
+import { signIn } from './api/sign-in';
 
 const LOGIN_FAILED = 'Login failed!';
 

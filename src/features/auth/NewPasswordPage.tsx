@@ -5,7 +5,7 @@ import { errorText } from '../../api/errors';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { resetPassword } from './api';
+import { resetPassword } from './api/reset-password';
 
 type Mode = 'reset' | 'newAccount';
 

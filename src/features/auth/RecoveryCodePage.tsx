@@ -5,7 +5,7 @@ import { errorText } from '../../api/errors';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { verifyRecoveryCode } from './api';
+import { verifyRecoveryCode } from './api/verify-recovery-code';
 
 /** users-and-wallets §2: a `+` in the email arrives as a space in the query string; turn it back. */
 export function emailFromQuery(raw: string | null): string {

@@ -1,4 +1,4 @@
-// DESIGN.md's promise to product owners: a column header and a validation message change by editing schemas/ only.
+// docs/architecture.md's promise to product owners: a column header and a validation message change by editing schemas/ only.
 // The files are edited in a temporary copy, and the screen is rendered from the config built from that copy.
 // First: the API client keeps the fetch it finds when it is created.
 import { fetchProxy } from '../../api/test-support/fetch-proxy';

@@ -1,6 +1,5 @@
 // The users screens as the shell's screen ids name them (src/config/routes.ts): lists of users and admins on the
 // wallet, remittance and plain routes, one user's page, and the own profile.
-import './own-slots';
 import { UsersListScreen } from './list/UsersListScreen';
 
 export function UsersScreen() {

@@ -1,8 +1,8 @@
-// Places in the users screens that other parts of the app fill (issue 4): the create-user wizard
-// (src/features/users/create/), documents (src/features/users/documents/) and the wallet widgets, top-up modal and
-// transactions (src/features/wallet/). The app registers them once (registerUserSlots); a screen may also be given
-// them as props, which tests do. An empty slot draws nothing.
-import type { ComponentType } from 'react';
+// Places in the users screens that other parts of the app fill: the create-user wizard (src/features/users/create/),
+// documents (src/features/users/documents/) and the wallet widgets, top-up modal and transactions (src/features/wallet/).
+// The app provides them through UserSlotsContext (src/app/feature-slots.tsx); tests provide their own. An empty slot
+// draws nothing.
+import { createContext, useContext, type ComponentType } from 'react';
 import type { RuleContext } from '../../config/rules';
 import type { UserRecord, UserService } from './user-record';
 
@@ -31,12 +31,9 @@ export interface UserSlots {
   createUser?: ComponentType<{ opened: boolean; onClose: () => void; audience: 'admin' | 'endUser'; onCreated: (userId: string) => void }>;
 }
 
-const registered: UserSlots = {};
+/** `<UserSlotsContext value={slots}>` around the users screens. */
+export const UserSlotsContext = createContext<UserSlots>({});
 
-export function registerUserSlots(slots: UserSlots): void {
-  Object.assign(registered, slots);
-}
-
-export function registeredUserSlots(): UserSlots {
-  return registered;
+export function useUserSlots(): UserSlots {
+  return useContext(UserSlotsContext);
 }

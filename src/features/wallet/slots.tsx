@@ -1,9 +1,9 @@
 // The wallet's parts that other screens draw, and the parts of other features the wallet screens draw, as slots the
-// app connects once (features do not import each other):
-//   registerUserSlots(walletUserSlots)                                  users details: balance, top-up, transactions
-//   registerWalletSlots({ userDetails: UserInformationPanel })          transactions screen: a row opens the user
+// app provides (features do not import each other; src/app/feature-slots.tsx):
+//   walletUserSlots                              in the users' slots: balance, top-up, transactions of the details
+//   <WalletSlotsContext value={{ userDetails }}> the transactions screen: a row opens the user
 // Each wallet slot loads its code on first use, so the users screens do not carry the top-up flow until it opens.
-import { Suspense, lazy, type ComponentType } from 'react';
+import { Suspense, createContext, lazy, useContext, type ComponentType } from 'react';
 import type { RuleContext } from '../../config/rules';
 import type { TopUpService } from './top-up/TopUpActions';
 
@@ -56,12 +56,9 @@ export interface WalletSlots {
   userDetails?: ComponentType<UserDetailsSlotProps>;
 }
 
-const registered: WalletSlots = {};
+/** `<WalletSlotsContext value={slots}>` around the wallet screens. */
+export const WalletSlotsContext = createContext<WalletSlots>({});
 
-export function registerWalletSlots(slots: WalletSlots): void {
-  Object.assign(registered, slots);
-}
-
-export function registeredWalletSlots(): WalletSlots {
-  return registered;
+export function useWalletSlots(): WalletSlots {
+  return useContext(WalletSlotsContext);
 }

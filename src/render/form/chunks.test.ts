@@ -1,4 +1,4 @@
-// The login route must stay small (issue 3: under 150 KB gzip): the light form modules must never pull in RJSF,
+// The login route must stay small (its budget: under 150 KB gzip, scripts/check-login-size.ts): the light form modules must never pull in RJSF,
 // ajv or the widgets; only SchemaForm's lazy import may reach the engine.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';

@@ -1,4 +1,4 @@
 // Forms: import from here. Nothing here loads RJSF until a SchemaForm renders.
 export { SchemaForm } from './SchemaForm';
 export { useFormValidator } from './useFormValidator';
-export type { FormValues } from './form-errors';
+export type { FieldErrors, FormValues } from './form-errors';

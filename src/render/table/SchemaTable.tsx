@@ -15,8 +15,6 @@ import { virtualizes } from './SchemaTableRows';
 import { SchemaTableToolbar } from './SchemaTableToolbar';
 import { useSchemaTable, type SchemaTableOptions } from './useSchemaTable';
 
-export { VIRTUALIZE_FROM } from './SchemaTableRows';
-
 export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'> {
   config: TableConfig;
   loading?: boolean;

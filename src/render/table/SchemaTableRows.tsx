@@ -204,7 +204,7 @@ export function PlainRows(props: SchemaTableRowsProps) {
 /**
  * The rows in view of a long page, between spacer rows that keep the scroll height of the whole page. A scroll
  * re-renders only this component; the rows follow as a deferred value, which React renders in slices with the
- * browser free to scroll and paint in between (issue 4: no main-thread task over 50 ms while scrolling).
+ * browser free to scroll and paint in between (the budget: no main-thread task over 50 ms while scrolling, README "Benchmarks").
  */
 export function VirtualRows(props: SchemaTableRowsProps) {
   const virtualizer = useVirtualizer({

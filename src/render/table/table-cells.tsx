@@ -1,11 +1,12 @@
 // How each column of a table file draws its cells. A column's renderer is built once per column list (its path
 // reader, colour map and formatter are looked up then), so drawing a cell is a read and a format, not a search.
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Avatar, Badge, Button, Group } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap, RowAction, TableColumn } from '../../config/types';
 import { formatAmount, formatDate, formatNumber } from '../format';
 import { badgeColor } from './colors';
+import classes from './table-cells.module.css';
 
 /** A cell's content from its row and its 1-based row number across pages. */
 export type CellRenderer = (row: FlatRecord, rowNumber: number) => ReactNode;
@@ -50,6 +51,22 @@ function badgeColors(colorMaps: Record<string, ColorMap>, mapId: string | undefi
   };
 }
 
+/** An email address that may wrap after its @ and before each dot. */
+function wrappingEmail(value: string): ReactNode {
+  if (value === '') return '';
+  const parts = value.split(/(?<=@)|(?=\.)/);
+  return (
+    <span className={classes.email}>
+      {parts.map((part, index) => (
+        <Fragment key={index}>
+          {index > 0 && <wbr />}
+          {part}
+        </Fragment>
+      ))}
+    </span>
+  );
+}
+
 function RowActions({ row, actions, onRowAction }: { row: FlatRecord; actions: RowAction[]; onRowAction: CellRendererContext['onRowAction'] }) {
   return (
     <Group gap={4} wrap="nowrap">
@@ -82,6 +99,8 @@ export function cellRenderer(column: TableColumn, context: CellRendererContext):
       return (row) => formatAmount(read(row) as Amount);
     case 'date':
       return (row) => formatDate(read(row) as string | null | undefined);
+    case 'email':
+      return (row) => wrappingEmail(text(read(row)));
     case 'boolean':
       return (row) => {
         const value = read(row);

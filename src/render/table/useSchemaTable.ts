@@ -22,8 +22,6 @@ import { filterKeyOf, nextSort, sortDirection, sortKeyOf, type SortDirection, ty
 /** users-and-wallets §9: a column filter is sent after 1000 ms without typing. */
 export const FILTER_DELAY_MS = 1000;
 
-export type { ToolbarAction } from '../../config/types';
-
 export interface SchemaTableOptions {
   data: readonly FlatRecord[];
   meta: ListMeta;

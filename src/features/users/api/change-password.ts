@@ -1,7 +1,6 @@
 // PUT api/v1/um/account (changePassword): the signed-in user's own password (users-and-wallets §2, §5, §7).
 import { useMutation } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
-import { selfAuthorization } from './self-bearer';
+import { api, credentialHeaders, unwrap } from '../../../api/client';
 
 export interface PasswordChange {
   oldpassword: string;
@@ -13,7 +12,7 @@ export async function changePassword({ oldpassword, newpassword }: PasswordChang
   const document = unwrap(
     await api.PUT('/api/v1/um/account', {
       body: { data: { type: 'Account', attributes: { oldpassword, newpassword } } },
-      headers: selfAuthorization(),
+      headers: credentialHeaders('own'),
     }),
   );
   return document.meta.message;

@@ -1,21 +1,26 @@
 // GET api/v1/um/User/{id} with the related parts of users-and-wallets §7: the profile the details and own profile show.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
+import { api, credentialHeaders, unwrap } from '../../../api/client';
 import { flattenDocument } from '../../../api/jsonapi';
 import { asUserRecord, type UserRecord } from '../user-record';
-import { selfAuthorization } from './self-bearer';
 import { USER_PROFILE_INCLUDE } from './user-include';
 
 export interface GetUserOptions {
   /** The own profile: sent with the session's own token. */
   self?: boolean;
+  /** The related parts; the profile's by default. */
+  include?: string;
 }
 
-export async function getUser(id: string, { self = false }: GetUserOptions = {}, signal?: AbortSignal): Promise<UserRecord> {
+export async function getUser(
+  id: string,
+  { self = false, include = USER_PROFILE_INCLUDE }: GetUserOptions = {},
+  signal?: AbortSignal,
+): Promise<UserRecord> {
   const document = unwrap(
     await api.GET('/api/v1/um/User/{id}', {
-      params: { path: { id }, query: { include: USER_PROFILE_INCLUDE } },
-      headers: self ? selfAuthorization() : undefined,
+      params: { path: { id }, query: { include } },
+      headers: credentialHeaders(self ? 'own' : 'tenant'),
       signal,
     }),
   );

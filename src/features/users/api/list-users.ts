@@ -1,5 +1,5 @@
 // GET api/v1/um/user (listUsers): one page of users or admins with the list meta (users-and-wallets §7, §9).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { operations } from '../../../api/gateway';
 import { flattenList, type ListMeta } from '../../../api/jsonapi';
@@ -33,8 +33,4 @@ export function getUsersQueryOptions(key?: UsersListKey) {
     queryFn: ({ signal }) => listUsers(key?.params ?? {}, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useUsers(key: UsersListKey) {
-  return useQuery(getUsersQueryOptions(key));
 }

@@ -1,13 +1,12 @@
 // PATCH api/v1/um/user/{id}?include=account-action (updateUser): saves the edited profile (users-and-wallets §7).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, unwrap } from '../../../api/client';
+import { api, credentialHeaders, unwrap } from '../../../api/client';
 import type { components } from '../../../api/gateway';
 import { flattenDocument } from '../../../api/jsonapi';
 import { asUserRecord, type UserRecord } from '../user-record';
 import { getUserQueryOptions } from './get-user';
 import { getUsersQueryOptions } from './list-users';
 import { getUserAuditQueryOptions } from './list-user-audit';
-import { selfAuthorization } from './self-bearer';
 
 export type UserChanges = components['schemas']['UpdateUserRequest']['data']['attributes'];
 
@@ -23,7 +22,7 @@ export async function updateUser({ id, changes, self = false }: UpdateUserInput)
     await api.PATCH('/api/v1/um/user/{id}', {
       params: { path: { id }, query: { include: 'account-action' } },
       body: { data: { type: 'User', id, attributes: changes } },
-      headers: self ? selfAuthorization() : undefined,
+      headers: credentialHeaders(self ? 'own' : 'tenant'),
     }),
   );
   return asUserRecord(flattenDocument(document));

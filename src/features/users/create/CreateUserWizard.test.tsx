@@ -85,7 +85,7 @@ async function roleOptions(): Promise<string[]> {
   return within(listbox).getAllByRole('option').map((option) => option.textContent ?? '');
 }
 
-async function fillDetails({ role, email = 'awa.jallow@example.test' }: { role?: string; email?: string | null } = {}) {
+async function fillDetails({ role, email = 'awa.jallow@example.test', phone = '7001234' }: { role?: string; email?: string | null; phone?: string | null } = {}) {
   if (role) await choose(/^Role/, role);
   await user.type(await screen.findByRole('textbox', { name: /^First Name/ }), 'Awa');
   await user.type(screen.getByRole('textbox', { name: /^Family Name/ }), 'Jallow');
@@ -93,7 +93,7 @@ async function fillDetails({ role, email = 'awa.jallow@example.test' }: { role?:
   await user.tab();
   await user.click(screen.getByRole('radio', { name: 'Female' }));
   if (email) await user.type(screen.getByRole('textbox', { name: /^Email/ }), email);
-  await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), '7001234');
+  if (phone) await user.type(screen.getByRole('textbox', { name: /^Mobile Number/ }), phone);
 }
 
 async function next() {
@@ -135,6 +135,54 @@ describe('Create User wizard', { timeout: 20_000 }, () => {
     expect(screen.getByRole('textbox', { name: /^First Name/ })).toHaveAttribute('aria-invalid', 'true');
     expect(screen.queryByRole('button', { name: 'Finish & Save' })).not.toBeInTheDocument();
     expect(fake.calls('POST /api/v1/um/user')).toHaveLength(0);
+  });
+
+  it('[UW-5.22] [UW-5.23] a birth date typed key by key stays exactly as typed; too young or before 1900 gets the form’s message', async () => {
+    gateway();
+    signInAs([4], 'teller');
+    openWizard();
+    await fillDetails({ role: 'Partner Admin' });
+    const birthDate = screen.getByRole('textbox', { name: /^Birth Date/ });
+    for (const [typed, message] of [
+      ['2016-06-15', 'Minimum age is 16 years'],
+      ['0201-01-01', 'Invalid birth of date.'],
+      ['2016-6-15', 'Invalid birth of date.'],
+    ] as const) {
+      await user.clear(birthDate);
+      await user.type(birthDate, typed);
+      await user.tab();
+      expect(birthDate).toHaveValue(typed);
+      await next();
+      expect(await within(dialog()).findByText(message)).toBeInTheDocument();
+      expect(birthDate).toHaveValue(typed);
+      expect(screen.queryByRole('button', { name: 'Attach files' })).not.toBeInTheDocument();
+    }
+    await user.clear(birthDate);
+    await user.type(birthDate, '1990-04-12');
+    await next();
+    expect(await screen.findByRole('button', { name: 'Attach files' })).toBeInTheDocument();
+  });
+
+  it('[UW-9.08] the create-user form’s phone offers gm and ae, each with its own mask', async () => {
+    const fake = gateway();
+    signInAs([4], 'teller');
+    openWizard();
+    const country = await screen.findByRole('combobox', { name: /^Mobile Number country code/ });
+    expect(within(country).getAllByRole('option').map((option) => option.textContent)).toEqual(['GM +220', 'AE +971']);
+    const phone = () => screen.getByRole('textbox', { name: /^Mobile Number/ });
+    await user.type(phone(), '7001234');
+    expect(phone()).toHaveValue('700 1234');
+    await user.selectOptions(country, 'ae');
+    await user.clear(phone());
+    await user.type(phone(), '501234567');
+    expect(phone()).toHaveValue('50 123 4567');
+    await fillDetails({ role: 'Partner Admin', phone: null });
+    await next();
+    await attachDocument();
+    await next();
+    await user.click(await screen.findByRole('button', { name: 'Finish & Save' }));
+    await waitFor(() => expect(fake.calls('POST /api/v1/um/user')).toHaveLength(1));
+    expect(await fake.calls('POST /api/v1/um/user')[0]?.json()).toMatchObject({ data: { attributes: { phonenumber: '971501234567' } } });
   });
 
   it('[UW-9.09] defaults the nationality to Gambian and the phone to the Gambia, +220', async () => {

@@ -2,7 +2,7 @@
 // 'Finish & Save'; the flow is createUserMachine (src/flows), its calls the gateway client's.
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { useMachine } from '@xstate/react';
+import { useMachine, useSelector } from '@xstate/react';
 import { useSessionState } from '../../../api/session';
 import { useStaffContext } from '../../../config/staff-context';
 import type { RuleContext } from '../../../config';
@@ -16,7 +16,6 @@ import {
   type CreateUserSnapshot,
   type UserDetails,
 } from '../../../flows/create-user.machine';
-import { createUserGatewayActors } from '../../../flows/gateway-actors';
 import { UPLOAD_TEXT, type DocumentFields as DocumentValues } from '../../../flows/upload-documents.machine';
 import { tenantAsksGroup, type Audience } from '../../../flows/user-rules';
 import { useFormValidator } from '../../../render/form';
@@ -24,6 +23,7 @@ import { notifySuccess } from '../../../render/notify';
 import { DocumentFields } from '../documents/DocumentFields';
 import { DOCUMENT_FORM_ID } from '../documents/document-form';
 import { FlowAlert } from '../documents/FlowAlert';
+import { createUserGatewayActors } from './create-user-actors';
 import { DetailsStep } from './DetailsStep';
 import { ReviewStep } from './ReviewStep';
 import { CREATE_USER_FORM_ID, toFormValues } from './user-details';
@@ -81,6 +81,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
     },
   });
   const { context } = snapshot;
+  const documents = useSelector(context.documents, (documentsSnapshot) => documentsSnapshot.context);
   const saving = isSaving(snapshot);
   const loadingText = savingText(snapshot);
   const step = Math.min(wizardStep(snapshot), CREATE_USER_STEPS.length - 1);
@@ -112,7 +113,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
             <Stepper.Step key={label} label={label} allowStepSelect={false} />
           ))}
         </Stepper>
-        <FlowAlert alert={context.alert} onDismiss={() => send({ type: 'DISMISS_ALERT' })} />
+        <FlowAlert alert={context.alert ?? documents.alert} onDismiss={() => send({ type: 'DISMISS_ALERT' })} />
 
         {snapshot.matches('details') && (
           <DetailsStep
@@ -135,10 +136,10 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
         {snapshot.matches('documents') && (
           <Stack>
             <DocumentFields
-              values={context.document}
-              errors={context.documentErrors}
-              files={context.files}
-              rejected={context.rejectedFiles}
+              values={documents.fields}
+              errors={documents.errors}
+              files={documents.files}
+              rejected={documents.rejectedFiles}
               onChange={(values) => send({ type: 'CHANGE_DOCUMENT', values })}
               onAddFiles={(files) => send({ type: 'ADD_FILES', files })}
               onRemoveFile={(name) => send({ type: 'REMOVE_FILE', name })}
@@ -154,7 +155,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
 
         {(snapshot.matches('review') || snapshot.matches('saving')) && (
           <Stack>
-            <ReviewStep snapshot={snapshot} formContext={formContext} />
+            <ReviewStep snapshot={snapshot} documents={documents} formContext={formContext} />
             {loadingText && (
               <Group gap="xs" role="status">
                 <Loader size="xs" />

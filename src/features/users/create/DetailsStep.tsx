@@ -9,11 +9,14 @@ import type { UserDetails } from '../../../flows/create-user.machine';
 import type { FieldErrors } from '../../../flows/upload-documents.machine';
 import { groupRuleFor, roleChoices, type Audience } from '../../../flows/user-rules';
 import { SchemaForm, type FormValues } from '../../../render/form';
-import { getListCountriesQueryOptions } from '../api/list-countries';
-import { getListGroupsQueryOptions } from '../api/list-groups';
-import { getListRolesQueryOptions } from '../api/list-roles';
-import { GROUPS_LOAD_ERROR, ownGroupQuery } from './own-group';
+import { getListCountriesQueryOptions } from '../../../api/reference-lists/list-countries';
+import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
+import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
+import { getOwnGroupQueryOptions } from '../api/get-own-group';
 import { CREATE_USER_FORM_ID, DEFAULT_NATIONALITY, rowsWithValues, sameDetails, toFormValues, toUserDetails } from './user-details';
+
+/** users-and-wallets §8 */
+const GROUPS_LOAD_ERROR = 'There was an getting the groups.  Please Try Again later.';
 
 export interface DetailsStepProps {
   audience: Audience;
@@ -44,7 +47,7 @@ export function DetailsStep(props: DetailsStepProps) {
   const roles = useQuery(getListRolesQueryOptions(tenant));
   const countries = useQuery(getListCountriesQueryOptions(tenant));
   const groups = useQuery({ ...getListGroupsQueryOptions(tenant), enabled: requiresGroup });
-  const ownGroup = useQuery({ ...ownGroupQuery(userId ?? '', tenant), enabled: requiresGroup && userId !== null && creatorRole !== 4 });
+  const ownGroup = useQuery({ ...getOwnGroupQueryOptions(userId ?? '', tenant), enabled: requiresGroup && userId !== null && creatorRole !== 4 });
   // §6: where the group is not asked (roles 4 and 16, tenants without groups) the form's default is no answer.
   const detailsOf = (values: FormValues): UserDetails => {
     const { group, ...rest } = toUserDetails(values);

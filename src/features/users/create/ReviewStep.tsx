@@ -6,14 +6,17 @@ import type { RuleContext } from '../../../config';
 import { useForm } from '../../../config/context';
 import type { FormConfig } from '../../../config/types';
 import { asksGroup, type CreateUserSnapshot } from '../../../flows/create-user.machine';
+import type { UploadDocumentsContext } from '../../../flows/upload-documents.machine';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { useDocumentFormLabels } from '../documents/document-form';
-import { getListGroupsQueryOptions } from '../api/list-groups';
-import { getListRolesQueryOptions } from '../api/list-roles';
+import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
+import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
 import { CREATE_USER_FORM_ID, reviewRows } from './user-details';
 
 export interface ReviewStepProps {
   snapshot: CreateUserSnapshot;
+  /** The document step's state (the wizard's documents child). */
+  documents: Pick<UploadDocumentsContext, 'fields' | 'files'>;
   formContext: RuleContext;
 }
 
@@ -27,7 +30,7 @@ function shownFields(form: FormConfig, snapshot: CreateUserSnapshot, formContext
   );
 }
 
-export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
+export function ReviewStep({ snapshot, documents, formContext }: ReviewStepProps) {
   const { context } = snapshot;
   const form = useForm(CREATE_USER_FORM_ID);
   const roles = useQuery(getListRolesQueryOptions(formContext.tenant));
@@ -37,7 +40,7 @@ export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
     [form, context.details, snapshot, formContext, roles.data, groups.data],
   );
   const labels = useDocumentFormLabels();
-  const document = context.document;
+  const document = documents.fields;
 
   return (
     <Stack gap="sm">
@@ -70,11 +73,11 @@ export function ReviewStep({ snapshot, formContext }: ReviewStepProps) {
           <Table.Tr>
             <Table.Th scope="row">Files</Table.Th>
             <Table.Td>
-              {context.files.length === 0 ? (
+              {documents.files.length === 0 ? (
                 <Text size="sm">—</Text>
               ) : (
                 <List size="sm" listStyleType="none" aria-label="Files to upload">
-                  {context.files.map((file) => (
+                  {documents.files.map((file) => (
                     <List.Item key={file.name}>{file.name}</List.Item>
                   ))}
                 </List>

@@ -8,7 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, type FakeUser } from '../test-support/fixtures';
 import { renderScreen, signInAs } from '../test-support/render';
-import type { UserSlots } from '../slots';
+import { UserSlotsContext, type UserSlots } from '../slots';
 import { UserDetails } from './UserDetails';
 
 // jsdom has no scrollIntoView; Mantine's combobox scrolls the selected option into view.
@@ -72,7 +72,11 @@ beforeEach(() => {
 
 async function renderDetails(options: { tenantId?: string; roles?: number[]; userId?: string; slots?: UserSlots; openedFrom?: 'users' | 'transactions' | 'adminTransactions' } = {}) {
   signInAs({ roles: options.roles ?? [4], tenantId: options.tenantId ?? 'teller', userId: '1' });
-  renderScreen(<UserDetails userId={options.userId ?? '7'} openedFrom={options.openedFrom} slots={options.slots ?? {}} />);
+  renderScreen(
+    <UserSlotsContext value={options.slots ?? {}}>
+      <UserDetails userId={options.userId ?? '7'} openedFrom={options.openedFrom} />
+    </UserSlotsContext>,
+  );
   await screen.findByRole('tab', { name: 'User Details' });
 }
 
@@ -207,6 +211,51 @@ describe('user details (users-and-wallets §2)', () => {
     expect(call?.query.get('include')).toBe('account-action');
     expect(call?.body).toEqual({ data: { type: 'User', id: '7', attributes: { firstname: 'Awaa' } } });
     expect(await screen.findByRole('cell', { name: 'Awaa' })).toBeInTheDocument();
+  });
+
+  it('[UW-2.46] Save Changes with nothing changed sends nothing, says so and leaves edit mode, with no validator wording', async () => {
+    await renderDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Nothing was changed, so nothing was saved.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(screen.queryByText('An Error Occured!')).not.toBeInTheDocument();
+    expect(screen.queryByText(/must NOT|properties/)).not.toBeInTheDocument();
+    expect(gateway.callsTo('PATCH', /\/um\/user\/7$/)).toHaveLength(0);
+  });
+
+  it('[UW-5.34] a birth date typed key by key in edit mode stays as typed; one before 1900 gets its message and is not sent', async () => {
+    await renderDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const birthDate = await screen.findByRole('textbox', { name: /Birth Date/ });
+    expect(birthDate).toHaveValue('1990-04-12');
+    await userEvent.clear(birthDate);
+    await userEvent.type(birthDate, '0201-01-01');
+    await userEvent.tab();
+    expect(birthDate).toHaveValue('0201-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    expect(await screen.findByText('Invalid birth of date.')).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Save Changes' })).not.toBeInTheDocument();
+    expect(gateway.callsTo('PATCH', /\/um\/user\/7$/)).toHaveLength(0);
+  });
+
+  it('[UW-9.08] the edit-user form’s phone offers gm and ae, each with its own mask, and saves the chosen dial code', async () => {
+    await renderDetails();
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    const country = await screen.findByRole('combobox', { name: /Mobile Number country code/ });
+    expect(country).toHaveValue('gm');
+    expect(within(country).getAllByRole('option').map((option) => option.textContent)).toEqual(['GM +220', 'AE +971']);
+    const phone = () => screen.getByRole('textbox', { name: /^Mobile Number/ });
+    expect(phone()).toHaveValue('701 2345');
+    await userEvent.selectOptions(country, 'ae');
+    await userEvent.clear(phone());
+    await userEvent.type(phone(), '501234567');
+    expect(phone()).toHaveValue('50 123 4567');
+    await userEvent.click(screen.getByRole('button', { name: 'Save Changes' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Save Changes' })).getByRole('button', { name: 'Yes' }));
+    await waitFor(() => expect(gateway.callsTo('PATCH', /\/um\/user\/7$/)).toHaveLength(1));
+    expect(gateway.callsTo('PATCH', /\/um\/user\/7$/)[0]?.body).toEqual({ data: { type: 'User', id: '7', attributes: { phonenumber: '971501234567' } } });
   });
 
   it('[UW-5.32] [UW-5.37] edit mode requires a first name and keeps the email disabled', async () => {

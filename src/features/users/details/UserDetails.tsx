@@ -1,27 +1,28 @@
 // users-and-wallets §2 "User details": vertical tabs User Details and Transactions, the status dropdown, the top-up
 // service dropdown, edit mode with Save Changes (confirmed), Change Password on the own profile, the created-by line
 // and the profile; what shows follows schemas/screens/user-details.json and the edit-user form file's rules.
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from '../../../api/errors';
 import type { RuleContext } from '../../../config/rules';
 import { ConfirmDialog } from '../../../render/ConfirmDialog';
+import { scrollPanelToTop } from '../../../render/SidePanel';
 import { Loading } from '../../../render/Loading';
 import { SchemaForm } from '../../../render/form';
 import { hiddenFields } from '../../../render/form/form-errors';
-import { notifyError, notifySuccess } from '../../../render/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useConfig, useForm } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../api/list-countries';
-import { useGroups } from '../api/list-groups';
-import { useRoles } from '../api/list-roles';
+import { useCountries } from '../../../api/reference-lists/list-countries';
+import { useGroups } from '../../../api/reference-lists/list-groups';
+import { useRoles } from '../../../api/reference-lists/list-roles';
 import { getUserAuditQueryOptions } from '../api/list-user-audit';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUpdateUser, type UserChanges } from '../api/update-user';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
-import { registeredUserSlots, type OpenedFrom, type UserSlots } from '../slots';
+import { useUserSlots, type OpenedFrom } from '../slots';
 import type { UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
 import { ProfileFacts } from './ProfileFacts';
@@ -34,15 +35,16 @@ import { UserSummary } from './UserSummary';
 /** users-and-wallets §2 and §8. */
 export const SAVE_CONFIRMATION = 'Are you sure want to modify this user?';
 export const USER_UPDATED = 'User details has successfully been updated';
+/** Ours (the spec quotes none): a save that changes no field sends nothing and says so. */
+export const NOTHING_TO_SAVE = 'Nothing was changed, so nothing was saved.';
 
 export interface UserDetailsProps {
   userId: string;
   /** Where the details were opened from (users-and-wallets §2 hiding rules). */
   openedFrom?: OpenedFrom;
-  slots?: UserSlots;
 }
 
-export function UserDetails({ userId, openedFrom = 'users', slots = registeredUserSlots() }: UserDetailsProps) {
+export function UserDetails({ userId, openedFrom = 'users' }: UserDetailsProps) {
   const staff = useStaffContext();
   const user = useUser({ id: userId, tenant: staff.tenant?.id ?? null });
   if (user.isPending) {
@@ -57,13 +59,14 @@ export function UserDetails({ userId, openedFrom = 'users', slots = registeredUs
   }
   return (
     <Suspense fallback={<Loading />}>
-      <UserDetailsView user={user.data} openedFrom={openedFrom} slots={slots} />
+      <UserDetailsView user={user.data} openedFrom={openedFrom} />
     </Suspense>
   );
 }
 
-function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; openedFrom: OpenedFrom; slots: UserSlots }) {
+function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: OpenedFrom }) {
   const staff = useStaffContext();
+  const slots = useUserSlots();
   const { set } = useConfig();
   const form = useForm('edit-user');
   const tenant = staff.tenant?.id ?? null;
@@ -92,6 +95,14 @@ function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; opened
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [changingPassword, setChangingPassword] = useState(false);
   const update = useUpdateUser();
+  const root = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!editing) scrollPanelToTop(root.current);
+  }, [editing]);
+  const closeEditing = () => {
+    setEditing(false);
+    setFieldErrors({});
+  };
 
   const onChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
@@ -107,8 +118,7 @@ function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; opened
       {
         onSuccess: () => {
           notifySuccess(USER_UPDATED);
-          setEditing(false);
-          setFieldErrors({});
+          closeEditing();
         },
         onError: (error) => {
           notifyError(errorText(error));
@@ -127,7 +137,7 @@ function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; opened
   const services = user.services ?? [];
 
   return (
-    <Stack gap="md">
+    <Stack gap="md" ref={root}>
       <UserSummary user={user} colorMaps={set.colorMaps} roleNames={roleNames} avatar={Avatar && <Avatar {...slotProps} />} />
       <Group align="flex-end" gap="sm">
         {view.statusDropdown && <StatusDropdown user={user} />}
@@ -157,15 +167,17 @@ function UserDetailsView({ user, openedFrom, slots }: { user: UserRecord; opened
                 lists={lists}
                 submitting={update.isPending}
                 extraErrors={fieldErrors}
-                onSubmit={(values) => setPending(userChanges(initial, values, hidden))}
+                onSubmit={(values) => {
+                  const changes = userChanges(initial, values, hidden);
+                  if (Object.keys(changes).length > 0) {
+                    setPending(changes);
+                    return;
+                  }
+                  notifyInfo(NOTHING_TO_SAVE);
+                  closeEditing();
+                }}
                 actions={
-                  <Button
-                    variant="default"
-                    onClick={() => {
-                      setEditing(false);
-                      setFieldErrors({});
-                    }}
-                  >
+                  <Button variant="default" onClick={closeEditing}>
                     Cancel
                   </Button>
                 }

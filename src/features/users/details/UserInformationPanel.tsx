@@ -2,7 +2,7 @@
 // content appears after 1 second (SidePanel).
 import { useEffect, useState } from 'react';
 import { SidePanel } from '../../../render/SidePanel';
-import type { OpenedFrom, UserSlots } from '../slots';
+import type { OpenedFrom } from '../slots';
 import { UserDetails } from './UserDetails';
 
 export const USER_PANEL_TITLE = 'User Information';
@@ -12,10 +12,9 @@ export interface UserInformationPanelProps {
   userId: string | null;
   onClose: () => void;
   openedFrom?: OpenedFrom;
-  slots?: UserSlots;
 }
 
-export function UserInformationPanel({ userId, onClose, openedFrom = 'users', slots }: UserInformationPanelProps) {
+export function UserInformationPanel({ userId, onClose, openedFrom = 'users' }: UserInformationPanelProps) {
   // Keeps the last user drawn while the panel slides out.
   const [shown, setShown] = useState(userId);
   useEffect(() => {
@@ -23,7 +22,7 @@ export function UserInformationPanel({ userId, onClose, openedFrom = 'users', sl
   }, [userId]);
   return (
     <SidePanel opened={userId !== null} onClose={onClose} title={USER_PANEL_TITLE}>
-      {shown !== null && <UserDetails key={shown} userId={shown} openedFrom={openedFrom} slots={slots} />}
+      {shown !== null && <UserDetails key={shown} userId={shown} openedFrom={openedFrom} />}
     </SidePanel>
   );
 }

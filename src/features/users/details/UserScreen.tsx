@@ -1,11 +1,10 @@
 // /remittances/users/:id: the user details on a page of their own (users-and-wallets §2 "User details").
 import { Alert, Card, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
-import { registeredUserSlots, type UserSlots } from '../slots';
 import { USER_PANEL_TITLE } from './UserInformationPanel';
 import { UserDetails } from './UserDetails';
 
-export function UserScreen({ slots = registeredUserSlots() }: { slots?: UserSlots }) {
+export function UserScreen() {
   const { id } = useParams();
   return (
     <Stack gap="md">
@@ -13,7 +12,7 @@ export function UserScreen({ slots = registeredUserSlots() }: { slots?: UserSlot
         {USER_PANEL_TITLE}
       </Title>
       <Card withBorder padding="lg">
-        {id ? <UserDetails userId={id} openedFrom="users" slots={slots} /> : <Alert color="red">User not found</Alert>}
+        {id ? <UserDetails userId={id} openedFrom="users" /> : <Alert color="red">User not found</Alert>}
       </Card>
     </Stack>
   );

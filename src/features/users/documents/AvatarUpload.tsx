@@ -2,15 +2,15 @@
 // stored as the user's photo; §8 'User photo has successfully been updated'.
 import { useRef, useState } from 'react';
 import { Alert, Avatar, Button, FileButton, Group, Stack, Text } from '@mantine/core';
-import { useMutation } from '@tanstack/react-query';
 import { errorText } from '../../../api/errors';
 import { AVATAR_ACCEPT, AVATAR_EXTENSIONS, chooseAvatar, type FileRejection } from '../../../flows/document-files';
 import { notifySuccess } from '../../../render/notify';
-import { selfAuthorization } from '../api/self-bearer';
+import { useUploadImage } from '../api/upload-image';
 import { fileHref } from './file-links';
 import { rejectionText } from './file-rejections';
-import { PHOTO_UPDATED, uploadImage } from './upload-image';
 import { WebcamCapture } from './WebcamCapture';
+
+const PHOTO_UPDATED = 'User photo has successfully been updated';
 
 export interface AvatarUploadProps {
   userId: string;
@@ -31,8 +31,9 @@ export function AvatarUpload({ userId, currentUrl, onUploaded, name, readOnly = 
   const [rejected, setRejected] = useState<FileRejection[]>([]);
   const [webcamOpen, setWebcamOpen] = useState(false);
   const [shownUrl, setShownUrl] = useState<string | null>(null);
-  const upload = useMutation({
-    mutationFn: (file: File) => uploadImage(userId, file, self ? selfAuthorization() : undefined),
+  const upload = useUploadImage({
+    userId,
+    self,
     onSuccess: (url) => {
       setShownUrl(url);
       notifySuccess(PHOTO_UPDATED);

@@ -1,13 +1,12 @@
 // The document fields of users-and-wallets §5 (type, number, expiry not before today) and the files (1 to 3, chosen
 // by src/flows/document-files.ts), drawn for the upload modal and the wizard's 'Upload Document(s)' step. The
 // machines own the values; this only draws them and reports changes.
-import '@mantine/dates/styles.css';
 import { useRef, useState } from 'react';
 import { Button, CloseButton, FileButton, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
-import { DateInput } from '@mantine/dates';
 import { DOCUMENT_ACCEPT, MAX_DOCUMENT_FILES, type FileRejection } from '../../../flows/document-files';
 import type { DocumentFields as DocumentValues, FieldErrors } from '../../../flows/upload-documents.machine';
 import { localIsoDate } from '../../../render/form/validation/runtime';
+import { IsoDateInput } from '../../../render/IsoDateInput';
 import { useDocumentFormLabels } from './document-form';
 import { rejectionText } from './file-rejections';
 import { WebcamCapture } from './WebcamCapture';
@@ -54,15 +53,12 @@ export function DocumentFields({ values, errors, files, rejected, disabled = fal
         disabled={disabled}
         required
       />
-      <DateInput
+      <IsoDateInput
         label={labels.expiryDate}
-        valueFormat="YYYY-MM-DD"
-        placeholder="YYYY-MM-DD"
-        value={values.expiryDate || null}
+        value={values.expiryDate}
         // users-and-wallets §5: the expiry date is not before today.
         minDate={localIsoDate()}
-        clearable
-        onChange={(value) => onChange({ expiryDate: value ?? '' })}
+        onChange={(value) => onChange({ expiryDate: value })}
         error={errors.expiryDate}
         disabled={disabled}
       />

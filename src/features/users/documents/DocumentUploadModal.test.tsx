@@ -94,18 +94,39 @@ describe('document upload modal', { timeout: 20_000 }, () => {
     expect(fake.requests).toHaveLength(0);
   });
 
-  it('[UW-5.41] does not take an expiry date before today', async () => {
+  it('[UW-5.41] an expiry date before today, typed key by key, stays as typed and is refused with its message', async () => {
     const fake = fakeGateway(fetchMock, { 'POST /api/v1/fs/documents/42': stored });
     openModal();
     await fillFields();
     const expiry = screen.getByRole('textbox', { name: /^Expiry Date/ });
     await user.type(expiry, '2020-01-01');
     await user.tab();
+    expect(expiry).toHaveValue('2020-01-01');
     await attach(png('id.png'));
     await upload();
+    expect(await screen.findByText('Invalid Expiry Date')).toBeInTheDocument();
+    expect(fake.calls('POST /api/v1/fs/documents/42')).toHaveLength(0);
+
+    const later = `${new Date().getFullYear() + 1}-01-31`;
+    await user.clear(expiry);
+    await user.type(expiry, later);
+    await upload();
     await waitFor(() => expect(fake.calls('POST /api/v1/fs/documents/42')).toHaveLength(1));
-    const body = await fake.calls('POST /api/v1/fs/documents/42')[0]?.text();
-    expect(body).not.toContain('2020-01-01');
+    expect(await fake.calls('POST /api/v1/fs/documents/42')[0]?.text()).toContain(`name="expiryDate"\r\n\r\n${later}`);
+  });
+
+  it('[UW-5.41] a partly typed expiry date is never swapped for another date: it stays and gets its message', async () => {
+    const fake = fakeGateway(fetchMock, { 'POST /api/v1/fs/documents/42': stored });
+    openModal();
+    await fillFields();
+    const expiry = screen.getByRole('textbox', { name: /^Expiry Date/ });
+    await user.type(expiry, '2030-1');
+    await user.tab();
+    expect(expiry).toHaveValue('2030-1');
+    await attach(png('id.png'));
+    await upload();
+    expect(await screen.findByText('Invalid Expiry Date')).toBeInTheDocument();
+    expect(fake.calls('POST /api/v1/fs/documents/42')).toHaveLength(0);
   });
 
   it('[UW-5.42] keeps at most 3 files and says why a 4th is refused', async () => {

@@ -3,7 +3,6 @@
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
-import { uploadDocumentsGatewayActors } from '../../../flows/gateway-actors';
 import {
   uploadDocumentsMachine,
   uploadLoadingText,
@@ -12,6 +11,7 @@ import {
 } from '../../../flows/upload-documents.machine';
 import { useFormValidator } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
+import { uploadDocumentsActor } from '../api/upload-documents';
 import { DOCUMENT_FORM_ID, useDocumentFormLabels } from './document-form';
 import { DocumentFields } from './DocumentFields';
 import { FlowAlert } from './FlowAlert';
@@ -26,7 +26,7 @@ export interface DocumentUploadModalProps {
 }
 
 const uploadMachine = uploadDocumentsMachine.provide({
-  actors: uploadDocumentsGatewayActors,
+  actors: { uploadDocuments: uploadDocumentsActor },
   actions: { notifySuccess: (_, params) => notifySuccess(params.text) },
 });
 

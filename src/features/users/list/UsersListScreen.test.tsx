@@ -8,6 +8,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, userListDocument, type FakeUser } from '../test-support/fixtures';
 import { renderScreen, selectTenant, signInAs } from '../test-support/render';
+import { UserSlotsContext } from '../slots';
 import { UsersListScreen } from './UsersListScreen';
 
 const members: FakeUser[] = [
@@ -88,7 +89,12 @@ describe('users list (users-and-wallets §2, §6)', () => {
   it('[UW-6.14] [UW-2.30] shows Add user to role 64 outside the main tenant only, and opens the wizard slot', async () => {
     const createUser = vi.fn(({ opened }: { opened: boolean }) => (opened ? <p>Create User wizard</p> : null));
     signInAs({ roles: [64], tenantId: 'naccug' });
-    const first = renderScreen(<UsersListScreen tableId="admins" slots={{ createUser }} />, { route: '/wallet/admins' });
+    const first = renderScreen(
+      <UserSlotsContext value={{ createUser }}>
+        <UsersListScreen tableId="admins" />
+      </UserSlotsContext>,
+      { route: '/wallet/admins' },
+    );
     await userEvent.click(await screen.findByRole('button', { name: 'Add user' }));
     expect(screen.getByText('Create User wizard')).toBeInTheDocument();
     expect(createUser).toHaveBeenLastCalledWith(expect.objectContaining({ audience: 'admin', opened: true }), undefined);

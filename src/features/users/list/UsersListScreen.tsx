@@ -10,17 +10,16 @@ import { SchemaTable, useTableController } from '../../../render/table';
 import { getUserQueryOptions } from '../api/get-user';
 import { getUsersQueryOptions } from '../api/list-users';
 import { UserInformationPanel } from '../details/UserInformationPanel';
-import { registeredUserSlots, type UserSlots } from '../slots';
+import { useUserSlots } from '../slots';
 import { menuLabelFor } from './list-query';
 
 export interface UsersListScreenProps {
   tableId: 'users' | 'admins';
-  slots?: UserSlots;
   /** Toolbar filters of the table shown whatever their rule, e.g. ['role'] (users-and-wallets §6: "or when forced"). */
   forceFilters?: readonly string[];
 }
 
-export function UsersListScreen({ tableId, slots = registeredUserSlots(), forceFilters }: UsersListScreenProps) {
+export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps) {
   const list = useTableController(tableId, { forceFilters });
   const { menu, tenant } = useStaffContext();
   const { pathname } = useLocation();
@@ -37,7 +36,7 @@ export function UsersListScreen({ tableId, slots = registeredUserSlots(), forceF
     void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
     setOpenUserId(userId);
   };
-  const CreateUser = slots.createUser;
+  const CreateUser = useUserSlots().createUser;
 
   return (
     <Stack gap="md">
@@ -49,7 +48,7 @@ export function UsersListScreen({ tableId, slots = registeredUserSlots(), forceF
         onRowAction={(actionId, row) => actionId === 'view' && open(row)}
         onToolbarAction={(actionId) => actionId === 'addUser' && setCreating(true)}
       />
-      <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" slots={slots} />
+      <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" />
       {CreateUser && (
         <CreateUser opened={creating} audience={tableId === 'admins' ? 'admin' : 'endUser'} onClose={() => setCreating(false)} onCreated={created} />
       )}

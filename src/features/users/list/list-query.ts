@@ -5,8 +5,8 @@ import { listParams, type TableQuery } from '../../../render/table/table-query';
 import type { TableConfig } from '../../../config/types';
 import type { ResolvedMenu, ResolvedMenuItem } from '../../../config';
 import { USER_LIST_INCLUDE } from '../api/user-include';
-import type { GroupRow } from '../api/list-groups';
-import type { RoleRow } from '../api/list-roles';
+import type { GroupRow } from '../../../api/reference-lists/list-groups';
+import type { RoleRow } from '../../../api/reference-lists/list-roles';
 import type { UserRecord } from '../user-record';
 
 export function usersListParams(table: Pick<TableConfig, 'fixedFilters'>, query: TableQuery): Record<string, string> {

@@ -50,6 +50,33 @@ describe('own profile (users-and-wallets §2)', () => {
     expect(gateway.callsTo('GET', /\/um\/User\/1$/)[0]?.authorization).toBe('Bearer session-token');
   });
 
+  it('[UW-2.49] draws the read-only fields filled, unlike the fields staff can type into', async () => {
+    renderScreen(<ProfileScreen />, { route: '/user/profile' });
+    expect(await screen.findByRole('textbox', { name: /First Name/ })).toHaveAttribute('data-variant', 'default');
+    for (const name of [/Phone/, /Email/, /Country/]) expect(screen.getByRole('textbox', { name })).toHaveAttribute('data-variant', 'filled');
+  });
+
+  it('[UW-2.48] Save with nothing changed sends nothing and says so, with no validator wording', async () => {
+    renderScreen(<ProfileScreen />, { route: '/user/profile' });
+    await screen.findByRole('textbox', { name: /First Name/ });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Nothing was changed, so nothing was saved.')).toBeInTheDocument();
+    expect(screen.queryByText('An Error Occured!')).not.toBeInTheDocument();
+    expect(gateway.callsTo('PATCH', /\/um\/user\/1$/)).toHaveLength(0);
+  });
+
+  it('[UW-5.38] a birth date typed key by key stays as typed; one before 1900 gets its message and is not sent', async () => {
+    renderScreen(<ProfileScreen />, { route: '/user/profile' });
+    const birthDate = await screen.findByRole('textbox', { name: /Birth Date/ });
+    await userEvent.clear(birthDate);
+    await userEvent.type(birthDate, '0201-01-01');
+    await userEvent.tab();
+    expect(birthDate).toHaveValue('0201-01-01');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid birth of date.')).toBeInTheDocument();
+    expect(gateway.callsTo('PATCH', /\/um\/user\/1$/)).toHaveLength(0);
+  });
+
   it('[UW-5.38] requires first name, last name and birth date', async () => {
     renderScreen(<ProfileScreen />, { route: '/user/profile' });
     await userEvent.clear(await screen.findByRole('textbox', { name: /First Name/ }));

@@ -7,20 +7,20 @@ import { ApiError, errorText } from '../../../api/errors';
 import type { RuleContext } from '../../../config/rules';
 import { SchemaForm } from '../../../render/form';
 import { Loading } from '../../../render/Loading';
-import { notifyError, notifySuccess } from '../../../render/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useStaffContext } from '../../../config/staff-context';
 import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../api/list-countries';
+import { useCountries } from '../../../api/reference-lists/list-countries';
 import { useUpdateUser } from '../api/update-user';
-import { USER_UPDATED } from '../details/UserDetails';
+import { NOTHING_TO_SAVE, USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';
 import { profileValues, userChanges } from '../details/user-form-values';
-import { registeredUserSlots, type UserSlots } from '../slots';
+import { useUserSlots } from '../slots';
 import type { UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { useConfig } from '../../../config/context';
 
-export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserSlots }) {
+export function ProfileScreen() {
   const staff = useStaffContext();
   const user = useUser({ id: staff.session.userId, tenant: null, self: true });
   return (
@@ -35,13 +35,13 @@ export function ProfileScreen({ slots = registeredUserSlots() }: { slots?: UserS
           {errorText(user.error)}
         </Alert>
       ) : (
-        <OwnProfile user={user.data} slots={slots} />
+        <OwnProfile user={user.data} />
       )}
     </Stack>
   );
 }
 
-function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
+function OwnProfile({ user }: { user: UserRecord }) {
   const staff = useStaffContext();
   const countries = useCountries(staff.tenant?.id ?? null);
   const update = useUpdateUser();
@@ -53,7 +53,7 @@ function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
   const view = userPanelView(set, context);
   const username = user.email?.value ?? staff.session.email;
   const queryClient = useQueryClient();
-  const AvatarSlot = slots.avatar;
+  const AvatarSlot = useUserSlots().avatar;
 
   return (
     <Card withBorder padding="lg">
@@ -93,9 +93,15 @@ function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
           submitting={update.isPending}
           disabled={!view.edit}
           extraErrors={fieldErrors}
-          onSubmit={(values) =>
+          onSubmit={(values) => {
+            const changes = userChanges(initial, values);
+            if (Object.keys(changes).length === 0) {
+              setFieldErrors({});
+              notifyInfo(NOTHING_TO_SAVE);
+              return;
+            }
             update.mutate(
-              { id: user.id, changes: userChanges(initial, values), self: true },
+              { id: user.id, changes, self: true },
               {
                 onSuccess: () => {
                   setFieldErrors({});
@@ -106,8 +112,8 @@ function OwnProfile({ user, slots }: { user: UserRecord; slots: UserSlots }) {
                   if (error instanceof ApiError) setFieldErrors(error.fieldErrors());
                 },
               },
-            )
-          }
+            );
+          }}
         />
       </Stack>
       <ChangePasswordModal opened={changingPassword} onClose={() => setChangingPassword(false)} />

@@ -1,6 +1,6 @@
 // GET api/v1/wallet-transactions (listWalletTransactions): one page of wallet transactions with the list meta
 // (users-and-wallets §7: page, sort, filters including the user and the date range; remittances-and-payouts §7).
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { components, operations } from '../../../api/gateway';
 import { flattenList, type FlatRecord, type ListMeta } from '../../../api/jsonapi';
@@ -42,8 +42,4 @@ export function getWalletTransactionsQueryOptions(key?: WalletTransactionsKey) {
     queryFn: ({ signal }) => listWalletTransactions(key?.params ?? {}, signal),
     placeholderData: keepPreviousData,
   });
-}
-
-export function useWalletTransactions(key: WalletTransactionsKey) {
-  return useQuery(getWalletTransactionsQueryOptions(key));
 }

@@ -3,7 +3,7 @@ import type { components } from '../../../api/gateway';
 import { TRANSACTION_COLUMNS, toTransactionRow, type WalletTransaction } from './transaction-columns';
 import type { XlsxRow, XlsxWriter } from './xlsx-writer';
 
-/** Issue 4: the export stops at 100,000 rows (the report's largest page, RP §7). */
+/** The export stops at 100,000 rows (the report's largest page, remittances-and-payouts §7, §9). */
 export const MAX_EXPORT_ROWS = 100_000;
 /** Rows per request: small enough for steady progress, large enough that 100,000 rows take ten calls. */
 export const DEFAULT_EXPORT_PAGE_SIZE = 10_000;
@@ -31,7 +31,7 @@ export interface ExportTransactionsOptions {
 
 /**
  * Pages requested ahead of the one being written: the gateway builds them while this worker writes, and the next
- * page's transfer and parsing never leave the gateway idle (issue 4: 100,000 rows in under 5 s).
+ * page's transfer and parsing never leave the gateway idle (the budget: 100,000 rows in under 5 s, README "Benchmarks").
  */
 export const PAGES_AHEAD = 2;
 

@@ -1,4 +1,4 @@
-// The Excel export runs here, off the main thread (issue 4: no main-thread task over 200 ms while exporting).
+// The Excel export runs here, off the main thread (the export's budget: no main-thread task over 200 ms, README "Benchmarks").
 // Only this worker imports a writer, so neither fflate nor exceljs lands in the main bundle.
 import { createExportSession } from './export-session';
 import type { ExportCommand, ExportEvent } from './messages';

@@ -1,4 +1,4 @@
-// Issue 4: the export's libraries load in the worker only, never in the page's own bundle.
+// The export's libraries load in the worker only, never in the page's own bundle.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';

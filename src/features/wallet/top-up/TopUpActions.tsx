@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { TOP_UP_TEXT, type TopUpKind } from '../../../flows/top-up.machine';
 import { kindOfService } from './top-up-kind';
-import { TopUpModal, type TopUpActors } from './TopUpModal';
+import type { TopUpActors } from './top-up-actors';
+import { TopUpModal } from './TopUpModal';
 import { useTopUpClosed } from './use-top-up-closed';
 
 export interface TopUpService {

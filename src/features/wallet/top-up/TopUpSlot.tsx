@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import type { RuleContext } from '../../../config/rules';
 import { kindOfService } from './top-up-kind';
 import type { TopUpReceiver, TopUpService } from './TopUpActions';
-import { TopUpModal, type TopUpActors } from './TopUpModal';
+import type { TopUpActors } from './top-up-actors';
+import { TopUpModal } from './TopUpModal';
 import { useTopUpClosed } from './use-top-up-closed';
 
 export interface TopUpSlotProps {

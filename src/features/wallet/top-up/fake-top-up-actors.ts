@@ -1,5 +1,5 @@
 // Test support: the top-up flow's calls as fakes whose answers a test queues (src/flows/README.md: tests provide
-// fakes instead of topUpGatewayActors).
+// fakes instead of the gateway's).
 import { fromPromise } from 'xstate';
 import type {
   ConfirmTransactionInput,
@@ -7,7 +7,7 @@ import type {
   ResendOtpInput,
   WalletTransaction,
 } from '../../../flows/top-up.machine';
-import type { TopUpActors } from './TopUpModal';
+import type { TopUpActors } from './top-up-actors';
 
 type Answer<T> = { value: T } | { error: unknown } | Promise<T>;
 

@@ -4,7 +4,8 @@ import { useEffect, useState } from 'react';
 import type { WalletTransactionRow } from '../api/list-wallet-transactions';
 import { pendingTransactionOf } from '../top-up/code-step';
 import { kindOfTransaction } from '../top-up/top-up-kind';
-import { TopUpModal, type TopUpActors } from '../top-up/TopUpModal';
+import type { TopUpActors } from '../top-up/top-up-actors';
+import { TopUpModal } from '../top-up/TopUpModal';
 import { useTopUpClosed } from '../top-up/use-top-up-closed';
 
 export interface PendingCodeModalProps {

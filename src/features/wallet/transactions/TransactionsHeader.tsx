@@ -16,6 +16,7 @@ import { walletShows } from '../wallet-rules';
 import { rangeFilters, type ReportRange } from './report-range';
 
 export const DATE_RANGE_LABEL = 'Date range';
+const DATE_RANGE_ID = 'transactions-date-range';
 
 export interface TransactionsHeaderProps {
   title: string;
@@ -78,13 +79,15 @@ function TransactionDateRange({ range, onChange }: { range: ReportRange; onChang
   return (
     <DatePickerInput
       type="range"
+      id={DATE_RANGE_ID}
       label={DATE_RANGE_LABEL}
       valueFormat="DD-MMM-YYYY"
       value={value}
       maxDate={new Date()}
       allowSingleDateInRange
       w={260}
-      popoverProps={{ withinPortal: true }}
+      // The calendar dialog is labelled by its target; with the field's id as the popover's id, that is the field.
+      popoverProps={{ withinPortal: true, id: DATE_RANGE_ID }}
       onChange={(next) => {
         setValue(next);
         const [startDate, endDate] = next;

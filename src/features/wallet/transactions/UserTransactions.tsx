@@ -7,7 +7,7 @@ import type { FlatRecord } from '../../../api/jsonapi';
 import type { RuleContext } from '../../../config/rules';
 import { SchemaTable, useTableController } from '../../../render/table';
 import { asTransactionRow } from '../api/list-wallet-transactions';
-import type { TopUpActors } from '../top-up/TopUpModal';
+import type { TopUpActors } from '../top-up/top-up-actors';
 import { PendingCodeModal } from './PendingCodeModal';
 
 export const USER_TRANSACTIONS_TABLE = 'user-transactions';

@@ -9,7 +9,7 @@ import dayjs from 'dayjs';
 import { sessionStore } from '../../../api/session';
 import type { ExportCommand, ExportEvent } from '../export/messages';
 import type { ExportWorker } from '../export/useExcelExport';
-import type { UserDetailsSlotProps } from '../slots';
+import { WalletSlotsContext, type UserDetailsSlotProps } from '../slots';
 import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { defaultReportRange } from './report-range';
@@ -141,7 +141,11 @@ describe('/wallet/transactions', () => {
       shown.push(props);
       return props.userId ? <p>Details of {props.userId}</p> : null;
     };
-    renderWithApp(<WalletTransactionsScreen slots={{ userDetails: UserDetails }} />);
+    renderWithApp(
+      <WalletSlotsContext value={{ userDetails: UserDetails }}>
+        <WalletTransactionsScreen />
+      </WalletSlotsContext>,
+    );
     await userEvent.click(await screen.findByText('Isatou Touray'));
     expect(await screen.findByText('Details of 257')).toBeInTheDocument();
     expect(shown.at(-1)?.openedFrom).toBe('transactions');

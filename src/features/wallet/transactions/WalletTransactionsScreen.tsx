@@ -7,8 +7,8 @@ import { useSearchParams } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
 import { SchemaTable, useTableController } from '../../../render/table';
 import { asTransactionRow } from '../api/list-wallet-transactions';
-import { registeredWalletSlots, type WalletSlots } from '../slots';
-import type { TopUpActors } from '../top-up/TopUpModal';
+import { useWalletSlots } from '../slots';
+import type { TopUpActors } from '../top-up/top-up-actors';
 import { PendingCodeModal } from './PendingCodeModal';
 import { rangeFilters, rangeFromSearch } from './report-range';
 import { TransactionsHeader, type TransactionsHeaderProps } from './TransactionsHeader';
@@ -16,12 +16,11 @@ import { TransactionsHeader, type TransactionsHeaderProps } from './Transactions
 export const WALLET_TRANSACTIONS_TABLE = 'wallet-transactions';
 
 export interface WalletTransactionsScreenProps extends Pick<TransactionsHeaderProps, 'excelExport' | 'savePdf'> {
-  slots?: WalletSlots;
   /** Test seam: the top-up calls of the code step. */
   actors?: TopUpActors;
 }
 
-export default function WalletTransactionsScreen({ slots = registeredWalletSlots(), excelExport, savePdf, actors }: WalletTransactionsScreenProps) {
+export default function WalletTransactionsScreen({ excelExport, savePdf, actors }: WalletTransactionsScreenProps) {
   const [search] = useSearchParams();
   const range = useMemo(() => rangeFromSearch(search), [search]);
   const list = useTableController(WALLET_TRANSACTIONS_TABLE, { params: rangeFilters(range) });
@@ -32,7 +31,7 @@ export default function WalletTransactionsScreen({ slots = registeredWalletSlots
     const userId = asTransactionRow(row).receiverUserId;
     if (userId) setOpenUserId(userId);
   };
-  const UserDetails = slots.userDetails;
+  const UserDetails = useWalletSlots().userDetails;
 
   return (
     <Stack gap="md">

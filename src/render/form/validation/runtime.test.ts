@@ -21,6 +21,12 @@ describe('precompiled validator runtime', () => {
     expect(isIsoDate('2008-2-9')).toBe(false);
   });
 
+  it('[UW-5.23] refuses a year before 1900, the slip of a date typed key by key (0201 for 2016)', () => {
+    expect(isIsoDate('0201-01-01')).toBe(false);
+    expect(isIsoDate('1899-12-31')).toBe(false);
+    expect(isIsoDate('1900-01-01')).toBe(true);
+  });
+
   it('[UW-5.24] knows a valid email from an invalid one', () => {
     expect(formats.email.test('super@demo.test')).toBe(true);
     expect(formats.email.test('first.last+tag@mail.example.gm')).toBe(true);

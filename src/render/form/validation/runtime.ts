@@ -20,12 +20,15 @@ export function equal(a: unknown, b: unknown): boolean {
 }
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+/** No birth or expiry date a staff member enters lies before this year: an earlier one is a slip (0201 for 2016). */
+export const EARLIEST_YEAR = 1900;
 
-/** users-and-wallets §5 and §9: dates are entered and sent as YYYY-MM-DD. */
+/** users-and-wallets §5 and §9: dates are entered and sent as YYYY-MM-DD, real calendar days from EARLIEST_YEAR on. */
 export function isIsoDate(value: string): boolean {
   const match = ISO_DATE.exec(value);
   if (!match) return false;
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < EARLIEST_YEAR) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }

@@ -1,6 +1,6 @@
 import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { fieldError, fieldLabel } from './widget-props';
+import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 export function PasswordWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus, rawErrors } = props;
@@ -14,6 +14,7 @@ export function PasswordWidget(props: WidgetProps) {
       required={required}
       disabled={disabled}
       readOnly={readonly}
+      variant={readOnlyVariant(readonly)}
       autoFocus={autofocus}
       placeholder={placeholder || undefined}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'current-password'}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { MaskInput, NativeSelect } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { joinPhone, maskDigits, offeredCountries, phoneCountry, splitPhone } from './phone-countries';
-import { fieldError, fieldLabel } from './widget-props';
+import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 /** A phone number with a country dial prefix (users-and-wallets §9). Selected with `"ui:widget": "phone"`;
  * `ui:options.defaultCountry` and `ui:options.preferredCountries` choose among the countries with a mask. */
@@ -23,6 +23,8 @@ export function PhoneWidget(props: WidgetProps) {
       value={country.code}
       disabled={disabled || readonly}
       variant="unstyled"
+      // The unstyled select has no inner spacing; the country code starts where a field's text does.
+      styles={{ input: { paddingInlineStart: 'var(--mantine-spacing-sm)' } }}
       onChange={(event) => {
         const next = phoneCountry(event.currentTarget.value);
         setCountryCode(next.code);
@@ -46,11 +48,12 @@ export function PhoneWidget(props: WidgetProps) {
       required={required}
       disabled={disabled}
       readOnly={readonly}
+      variant={readOnlyVariant(readonly)}
       autoFocus={autofocus}
       error={error}
       aria-invalid={error ? true : undefined}
       leftSection={countrySelect}
-      leftSectionWidth={104}
+      leftSectionWidth={112}
       leftSectionPointerEvents="all"
       onChangeRaw={(raw) => onChange(joinPhone(country, raw))}
       onBlur={() => onBlur(id, value)}

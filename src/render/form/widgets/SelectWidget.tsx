@@ -1,6 +1,6 @@
 import { Select } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { fieldError, fieldLabel, optionKey, valueForKey, widgetOptions } from './widget-props';
+import { fieldError, fieldLabel, optionKey, readOnlyVariant, valueForKey, widgetOptions } from './widget-props';
 
 /** Long lists (countries, nationalities) get type-ahead search. */
 const SEARCHABLE_FROM = 8;
@@ -19,6 +19,7 @@ export function SelectWidget(props: WidgetProps) {
       required={required}
       disabled={disabled}
       readOnly={readonly}
+      variant={readOnlyVariant(readonly)}
       autoFocus={autofocus}
       placeholder={placeholder || undefined}
       searchable={data.length >= SEARCHABLE_FROM}

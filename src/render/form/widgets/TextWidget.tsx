@@ -1,7 +1,7 @@
 import type { ChangeEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
-import { fieldError, fieldLabel } from './widget-props';
+import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 const INPUT_MODES = ['none', 'text', 'tel', 'url', 'email', 'numeric', 'decimal', 'search'] as const;
 type InputMode = (typeof INPUT_MODES)[number];
@@ -32,6 +32,7 @@ export function TextWidget(props: BaseInputTemplateProps) {
       required={required}
       disabled={disabled}
       readOnly={readonly}
+      variant={readOnlyVariant(readonly)}
       autoFocus={autofocus}
       placeholder={placeholder || undefined}
       inputMode={inputMode(options.inputMode) ?? (numeric ? (schema.type === 'integer' ? 'numeric' : 'decimal') : undefined)}

@@ -1,6 +1,6 @@
 import { Textarea } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
-import { fieldError, fieldLabel } from './widget-props';
+import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 export function TextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus, rawErrors } = props;
@@ -13,6 +13,7 @@ export function TextareaWidget(props: WidgetProps) {
       required={required}
       disabled={disabled}
       readOnly={readonly}
+      variant={readOnlyVariant(readonly)}
       autoFocus={autofocus}
       placeholder={placeholder || undefined}
       rows={typeof options.rows === 'number' ? options.rows : 3}

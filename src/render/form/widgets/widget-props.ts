@@ -17,6 +17,12 @@ export function fieldLabel(props: Pick<WidgetProps, 'label' | 'name' | 'schema'>
   return props.label || (typeof props.schema.title === 'string' ? props.schema.title : '') || props.name;
 }
 
+/** users-and-wallets §2: a read-only field (the own profile's phone, email and country) must not look like a field
+ * staff can type into; it is drawn filled, without the border of an editable one. */
+export function readOnlyVariant(readonly: boolean | undefined): 'filled' | undefined {
+  return readonly ? 'filled' : undefined;
+}
+
 /** The first message for the field; Mantine shows it under the input and links it with aria-describedby. */
 export function fieldError(rawErrors: string[] | undefined): string | undefined {
   return rawErrors?.find((message) => message !== '');

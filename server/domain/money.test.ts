@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_WHOLE_AMOUNT, formatMinor, parseWholeAmount } from './money.ts';
+import { DomainRefusal } from './refusal.ts';
+
+const field = 'Amount';
+
+describe('money', () => {
+  it('parses whole amounts given as integers or digit strings into minor units', () => {
+    expect(parseWholeAmount(1250, { field })).toBe(125_000);
+    expect(parseWholeAmount('1250', { field })).toBe(125_000);
+    expect(parseWholeAmount('-30', { field, allowNegative: true })).toBe(-3_000);
+    expect(parseWholeAmount(MAX_WHOLE_AMOUNT, { field })).toBe(MAX_WHOLE_AMOUNT * 100);
+  });
+
+  it("[UW-5.48] [UW-5.49] refuses decimals, floats, signs, blanks, zero and out-of-range amounts with 'Invalid Value. Whole numbers only.'", () => {
+    for (const value of [12.5, '12.50', '1e3', ' 12', '+12', '', '0', 0, -5, '-5', MAX_WHOLE_AMOUNT + 1, '123456789012345678901', null, undefined, [], {}, Number.NaN]) {
+      let caught: unknown;
+      try {
+        parseWholeAmount(value, { field });
+      } catch (error) {
+        caught = error;
+      }
+      expect(caught, JSON.stringify(value)).toBeInstanceOf(DomainRefusal);
+      expect(caught).toMatchObject({ kind: 'invalid', reasons: [{ message: 'Invalid Value. Whole numbers only.', field }] });
+    }
+  });
+
+  it('formats minor units as decimal strings with two decimals, without floats', () => {
+    expect(formatMinor(125_000)).toBe('1250.00');
+    expect(formatMinor(5)).toBe('0.05');
+    expect(formatMinor(-3_010)).toBe('-30.10');
+    expect(formatMinor(0)).toBe('0.00');
+    expect(formatMinor(90_071_992_547_409)).toBe('900719925474.09');
+    expect(() => formatMinor(1.5)).toThrow(RangeError);
+  });
+});

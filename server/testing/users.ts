@@ -1,0 +1,40 @@
+// For gateway tests of users, accounts and files, on top of server/testing.ts (buildTestApp, the minimal world):
+// a clock the test can move, and bearer headers signed for any user of the world without a sign-in round trip.
+import type { FastifyInstance } from 'fastify';
+import { MINIMAL_NOW } from '../seed/index.ts';
+import { buildTestApp, type TestGateway } from '../testing.ts';
+import { sessionFor } from '../domain/auth/identity.ts';
+import { signToken } from '../domain/auth/tokens.ts';
+
+export interface ClockedGateway extends TestGateway {
+  /** Moves the gateway's clock (token lifetimes, expiries, age rules and rate-limit windows read it). */
+  setNow: (now: Date) => void;
+}
+
+export async function buildClockedTestApp(start: Date = MINIMAL_NOW): Promise<ClockedGateway> {
+  let now = start;
+  const gateway = await buildTestApp({ now: () => now });
+  return {
+    ...gateway,
+    setNow: (next) => {
+      now = next;
+    },
+  };
+}
+
+/** A bearer header for the user acting in their own tenant, or in `tenantId` as after connect/token. */
+export async function bearerFor(app: FastifyInstance, userId: number, tenantId?: string): Promise<{ authorization: string }> {
+  const account = await app.db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.user_id')
+    .select(['accounts.roles', 'users.tenant_id'])
+    .where('accounts.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  const tenant = await app.db
+    .selectFrom('tenants')
+    .select(['id', 'claim', 'type'])
+    .where('id', '=', tenantId ?? account.tenant_id)
+    .executeTakeFirstOrThrow();
+  const { token } = await signToken(sessionFor(userId, account.roles, tenant), app.teller.jwtSecret, { now: app.teller.now() });
+  return { authorization: `Bearer ${token}` };
+}

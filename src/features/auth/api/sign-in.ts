@@ -1,0 +1,26 @@
+// POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7).
+import { api, unwrap } from '../../../api/client';
+import { sessionStore, type StaffSession } from '../../../api/session';
+
+/** The demo world's web client (the gateway refuses unknown client ids). */
+export const WEB_CLIENT_ID = 'teller-web';
+
+export async function signIn(username: string, password: string): Promise<StaffSession> {
+  const document = unwrap(
+    await api.POST('/api/v1/id/token', {
+      body: { data: { type: 'token', attributes: { username, password, clientid: WEB_CLIENT_ID } } },
+    }),
+  );
+  const { attributes } = document.data;
+  const session: StaffSession = {
+    userId: String(attributes.user.id),
+    email: attributes.user.email,
+    accessToken: attributes.accessToken,
+    roles: attributes.user.roles,
+    tenantId: attributes.user.tenant,
+    claim: attributes.user.claim ?? null,
+    expiresAt: Date.now() + attributes.expiresIn * 1000,
+  };
+  sessionStore.signIn(session);
+  return session;
+}

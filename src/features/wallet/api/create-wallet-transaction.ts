@@ -1,0 +1,25 @@
+// POST api/v1/wallet-transactions (createWalletTransaction): the top-up flow's Verify Request makes a PENDING
+// transaction with its fees; one Idempotency-Key per attempt makes a retry the same transaction (users-and-wallets §4, §7).
+import { fromPromise } from 'xstate';
+import { api, unwrap } from '../../../api/client';
+import type { CreateTransactionInput, WalletTransaction } from '../../../flows/top-up.machine';
+import { transactionOf } from './wallet-transaction-resource';
+
+export async function createWalletTransaction(
+  { idempotencyKey, attributes }: CreateTransactionInput,
+  signal?: AbortSignal,
+): Promise<WalletTransaction> {
+  const document = unwrap(
+    await api.POST('/api/v1/wallet-transactions', {
+      params: { header: { 'Idempotency-Key': idempotencyKey } },
+      body: { data: { type: 'wallettransaction', attributes } },
+      signal,
+    }),
+  );
+  return transactionOf(document.data);
+}
+
+/** topUpMachine's `createTransaction`. */
+export const createWalletTransactionActor = fromPromise<WalletTransaction, CreateTransactionInput>(({ input, signal }) =>
+  createWalletTransaction(input, signal),
+);

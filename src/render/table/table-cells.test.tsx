@@ -1,0 +1,21 @@
+import { render } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { cellRenderer, type CellRendererContext } from './table-cells';
+
+const context: CellRendererContext = { colorMaps: {}, rowActionsFor: () => [], onRowAction: () => {} };
+
+describe('table cells', () => {
+  it('[UW-2.28] an email cell reads as the address and may wrap only after its @ and before its dots', () => {
+    const draw = cellRenderer({ id: 'email', field: 'email.value', header: 'Email', format: 'email' }, context);
+    const { container } = render(<div>{draw({ id: '1', type: 'user', email: { value: 'jainaba.bojang@mail.demo.test' } }, 1)}</div>);
+    expect(container.textContent).toBe('jainaba.bojang@mail.demo.test');
+    const parts = [...(container.querySelector('span')?.childNodes ?? [])].map((node) => (node.nodeName === 'WBR' ? '|' : node.textContent));
+    expect(parts.join('')).toBe('jainaba|.bojang@|mail|.demo|.test');
+  });
+
+  it('draws nothing for a row without an email', () => {
+    const draw = cellRenderer({ id: 'email', field: 'email.value', header: 'Email', format: 'email' }, context);
+    const { container } = render(<div>{draw({ id: '1', type: 'user' }, 1)}</div>);
+    expect(container.textContent).toBe('');
+  });
+});
