@@ -8,7 +8,8 @@ import { useStaffContext } from '../../../../config/staff-context';
 import { ConfirmDialog } from '../../../../render/ConfirmDialog';
 import { SchemaForm, type FormValues } from '../../../../render/form';
 import { notifyError, notifySuccess } from '../../../../render/notify';
-import { SchemaTable, initialTableQuery, type TableQuery } from '../../../../render/table';
+import { SchemaTable, initialTableQuery } from '../../../../render/table';
+import type { TableQuery } from '../../../../render/table/table-query';
 import { CURRENCIES_FAILED, DELETED, PAYMENT_METHODS_FAILED } from '../../messages';
 import type { SettingsCalls, SettingsGroup } from './settings-groups';
 
