@@ -4,6 +4,7 @@ import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/gateway';
 import type { TenantRecord } from './get-tenant';
 import { getTenantsQueryOptions } from './list-tenants';
+import { TENANT_SELECTIONS_KEY } from './tenant-selections';
 
 export type CreateTenantInput = components['schemas']['CreateTenantRequest']['data'];
 
@@ -16,6 +17,10 @@ export function useCreateTenant() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: createTenant,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: getTenantsQueryOptions().queryKey }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: getTenantsQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: TENANT_SELECTIONS_KEY }),
+      ]),
   });
 }

@@ -4,6 +4,7 @@ import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/gateway';
 import { getTenantQueryOptions, type TenantRecord } from './get-tenant';
 import { getTenantsQueryOptions } from './list-tenants';
+import { TENANT_SELECTIONS_KEY } from './tenant-selections';
 
 export type TenantChanges = components['schemas']['UpdateTenantRequest']['data']['attributes'];
 
@@ -22,6 +23,7 @@ export function useUpdateTenant() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getTenantsQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: getTenantQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: TENANT_SELECTIONS_KEY }),
       ]),
   });
 }
