@@ -2,8 +2,17 @@
 // A feature with a new list operation adds its sources here, once.
 import { remittanceTableSources } from '../features/remittances/list/table-sources';
 import { uptTableSources } from '../features/upt/table-sources';
+import { catalogueTableSources } from '../features/catalogue/table-sources';
+import { identityTableSources } from '../features/identity/table-sources';
 import { usersTableSources } from '../features/users/list/table-sources';
 import { walletTableSources } from '../features/wallet/transactions/table-sources';
 import type { TableSources } from '../render/table';
 
-export const tableSources: TableSources = { ...usersTableSources, ...walletTableSources, ...remittanceTableSources, ...uptTableSources };
+export const tableSources: TableSources = {
+  ...usersTableSources,
+  ...walletTableSources,
+  ...remittanceTableSources,
+  ...uptTableSources,
+  ...identityTableSources,
+  ...catalogueTableSources,
+};

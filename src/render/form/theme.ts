@@ -5,6 +5,7 @@
 // extension, which Node's ESM loader (Vitest) refuses, so only the templates entry is imported.
 import { generateTemplates } from '@rjsf/mantine/lib/templates/index.js';
 import type { RegistryWidgetsType, TemplatesType } from '@rjsf/utils';
+import { CheckboxesWidget } from './widgets/CheckboxesWidget';
 import { CheckboxWidget } from './widgets/CheckboxWidget';
 import { DateWidget } from './widgets/DateWidget';
 import { PasswordWidget } from './widgets/PasswordWidget';
@@ -24,6 +25,7 @@ export const templates: Partial<TemplatesType> = { ...generateTemplates(), BaseI
 
 export const widgets: RegistryWidgetsType = {
   CheckboxWidget,
+  CheckboxesWidget,
   DateWidget,
   PasswordWidget,
   RadioWidget,

@@ -25,6 +25,8 @@ export interface TableControllerOptions {
   disableSyncWithLocation?: boolean;
   /** Toolbar filters shown whatever their visible rule (users-and-wallets §6: "or when forced"). */
   forceFilters?: readonly string[];
+  /** The text a failure shows when the server gives no message (a screen's own fallback, e.g. identity-and-catalogue §8). */
+  errorFallback?: string;
 }
 
 /** The props of SchemaTable the controller gives; the screen adds its handlers (onRowOpen, onRowAction...). */
@@ -93,7 +95,7 @@ export function useTableController(tableId: string, options: TableControllerOpti
       ruleContext,
       tenant,
       loading: page.isFetching,
-      error: page.isError ? errorText(page.error) : null,
+      error: page.isError ? errorText(page.error, options.errorFallback) : null,
       lists: choices,
       forceFilters: options.forceFilters,
     },

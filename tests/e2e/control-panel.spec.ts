@@ -1,0 +1,99 @@
+// The identity admin's Control Panel against the real gateway (identity-and-catalogue §2-§8): a tenant created here
+// is at once a tenant the admin may switch into, and a scope goes round trip through its list and form.
+import { expect, test, type Page } from '@playwright/test';
+import { demoLogins, expectAccessible, signIn } from './support';
+
+async function confirmSave(page: Page) {
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Yes', exact: true }).click();
+}
+
+test('[IC-2.10] [IC-2.11] [IC-2.52] [IC-8.11] [IC-4.09] super@demo.test creates a tenant in the Control Panel, then switches into it', async ({ page }) => {
+  const name = `Kombo Savings ${Date.now()}`;
+  await signIn(page, demoLogins.super);
+  await page.goto('/admin/tenants');
+  await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Tenants' }).getByRole('cell', { name: 'naccug', exact: true })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Create Tenant', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/tenants\/create$/);
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Description' }).fill('A savings group made in the Control Panel');
+  await page.getByRole('combobox', { name: 'Client Claims Prefix' }).fill('kombo_');
+  await page.getByRole('button', { name: 'Generate', exact: true }).click();
+  await expect(page.getByRole('textbox', { name: 'Client Id' })).toHaveValue(/^[A-Za-z0-9+/]{22}==$/);
+  await page.getByRole('checkbox', { name: 'Partner Admin (4)' }).check();
+  await page.getByRole('combobox', { name: 'Scopes' }).click();
+  await page.getByRole('option', { name: 'wallet', exact: true }).click();
+  await page.keyboard.press('Escape');
+  await expectAccessible(page);
+  await confirmSave(page);
+  await expect(page.getByText('Tenant has successfully been created!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/tenants$/);
+
+  await page.getByRole('textbox', { name: 'Filter Name' }).fill(name);
+  const row = page.getByRole('row').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect(row.getByText('kombo_', { exact: true })).toBeVisible();
+
+  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
+  await selector.click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(selector).toHaveValue(name);
+  const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}') as { name?: string; accessToken?: string });
+  expect(chosen.name).toBe(name);
+  expect(chosen.accessToken).toBeTruthy();
+});
+
+test('[IC-2.50] [IC-3.04] [IC-2.53] the tenant form in update mode keeps the client id read-only and copies it', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await signIn(page, demoLogins.super);
+  await page.goto('/admin/tenants');
+  const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'naccug', exact: true }) });
+  await row.getByRole('button', { name: 'View', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/tenants\/update\/naccug$/);
+  const clientId = page.getByRole('textbox', { name: 'Client Id' });
+  await expect(clientId).toHaveAttribute('readonly', '');
+  await page.getByRole('button', { name: 'Copy Client Id' }).click();
+  await expect(page.getByText('Client Id copied!', { exact: true })).toBeVisible();
+  await expect(page.getByText('Client Id copied!', { exact: true })).toBeHidden({ timeout: 5000 });
+  await expectAccessible(page);
+});
+
+test('[IC-2.15] [IC-2.16] [IC-2.17] [IC-8.13] [IC-8.14] a scope round trip: create, find in the list, update', async ({ page }) => {
+  const scopeName = `e2e.read.${Date.now()}`;
+  await signIn(page, demoLogins.super);
+  await page.goto('/admin/scopes');
+  await expect(page.getByRole('table', { name: 'Scopes' })).toBeVisible();
+  await expectAccessible(page);
+
+  await page.getByRole('button', { name: 'Create Scope', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/scopes\/add-scope$/);
+  await page.getByRole('combobox', { name: 'Resource' }).click();
+  await page.getByRole('option').first().click();
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(scopeName);
+  await page.getByRole('textbox', { name: 'Display Name' }).fill('Read in e2e');
+  await expectAccessible(page);
+  await confirmSave(page);
+  await expect(page.getByText('Scope has successfully been created!', { exact: true })).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/scopes$/);
+
+  await page.getByRole('textbox', { name: 'Filter Name' }).fill(scopeName);
+  const row = page.getByRole('row').filter({ hasText: scopeName });
+  await row.getByRole('button', { name: 'View Scope', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/scopes\/[^/]+\/[^/]+$/);
+  const displayName = page.getByRole('textbox', { name: 'Display Name' });
+  await expect(displayName).toHaveValue('Read in e2e');
+  await displayName.fill('Read in e2e, renamed');
+  await confirmSave(page);
+  await expect(page.getByText('Scope has successfully been updated!', { exact: true })).toBeVisible();
+});
+
+test('[IC-6.04] users of another tenant cannot open the admin area', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  await page.goto('/admin/tenants');
+  await expect(page.getByText('This area is only open to the admin tenant.', { exact: true })).toBeVisible();
+});
