@@ -3,9 +3,9 @@
 // status id (2, 4, 128, 256) and every status text of §4's reprocessable lists (one with spaces around it), some
 // references carrying `|{partnerId}`; the simulated bank's books (the operators' payout accounts, the
 // beneficiaries' accounts, and what it holds per reference, by the rule of demoBankCode); UPT transactions.
-import { CompiledQuery, sql } from 'kysely';
+import { CompiledQuery, sql, type Insertable } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import type { NewRemittance } from '../db/schema.ts';
+import type { BankLedgerTable, NewRemittance } from '../db/schema.ts';
 import { BANK_MESSAGE } from '../domain/bank/bank.ts';
 import { bankReference } from '../domain/remittances/rules.ts';
 import { lastDays, uptServiceTransactions } from '../domain/upt/service.ts';
@@ -103,30 +103,67 @@ const SENDERS_LAST = ['Ali', 'Warsame', 'Farah', 'Abdullahi', 'Hussein', 'Osman'
 const RECEIVERS_FIRST = ['Chinedu', 'Ngozi', 'Emeka', 'Funmi', 'Tunde', 'Aisha', 'Kwame', 'Akosua', 'Wanjiru', 'Abebe', 'Tigist', 'Ifeoma'];
 const RECEIVERS_LAST = ['Okafor', 'Adeyemi', 'Balogun', 'Eze', 'Okonkwo', 'Mensah', 'Boateng', 'Kamau', 'Tesfaye', 'Bekele', 'Nwosu'];
 const PARTNERS = ['AMX', 'TAP', 'WRX', 'MGX'];
+const PAYIN_CHANNELS = ['Bank Transfer', 'Mobile Money', 'Cash Pickup'];
+
+const REMITTANCE_COLUMNS = [
+  'tenant_id', 'payout_external_id', 'reference_number', 'original_id', 'payin_id', 'card_payment_reference', 'transaction_date', 'type_name',
+  'external_id', 'payout_channel', 'payout_partner', 'sender_name', 'sender_amount_minor', 'sender_currency', 'receiver_name',
+  'receiver_amount_minor', 'receiver_currency', 'beneficiary_bank_bic', 'beneficiary_bank_code', 'beneficiary_account', 'transaction_fee_minor',
+  'transaction_fx_micro', 'status_id', 'status', 'purpose', 'sender_remarks', 'admin_notes', 'version', 'created', 'updated',
+] as const satisfies ReadonlyArray<keyof NewRemittance>;
+
+type LedgerRow = Insertable<BankLedgerTable>;
+const LEDGER_COLUMNS = ['reference', 'code', 'message', 'amount_minor', 'currency', 'bank_code', 'account_number', 'at'] as const satisfies ReadonlyArray<keyof LedgerRow>;
 const PURPOSES = ['Family support', 'School fees', 'Medical bills', 'Business', 'Rent', 'Gift'];
 const REMARKS = ['Monthly support', 'For the children', 'Shop stock', 'Hospital bill', 'Eid gift', 'Tuition, second term'];
 
 /**
- * Inserts rows in batches: the INSERT of a batch size is compiled once and run with each batch's values in order
- * (building and binding named values per batch was half of this seed's time).
+ * Writes rows in batches as they are generated: the INSERT of a batch size is compiled once and run with each batch's
+ * values in order, and no row outlives its batch (holding 50,000 generated rows, then binding named values per
+ * batch, was most of this seed's time).
  */
-async function insertMany<R extends Record<string, unknown>>(db: Db, table: string, rows: readonly R[], batch: number): Promise<void> {
+class BatchWriter<R extends object> {
+  private readonly texts = new Map<number, string>();
+  private parameters: unknown[] = [];
+  private rows = 0;
+  written = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly table: string,
+    private readonly columns: ReadonlyArray<keyof R & string>,
+    private readonly batch: number,
+  ) {}
+
+  async add(row: R): Promise<void> {
+    for (const column of this.columns) this.parameters.push(row[column]);
+    this.rows += 1;
+    if (this.rows === this.batch) await this.flush();
+  }
+
+  async flush(): Promise<void> {
+    if (this.rows === 0) return;
+    let text = this.texts.get(this.rows);
+    if (text === undefined) {
+      const tuple = sql`(${sql.join(this.columns.map(() => sql.val(null)))})`;
+      const tuples = Array.from({ length: this.rows }, () => tuple);
+      text = sql`insert into ${sql.table(this.table)} (${sql.join(this.columns.map((column) => sql.ref(column)))}) values ${sql.join(tuples)}`.compile(this.db).sql;
+      this.texts.set(this.rows, text);
+    }
+    const parameters = this.parameters;
+    this.written += this.rows;
+    this.parameters = [];
+    this.rows = 0;
+    await this.db.executeQuery(CompiledQuery.raw(text, parameters));
+  }
+}
+
+async function insertMany<R extends object>(db: Db, table: string, rows: readonly R[], batch: number): Promise<void> {
   const first = rows[0];
   if (!first) return;
-  const columns = Object.keys(first);
-  const texts = new Map<number, string>();
-  for (let start = 0; start < rows.length; start += batch) {
-    const part = rows.slice(start, start + batch);
-    let text = texts.get(part.length);
-    if (text === undefined) {
-      const tuple = sql`(${sql.join(columns.map(() => sql.val(null)))})`;
-      text = sql`insert into ${sql.table(table)} (${sql.join(columns.map((column) => sql.ref(column)))}) values ${sql.join(part.map(() => tuple))}`.compile(db).sql;
-      texts.set(part.length, text);
-    }
-    const parameters: unknown[] = [];
-    for (const row of part) for (const column of columns) parameters.push(row[column]);
-    await db.executeQuery(CompiledQuery.raw(text, parameters));
-  }
+  const writer = new BatchWriter<R>(db, table, Object.keys(first) as Array<keyof R & string>, batch);
+  for (const row of rows) await writer.add(row);
+  await writer.flush();
 }
 
 /** The simulated bank's payout account of each operator tenant that configures one (tenant file `payoutAccount`). */
@@ -156,8 +193,6 @@ interface Beneficiary {
 function personName(random: Random, first: readonly string[], last: readonly string[]): string {
   return `${random.pick(first)} ${random.pick(last)}`;
 }
-
-const hex = (random: Random, length: number) => Array.from({ length }, () => random.int(0, 15).toString(16)).join('');
 
 export interface RemittanceSummary {
   remittances: number;
@@ -203,22 +238,27 @@ export async function seedRemittances(db: Db, options: { now: Date; tenants: rea
   for (const beneficiary of beneficiaries) byCurrency.set(beneficiary.bank.currency, [...(byCurrency.get(beneficiary.bank.currency) ?? []), beneficiary]);
 
   const pickStatus = random.weightedPicker(STATUSES.map(([statusId, status, weight]) => [[statusId, status] as const, weight] as const));
-  const rows: NewRemittance[] = [];
-  const ledger: Array<Record<string, unknown>> = [];
+  const pickSenderCurrency = random.weightedPicker([['USD', 70], ['GBP', 15], ['EUR', 15]] as const);
+  const pickReceiverCurrency = random.weightedPicker([['NGN', 85], ['GHS', 10], ['KES', 5]] as const);
+  const pickPayoutChannel = random.weightedPicker([['SWIFT', 60], ['NIP', 40]] as const);
+  // 30 columns: 500 rows keep a batch under SQLite's 32,766 parameters.
+  const remittances = new BatchWriter<NewRemittance>(db, 'remittances', REMITTANCE_COLUMNS, 500);
+  const ledger = new BatchWriter<LedgerRow>(db, 'bank_ledger', LEDGER_COLUMNS, 2000);
   let sequence = 0;
-  present.forEach((plan, planIndex) => {
+  for (const [planIndex, plan] of present.entries()) {
     const tenant = tenants.find((candidate) => candidate.id === plan.id);
-    if (!tenant) return;
-    const count = planIndex === present.length - 1 ? total - rows.length : Math.round((total * plan.share) / shares);
+    if (!tenant) continue;
+    const count = planIndex === present.length - 1 ? total - sequence : Math.round((total * plan.share) / shares);
     const offsets = Array.from({ length: count }, () => random.int(60_000, 90 * DAY)).sort((a, b) => b - a);
     const payout = tenant.type === 'payout';
-    offsets.forEach((offset, index) => {
+    for (const [index, offset] of offsets.entries()) {
       sequence += 1;
-      const date = new Date(now.getTime() - offset);
-      const day = date.toISOString().slice(0, 10).replace(/-/g, '');
+      const at = now.getTime() - offset;
+      const iso = new Date(at).toISOString();
+      const day = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
       const [statusId, status] = pickStatus();
-      const senderCurrency = random.weighted([['USD', 70], ['GBP', 15], ['EUR', 15]] as const);
-      const receiverCurrency = tenant.type === 'bunna' ? 'ETB' : random.weighted([['NGN', 85], ['GHS', 10], ['KES', 5]] as const);
+      const senderCurrency = pickSenderCurrency();
+      const receiverCurrency = tenant.type === 'bunna' ? 'ETB' : pickReceiverCurrency();
       const beneficiary = random.pick(byCurrency.get(receiverCurrency) ?? beneficiaries);
       const unknownAccount = random.chance(0.03);
       const senderMinor = random.int(20, 2000) * 100 + random.int(0, 99);
@@ -228,19 +268,18 @@ export async function seedRemittances(db: Db, options: { now: Date; tenants: rea
       const reference = `${plan.prefix}${day.slice(2)}${String(index + 1).padStart(6, '0')}`;
       const payoutExternalId = random.chance(0.25) ? `${reference}|${random.pick(PARTNERS)}` : reference;
       const loan = random.chance(0.06);
-      const iso = date.toISOString();
       const account = unknownAccount ? `9${String(random.int(100_000_000, 999_999_999))}` : beneficiary.account;
-      rows.push({
+      await remittances.add({
         tenant_id: tenant.id,
         payout_external_id: payoutExternalId,
         reference_number: `RP${day}${String(sequence).padStart(6, '0')}`,
         original_id: null,
-        payin_id: `pi-${hex(random, 6)}`,
+        payin_id: `pi-${random.int(0, 0xffffff).toString(16).padStart(6, '0')}`,
         card_payment_reference: random.chance(0.6) ? `CP-${random.int(10_000, 99_999)}` : null,
         transaction_date: iso,
         type_name: loan ? 'Loan' : 'Remittance',
         external_id: loan ? `LN-${random.int(10_000, 99_999)}` : null,
-        payout_channel: payout ? random.weighted([['SWIFT', 60], ['NIP', 40]] as const) : random.pick(['Bank Transfer', 'Mobile Money', 'Cash Pickup']),
+        payout_channel: payout ? pickPayoutChannel() : random.pick(PAYIN_CHANNELS),
         payout_partner: beneficiary.bank.name,
         sender_name: personName(random, SENDERS_FIRST, SENDERS_LAST),
         sender_amount_minor: senderMinor,
@@ -264,7 +303,7 @@ export async function seedRemittances(db: Db, options: { now: Date; tenants: rea
       });
       const code = demoBankCode(statusId, payoutExternalId);
       if (code !== null) {
-        ledger.push({
+        await ledger.add({
           reference: bankReference(payoutExternalId),
           code,
           message: BANK_MESSAGE[code] ?? 'System malfunction',
@@ -272,14 +311,13 @@ export async function seedRemittances(db: Db, options: { now: Date; tenants: rea
           currency: receiverCurrency,
           bank_code: beneficiary.bank.code,
           account_number: account,
-          at: new Date(date.getTime() + 30_000).toISOString(),
+          at: new Date(at + 30_000).toISOString(),
         });
       }
-    });
-  });
-  // 30 columns: 500 rows keep a batch under SQLite's 32,766 parameters.
-  await insertMany(db, 'remittances', rows, 500);
-  await insertMany(db, 'bank_ledger', ledger, 2000);
+    }
+  }
+  await remittances.flush();
+  await ledger.flush();
 
   const upt = tenants.filter((tenant) => UPT_TENANTS.includes(tenant.id));
   let uptTransactions = 0;
@@ -306,5 +344,5 @@ export async function seedRemittances(db: Db, options: { now: Date; tenants: rea
       1000,
     );
   }
-  return { remittances: rows.length, uptTransactions };
+  return { remittances: remittances.written, uptTransactions };
 }

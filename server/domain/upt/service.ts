@@ -132,9 +132,9 @@ function transaction(tenantId: string, day: string, index: number, now: Date): U
   };
 }
 
-/** How many transactions the service holds for a tenant's day: 20 to 40. */
+/** How many transactions the service holds for a tenant's day: 10 to 25. */
 function dayCount(tenantId: string, day: string): number {
-  return 20 + (hash(`${tenantId}|${day}|count`) % 21);
+  return 10 + (hash(`${tenantId}|${day}|count`) % 16);
 }
 
 /** The service's transactions of the tenant in [startDate, endDate] (UTC days) as it answers at `now`. */
