@@ -42,7 +42,9 @@ export function useOptionalStaffContext(): StaffContext | null {
     const isAdminTenant = session.claim === ADMIN_CLAIM;
     const tenant = (selected && getTenant(selected.id)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
     const role = primaryRole(session.roles);
-    const known = { isAdminTenant, path: pathname, payoutAdmin: tenant?.payoutAdmin === true };
+    // remittances-and-payouts §6: the payout admin role (4, as the gateway reads it) in a remittance operator tenant.
+    const payoutAdmin = tenant?.payoutAdmin === true && session.roles.includes(4);
+    const known = { isAdminTenant, path: pathname, payoutAdmin };
     const ruleContext = contextFor(tenant, role, known);
     const menu = tenant ? menuFor(tenant, role, known) : null;
     return { session, tenant, role, isAdminTenant, ruleContext, menu };

@@ -1,0 +1,34 @@
+import { renderHook } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { sessionStore } from '../api/session';
+import { useOptionalStaffContext } from './staff-context';
+
+function signInAs(tenantId: string, roles: number[]) {
+  sessionStore.signIn({ userId: '9', email: 'staff@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, expiresAt: Date.now() + 3_600_000 });
+}
+
+const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
+
+describe('the staff context', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('[RP-6.01] makes a payout admin of role 4 in a remittance operator tenant', () => {
+    signInAs('tawakal-swift', [4]);
+    const { result } = renderHook(() => useOptionalStaffContext(), { wrapper });
+    expect(result.current?.ruleContext.payoutAdmin).toBe(true);
+  });
+
+  it('[RP-6.01] does not make a payout admin of a field officer (64) in that tenant, as the gateway does not', () => {
+    signInAs('tawakal-swift', [64]);
+    const { result } = renderHook(() => useOptionalStaffContext(), { wrapper });
+    expect(result.current?.ruleContext.payoutAdmin).toBe(false);
+  });
+
+  it('[RP-6.01] does not make a payout admin of role 4 in a tenant that is not a remittance operator', () => {
+    signInAs('teller', [4]);
+    const { result } = renderHook(() => useOptionalStaffContext(), { wrapper });
+    expect(result.current?.ruleContext.payoutAdmin).toBe(false);
+  });
+});
