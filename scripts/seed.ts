@@ -38,7 +38,8 @@ try {
     });
     console.log(
       `Seeded ${describeDatabase({ databaseUrl, dataDir })} in ${Date.now() - started} ms: ${summary.tenants} tenants, ` +
-        `${summary.users} users, ${summary.wallets} wallets, ${summary.transactions} wallet transactions.`,
+        `${summary.users} users, ${summary.wallets} wallets, ${summary.transactions} wallet transactions, ` +
+        `${summary.remittances} remittances, ${summary.uptTransactions} UPT transactions.`,
     );
     console.log(`Demo logins (password ${DEMO_PASSWORD}): ${summary.logins.map((login) => login.email).join(', ')}`);
   }

@@ -8,6 +8,9 @@ import { limiterRegistry, type TellerContext } from './context.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
+import { BankLine } from './domain/bank/bank.ts';
+import { SimulatedBank, type BankMode } from './domain/bank/simulated.ts';
+import { Settler } from './domain/remittances/settler.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { bearerAuth } from './http/auth.ts';
@@ -22,6 +25,9 @@ export const DEFAULT_CONTRACT = fileURLToPath(new URL('../openapi/gateway.yaml',
 
 /** Largest JSON or form body the gateway reads (uploads have their own limit, MAX_UPLOAD_BYTES a file). */
 const MAX_JSON_BYTES = 1_048_576;
+
+/** How long the gateway waits for the bank on one call before answering 504 (remittances-and-payouts §4). */
+export const DEFAULT_BANK_TIMEOUT_MS = 5_000;
 
 /** pino's levels; `silent` logs nothing. */
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
@@ -53,6 +59,13 @@ export interface BuildAppOptions {
   web?: WebOptions;
   /** Runs when the app closes, after the database is closed (tests remove their data directory). */
   onClose?: () => void | Promise<void>;
+  /**
+   * The simulated bank: its mode at start (honoured in demo mode only; production starts `normal`), the time limit
+   * of each call (default DEFAULT_BANK_TIMEOUT_MS) and how long a `slow` bank takes (default 30 s).
+   */
+  bank?: { mode?: BankMode | undefined; timeoutMs?: number | undefined; slowMs?: number | undefined };
+  /** Runs a settler round every this many ms until the app closes (main.ts); no timer when absent. */
+  settlerIntervalMs?: number | undefined;
 }
 
 /** A ready Fastify app; closing it closes the database. */
@@ -86,6 +99,16 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   await migrateToLatest(db);
 
   const jwtSecret = resolveJwtSecret({ jwtSecret: options.jwtSecret, dataDir });
+  const simulatedBank = new SimulatedBank({
+    db,
+    now,
+    mode: options.demo ? options.bank?.mode : 'normal',
+    ...(options.bank?.slowMs === undefined ? {} : { slowMs: options.bank.slowMs }),
+  });
+  const bank = new BankLine(simulatedBank, options.bank?.timeoutMs ?? DEFAULT_BANK_TIMEOUT_MS);
+  const settler = new Settler({ db, bank, now, onError: (error) => app.log.error({ err: error }, 'Settler round failed; it runs again next time') });
+  // Before the database closes (onClose): the round in progress finishes, no timer outlives the app.
+  app.addHook('preClose', () => settler.stop());
   const teller: TellerContext = {
     demo: options.demo,
     dataDir,
@@ -95,6 +118,9 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     now,
     limiter: limiterRegistry(now),
     outboxLog: options.demo ? (line) => app.log.info(line) : undefined,
+    bank,
+    simulatedBank,
+    settler,
   };
   app.decorate('db', db);
   app.decorate('teller', teller);
@@ -122,5 +148,6 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     securityHandlers: { bearerAuth },
   });
   await app.ready();
+  if (options.settlerIntervalMs !== undefined) settler.start(options.settlerIntervalMs);
 }
 

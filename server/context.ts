@@ -2,6 +2,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/connection.ts';
 import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
+import type { BankLine } from './domain/bank/bank.ts';
+import type { SimulatedBank } from './domain/bank/simulated.ts';
+import type { Settler } from './domain/remittances/settler.ts';
 import { HttpError } from './http/jsonapi.ts';
 import { FailureLimiter, type FailureLimiterOptions } from './http/rate-limit.ts';
 
@@ -20,6 +23,12 @@ export interface TellerContext {
   limiter: (name: string, options: Omit<FailureLimiterOptions, 'now'>) => FailureLimiter;
   /** Logs an outbox line in demo mode; undefined otherwise (pass it to domain/outbox.ts `send`). */
   outboxLog: ((line: string) => void) | undefined;
+  /** The payout bank, every call under the gateway's bank time limit (remittances-and-payouts §4). */
+  bank: BankLine;
+  /** The simulated bank behind `bank`, whose mode PUT /dev/bank switches in demo mode. */
+  simulatedBank: SimulatedBank;
+  /** Settles re-initiated and reprocessed payouts; POST /dev/settler runs a round at once in demo mode. */
+  settler: Settler;
 }
 
 declare module 'fastify' {

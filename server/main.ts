@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
 import { describeDatabase } from './db/connection.ts';
+import { BANK_MODES, isBankMode, type BankMode } from './domain/bank/simulated.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
 
 const env = process.env;
@@ -17,18 +18,36 @@ const requestedLevel = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
 const logLevel: LogLevel = isLogLevel(requestedLevel) ? requestedLevel : 'info';
 if (!isLogLevel(requestedLevel)) console.warn(`LOG_LEVEL=${env.LOG_LEVEL ?? ''} is not one of ${LOG_LEVELS.join(', ')}; using info.`);
 
+/** A whole number of milliseconds from the environment, else the fallback (with a warning for a bad value). */
+function milliseconds(name: string, fallback: number): number {
+  const text = env[name]?.trim();
+  if (!text) return fallback;
+  if (/^\d{1,9}$/.test(text) && Number(text) > 0) return Number(text);
+  console.warn(`${name}=${text} is not a whole number of milliseconds; using ${fallback}.`);
+  return fallback;
+}
+
+// The simulated bank's mode (remittances-and-payouts §4 'Account unreachable', time-outs): demo mode only.
+const requestedBankMode = env.TELLER_BANK_MODE?.trim().toLowerCase() || 'normal';
+let bankMode: BankMode = 'normal';
+if (!isBankMode(requestedBankMode)) console.warn(`TELLER_BANK_MODE=${env.TELLER_BANK_MODE ?? ''} is not one of ${BANK_MODES.join(', ')}; using normal.`);
+else if (requestedBankMode !== 'normal' && !demo) console.warn(`TELLER_BANK_MODE=${requestedBankMode} is ignored in production.`);
+else bankMode = requestedBankMode;
+
 const app = await buildApp({
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir,
   demo,
   logLevel,
   web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '' },
+  bank: { mode: bankMode, timeoutMs: milliseconds('TELLER_BANK_TIMEOUT_MS', 5_000) },
+  settlerIntervalMs: milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000),
 });
 
 const started = Date.now();
 const seeded = await seedIfEmpty(app.db, { demo });
 if (seeded) {
-  app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions.`);
+  app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions, ${seeded.remittances} remittances, ${seeded.uptTransactions} UPT transactions.`);
 }
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -434,6 +434,141 @@ export interface ChannelsTable {
   enabled: number;
 }
 
+/**
+ * A remittance (bank payout) transaction (remittances-and-payouts §3). Money in minor units (2 decimals), the FX
+ * rate in millionths; `status` is the status text as stored (compared trimmed, §4).
+ */
+export interface RemittancesTable {
+  id: Generated<number>;
+  tenant_id: string;
+  /** The bank reference, with `|{partnerId}` after it for a partner's payouts. */
+  payout_external_id: string;
+  reference_number: string;
+  /** The first reference once a code 32 re-issue made it `{original_id}A`. */
+  original_id: string | null;
+  payin_id: string;
+  card_payment_reference: string | null;
+  transaction_date: string;
+  type_name: string;
+  external_id: string | null;
+  payout_channel: string | null;
+  payout_partner: string | null;
+  sender_name: string;
+  sender_amount_minor: number;
+  sender_currency: string;
+  receiver_name: string;
+  receiver_amount_minor: number;
+  receiver_currency: string;
+  beneficiary_bank_bic: string | null;
+  beneficiary_bank_code: string | null;
+  beneficiary_account: string | null;
+  transaction_fee_minor: number;
+  transaction_fx_micro: number;
+  /** 256 successful, 128 failed, 4 processing, 2 pending; an edit may set 0 to 256. */
+  status_id: number;
+  status: string;
+  purpose: string | null;
+  sender_remarks: string | null;
+  admin_notes: string | null;
+  /** Bumped by every change (optimistic concurrency). */
+  version: number;
+  created: string;
+  updated: string;
+}
+
+/** A remittance waiting for the settler; `claim` and `claimed_at` are set by the settler that took it. */
+export interface PayoutQueueTable {
+  remittance_id: number;
+  tenant_id: string;
+  queued_at: string;
+  queued_by: number | null;
+  claim: string | null;
+  claimed_at: string | null;
+}
+
+/** The simulated bank's accounts. */
+export interface BankAccountsTable {
+  account_number: string;
+  account_name: string;
+  bank_code: string;
+  currency: string;
+  balance_minor: number;
+  status: string;
+  email: string | null;
+  phone: string | null;
+}
+
+/** What the simulated bank holds for a reference: paid (00), held (32) or failed (another code). */
+export interface BankLedgerTable {
+  reference: string;
+  code: string;
+  message: string;
+  amount_minor: number | null;
+  currency: string | null;
+  bank_code: string | null;
+  account_number: string | null;
+  at: string;
+}
+
+/** A universal payment transaction as last synchronised; the export fields ride in details_json. */
+export interface UptTransactionsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  reference: string;
+  tu_reference: string | null;
+  sender_name: string;
+  beneficiary_name: string;
+  transaction_date: string;
+  amount_minor: number;
+  amount_currency: string;
+  status: string;
+  details_json: string;
+  synced: string;
+}
+
+export interface UptCountriesTable {
+  code: string;
+  name: string;
+  is_deleted: number;
+  is_used_security_question: number;
+  currency_code: string;
+  paymen_min_age: number | null;
+  marketing_expense_minor: number | null;
+  reporter_expense_minor: number | null;
+  telephone_code: string | null;
+  is_iban_mandatory_for_swift: number;
+}
+
+export interface UptPaymentLimitsTable {
+  id: Generated<number>;
+  country_code: string;
+  currency_code: string;
+  min_minor: number;
+  max_minor: number;
+}
+
+export interface UptBanksTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  is_deleted: number;
+  country_code: string;
+  credit_card_center_branch_code: string | null;
+  closed_date: string | null;
+  created_on: string;
+  modified_on: string | null;
+}
+
+export interface UptBranchesTable {
+  id: Generated<number>;
+  bank_code: string;
+  code: string;
+  name: string;
+  city: string | null;
+  address: string | null;
+  is_deleted: number;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_grant_types: TenantGrantTypesTable;
@@ -469,8 +604,19 @@ export interface Database {
   payment_options: PaymentOptionsTable;
   fee_details: FeeDetailsTable;
   forex_pairs: ForexPairsTable;
+  remittances: RemittancesTable;
+  payout_queue: PayoutQueueTable;
+  bank_accounts: BankAccountsTable;
+  bank_ledger: BankLedgerTable;
+  upt_transactions: UptTransactionsTable;
+  upt_countries: UptCountriesTable;
+  upt_payment_limits: UptPaymentLimitsTable;
+  upt_banks: UptBanksTable;
+  upt_branches: UptBranchesTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type NewWalletTransaction = Insertable<WalletTransactionsTable>;
+export type Remittance = Selectable<RemittancesTable>;
+export type NewRemittance = Insertable<RemittancesTable>;

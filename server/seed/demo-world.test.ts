@@ -31,6 +31,7 @@ async function seeded(): Promise<{ db: Db; summary: DemoWorldSummary; ms: number
 const tables = [
   'tenants', 'tenant_grant_types', 'tenant_scopes', 'tenant_claims', 'clients', 'groups', 'users', 'accounts', 'wallets', 'wallet_transactions',
   'countries', 'roles', 'statuses', 'transaction_types', 'products', 'product_currencies', 'payment_options', 'fee_details', 'forex_pairs', 'currencies', 'services', 'channels',
+  'remittances', 'bank_accounts', 'bank_ledger', 'upt_transactions', 'upt_countries', 'upt_banks', 'upt_branches',
 ] as const;
 
 describe('the demo world', () => {
@@ -76,7 +77,7 @@ describe('the demo world', () => {
     }
   });
 
-  it('has the six demo logins with password Demo@12345 in their tenants', async () => {
+  it('has the eight demo logins with password Demo@12345 in their tenants', async () => {
     const { db, summary } = world;
     expect(summary.logins.map((login) => [login.email, login.role, login.tenantId])).toEqual([
       ['super@demo.test', 4, 'dssc'],
@@ -85,8 +86,10 @@ describe('the demo world', () => {
       ['officer@demo.test', 64, 'naccug'],
       ['payout@demo.test', 4, 'tawakal-swift'],
       ['payin@demo.test', 4, 'amal'],
+      ['payoutofficer@demo.test', 64, 'tawakal-swift'],
+      ['upt@demo.test', 4, 'payinupt'],
     ]);
-    expect(DEMO_LOGINS).toHaveLength(6);
+    expect(DEMO_LOGINS).toHaveLength(8);
     const accounts = await db
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.user_id')
@@ -94,7 +97,7 @@ describe('the demo world', () => {
       .select(['accounts.username', 'accounts.password_hash', 'accounts.status', 'accounts.recovery_method', 'groups.name as group'])
       .where('accounts.username', 'like', '%@demo.test')
       .execute();
-    expect(accounts).toHaveLength(6);
+    expect(accounts).toHaveLength(8);
     for (const account of accounts) {
       expect(await verifyPassword(DEMO_PASSWORD, account.password_hash ?? '')).toBe(true);
       expect(account.status).toBe(STATUS.Active | STATUS.Verified);
@@ -159,5 +162,43 @@ describe('the demo world', () => {
     const currencies = new Set(rows.rows.map((wallet) => wallet.currency));
     for (const code of ['GMD', 'USD', 'EUR', 'SLE']) expect(currencies.has(code), code).toBe(true);
     expect(rows.rows.filter((wallet) => wallet.balance_minor > 0).length).toBeGreaterThan(100);
+  });
+
+  it('[RP-4.02] [RP-4.06] has 50,000 remittances over 90 days in the remittance tenants, in every status id and every reprocessable text', async () => {
+    const { db, summary } = world;
+    expect(summary.remittances).toBe(50_000);
+    const span = await db
+      .selectFrom('remittances')
+      .select((eb) => [eb.fn.min('transaction_date').as('first'), eb.fn.max('transaction_date').as('last')])
+      .executeTakeFirstOrThrow();
+    expect(new Date(String(span.first)).getTime()).toBeGreaterThanOrEqual(NOW.getTime() - 90 * 24 * 3600 * 1000);
+    expect(new Date(String(span.last)).getTime()).toBeLessThan(NOW.getTime());
+    const tenants = await db.selectFrom('remittances').select('tenant_id').distinct().execute();
+    expect(tenants.map((row) => row.tenant_id).sort()).toEqual(['amal', 'bunna', 'cp-swift', 'nationtransfer', 'payinupt', 'roxe', 'ss-swift', 'swift', 'tawakal-swift']);
+    const statuses = await db.selectFrom('remittances').select(['status_id', 'status']).distinct().execute();
+    expect(new Set(statuses.map((row) => row.status_id))).toEqual(new Set([2, 4, 128, 256]));
+    const texts = new Set(statuses.map((row) => row.status.trim()));
+    for (const text of ['Processing', 'Re-Processing', 'Timeout waiting for response from destination', 'Beneficiary Bank not available', 'No action taken',
+      'Unable to locate record', 'System malfunction', 'null', 'Approved or completed successfully', 'Cancelled -', 'Request processing in progress',
+      'TRANSACTION REFERENCE EXISTS', 'PENDING']) {
+      expect(texts.has(text), text).toBe(true);
+    }
+    const partnered = await db.selectFrom('remittances').select((eb) => eb.fn.countAll<number>().as('n')).where('payout_external_id', 'like', '%|%').executeTakeFirstOrThrow();
+    expect(Number(partnered.n)).toBeGreaterThan(1000);
+  });
+
+  it('[RP-2.45] holds a payout account per operator at the bank, the bank\'s ledger, UPT transactions, countries with limits and banks with and without branches', async () => {
+    const { db, summary } = world;
+    const operators = readTenantFiles().filter((tenant) => tenant.payoutAccount !== undefined);
+    expect(operators.map((tenant) => tenant.id).sort()).toEqual(['cp-swift', 'roxe', 'ss-swift', 'swift', 'tawakal-swift']);
+    const accounts = await db.selectFrom('bank_accounts').select('account_number').where('account_number', 'in', operators.map((tenant) => tenant.payoutAccount ?? '')).execute();
+    expect(accounts).toHaveLength(5);
+    const codes = await db.selectFrom('bank_ledger').select('code').distinct().execute();
+    expect(codes.map((row) => row.code).sort()).toEqual(['00', '32', '91', '96']);
+    expect(summary.uptTransactions).toBeGreaterThan(1000);
+    expect(Number((await db.selectFrom('upt_payment_limits').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n)).toBeGreaterThan(10);
+    const branches = await db.selectFrom('upt_banks').leftJoin('upt_branches', 'upt_branches.bank_code', 'upt_banks.code').select(['upt_banks.code', 'upt_branches.id']).execute();
+    expect(branches.some((row) => row.id === null)).toBe(true);
+    expect(branches.some((row) => row.id !== null)).toBe(true);
   });
 });

@@ -21,7 +21,9 @@ import {
 } from './people.ts';
 import { insertCatalogue } from './catalogue.ts';
 import { COUNTRIES, seedReference } from './reference-data.ts';
+import { insertPayoutAccounts, seedRemittances } from './remittances.ts';
 import { insertTenants, readTenantFiles, type TenantFile } from './tenants.ts';
+import { insertUptReference } from './upt-reference.ts';
 
 export const DEMO_SEED = 20_240_601;
 export const DEMO_TRANSACTIONS = 20_000;
@@ -34,6 +36,8 @@ export interface DemoWorldOptions {
   tenants?: readonly TenantFile[];
   tenantsDir?: string;
   transactionCount?: number;
+  /** Remittances over the last 90 days; default DEMO_REMITTANCES (50,000). */
+  remittanceCount?: number;
   seed?: number;
 }
 
@@ -50,6 +54,8 @@ export interface DemoWorldSummary {
   users: number;
   wallets: number;
   transactions: number;
+  remittances: number;
+  uptTransactions: number;
   logins: DemoLogin[];
 }
 
@@ -91,12 +97,21 @@ export const DEMO_LOGINS: readonly DemoLoginSpec[] = [
   {
     email: 'payout@demo.test', role: ROLE.TopAdmin, firstname: 'Omar', lastname: 'Bah', gender: 'Male', recoveryMethod: 'link',
     note: 'payout admin',
-    tenant: (tenants) => tenants.find((tenant) => tenant.payoutAdmin) ?? tenants.find((tenant) => tenant.type === 'payout'),
+    tenant: (tenants) => byId('tawakal-swift')(tenants) ?? tenants.find((tenant) => tenant.payoutAdmin) ?? tenants.find((tenant) => tenant.type === 'payout'),
   },
   {
     email: 'payin@demo.test', role: ROLE.TopAdmin, firstname: 'Haddy', lastname: 'Camara', gender: 'Female', recoveryMethod: 'link',
     note: 'payin tenant',
     tenant: (tenants) => byId('amal')(tenants) ?? tenants.find((tenant) => tenant.type === 'payin'),
+  },
+  {
+    email: 'payoutofficer@demo.test', role: ROLE.LowerAdmin, firstname: 'Sahra', lastname: 'Jama', gender: 'Female', recoveryMethod: 'link',
+    note: 'payout tenant staff without the payout admin role: the wallet view, 403 on payout actions (remittances-and-payouts §6)',
+    tenant: byId('tawakal-swift'),
+  },
+  {
+    email: 'upt@demo.test', role: ROLE.TopAdmin, firstname: 'Abdi', lastname: 'Warsame', gender: 'Male', recoveryMethod: 'link',
+    note: 'UPT tenant (universal payment transactions, countries, banks)', tenant: byId('payinupt'),
   },
 ];
 
@@ -178,6 +193,8 @@ export async function seedBase(db: Db, options: { now?: Date; tenants?: readonly
     await seedReference(trx);
     await insertTenants(trx, tenants, now);
     await insertTenantChannels(trx, tenants);
+    await insertUptReference(trx);
+    await insertPayoutAccounts(trx, tenants);
   });
 }
 
@@ -193,6 +210,8 @@ export async function seedDemoWorld(db: Db, options: DemoWorldOptions = {}): Pro
     await insertTenants(trx, tenants, now);
     await insertTenantChannels(trx, tenants);
     await insertCatalogue(trx, tenants, now);
+    await insertUptReference(trx);
+    await insertPayoutAccounts(trx, tenants);
     const groups = await insertGroups(trx, tenants, now);
     const people = new PeopleFactory(trx, random, now, passwordHash, groups);
 
@@ -222,8 +241,9 @@ export async function seedDemoWorld(db: Db, options: DemoWorldOptions = {}): Pro
     // 20,000 rows through the per-row count triggers were most of the seed on PostgreSQL: load, then count once.
     await loadWithoutCountTriggers(trx, () => insertTransactions(trx, rows));
     await setBalances(trx, balances);
+    const remittances = await seedRemittances(trx, { now, tenants, ...(options.remittanceCount === undefined ? {} : { count: options.remittanceCount }) });
 
-    return { tenants: tenants.length, users: people.count, wallets: wallets.length, transactions: rows.length, logins };
+    return { tenants: tenants.length, users: people.count, wallets: wallets.length, transactions: rows.length, ...remittances, logins };
   });
 }
 

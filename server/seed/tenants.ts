@@ -57,9 +57,10 @@ export function clientOfFile(tenant: TenantFile) {
 
 /**
  * Inserts the tenants, each the identity client connect/token checks (its grant type, scopes and tenant claim),
- * the API scopes they name that do not exist yet (in the `teller` resource), and the web client.
+ * the API scopes they name that do not exist yet (in the `teller` resource), and (unless a world already has it)
+ * the web client.
  */
-export async function insertTenants(db: Db, tenants: readonly TenantFile[], now: Date): Promise<void> {
+export async function insertTenants(db: Db, tenants: readonly TenantFile[], now: Date, options: { webClient?: boolean } = {}): Promise<void> {
   const created = now.toISOString();
   const clients = tenants.map((tenant) => ({ tenant, client: clientOfFile(tenant) }));
   await ensureApiScopes(db, clients.flatMap(({ client }) => client.scopes), 'teller', now);
@@ -89,6 +90,7 @@ export async function insertTenants(db: Db, tenants: readonly TenantFile[], now:
       .execute();
     await writeTenantLists(db, tenant.id, client);
   }
+  if (options.webClient === false) return;
   await db
     .insertInto('clients')
     .values({

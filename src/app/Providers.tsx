@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { MantineProvider, Menu, Select, Table, createTheme, type CSSVariablesResolver } from '@mantine/core';
+import { MantineProvider, createTheme, type CSSVariablesResolver } from '@mantine/core';
 import type { CalendarAriaLabels } from '@mantine/dates';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { DARK_THEME, useTheme } from './theme';
@@ -25,14 +25,14 @@ const mantineTheme = createTheme({
   components: {
     // A long option list scrolls in the listbox itself, not in a scroll area inside it: a listbox holds only options
     // (axe aria-required-children), and the field's arrow keys reach every option (axe scrollable-region-focusable).
-    Select: Select.extend({ defaultProps: { withScrollArea: false }, classNames: { options: classes.options } }),
+    // Components by name, not with X.extend: importing them here would load them with the login route.
+    Select: { defaultProps: { withScrollArea: false }, classNames: { options: classes.options } },
     // A menu holds only its items (axe aria-required-children); without the placeholder the first item takes the focus.
-    Menu: Menu.extend({ defaultProps: { withInitialFocusPlaceholder: false } }),
-    // By name, not with DatePicker.extend: importing the dates package here would load it with every screen.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     DatePicker: { defaultProps: { ariaLabels: calendarAriaLabels }, classNames: { day: classes.day } },
     DatePickerInput: { defaultProps: { ariaLabels: calendarAriaLabels }, classNames: { day: classes.day } },
     // users-and-wallets §2 lists: the users list's eleven default columns fit a 1,280 px screen without scrolling sideways.
-    Table: Table.extend({ defaultProps: { horizontalSpacing: 6 } }),
+    Table: { defaultProps: { horizontalSpacing: 6 } },
   },
 });
 

@@ -17,6 +17,11 @@ export const screens: Partial<Record<string, Screen>> = {
   remittanceUser: lazy(() => usersScreens().then((m) => ({ default: m.UserScreen }))),
   profile: lazy(() => usersScreens().then((m) => ({ default: m.ProfileScreen }))),
   walletTransactions: lazy(() => import('../features/wallet/transactions/WalletTransactionsScreen')),
+  remittanceTransactions: lazy(() => import('../features/remittances/list/RemittancesScreen')),
+  payoutAccount: lazy(() => import('../features/remittances/payout-account/PayoutAccountScreen')),
+  uptTransactions: lazy(() => import('../features/upt/transactions/UptTransactionsScreen')),
+  uptCountries: lazy(() => import('../features/upt/countries/UptCountriesScreen')),
+  uptBanks: lazy(() => import('../features/upt/banks/UptBanksScreen')),
   // identity-and-catalogue §2: each route its own chunk.
   tenants: lazy(() => import('../features/identity/tenants/TenantsScreen').then((m) => ({ default: m.TenantsScreen }))),
   tenantForm: lazy(() => import('../features/identity/tenants/TenantFormScreen').then((m) => ({ default: m.TenantFormScreen }))),

@@ -235,6 +235,12 @@ export interface TableColumn {
   avatarField?: string;
   /** a map id in schemas/tables/color-maps.json */
   colorMap?: string;
+  /** dot path of the currency code a money column shows after the amount (remittances-and-payouts §2 'Sender Amount with currency') */
+  currencyField?: string;
+  /** a money or number cell shows green above 0, red at 0 or below (remittances-and-payouts §2) */
+  signColor?: boolean;
+  /** the cell's text is a button that runs this action (onRowAction with this id), e.g. details from a reference */
+  cellAction?: string;
   filter?: "text" | "select" | "dateRange";
   /** server filter key, sent as filter[<filterKey>]; defaults to field */
   filterKey?: string;
@@ -315,6 +321,8 @@ export interface Tenant {
   };
   /** a remittance operator whose payout admins get the payout-admin views (remittances-and-payouts §6) */
   payoutAdmin?: boolean;
+  /** the payout account number the remittance operator pays from at its bank (remittances-and-payouts §2 payout account, §9: configured per partner); the Available Balance and the payout account card read it */
+  payoutAccount?: string;
   /** ISO 4217 code of the tenant's default currency */
   currency?: string;
   /** reference lists loaded into the cache after login or a switch into this tenant (users-and-wallets §3, identity-and-catalogue §4), by the operationId of each list */

@@ -211,7 +211,7 @@ function checkTables(input: CrossCheckInput): Problem[] {
     }
     table.columns.forEach((column, index) => {
       const at = pointer('/columns', index);
-      for (const key of ['field', 'avatarField'] as const) {
+      for (const key of ['field', 'avatarField', 'currencyField'] as const) {
         const field = column[key];
         if (field && contract.rowField(operation, field) === 'missing') {
           problems.push({

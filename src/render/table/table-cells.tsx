@@ -1,7 +1,7 @@
 // How each column of a table file draws its cells. A column's renderer is built once per column list (its path
 // reader, colour map and formatter are looked up then), so drawing a cell is a read and a format, not a search.
 import { Fragment, type ReactNode } from 'react';
-import { Avatar, Badge, Button, Group } from '@mantine/core';
+import { Anchor, Avatar, Badge, Button, Group, Text } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap, RowAction, TableColumn } from '../../config/types';
 import { formatAmount, formatDate, formatNumber } from '../format';
@@ -88,15 +88,67 @@ function RowActions({ row, actions, onRowAction }: { row: FlatRecord; actions: R
   );
 }
 
+/** remittances-and-payouts §2: an amount above 0 is green, one at 0 or below red (dark shades keep AA contrast). */
+function signColorOf(value: Amount): string | undefined {
+  if (isBlank(value) || value === '') return undefined;
+  return Number(value) > 0 ? 'teal.9' : 'red.9';
+}
+
+/** A number or money cell: the formatted amount, its currency after it (currencyField), coloured by sign (signColor). */
+function amountRenderer(column: TableColumn, read: (row: FlatRecord) => unknown, format: (value: Amount) => string): CellRenderer {
+  const readCurrency = column.currencyField ? pathReader(column.currencyField) : null;
+  return (row) => {
+    const value = read(row) as Amount;
+    const amount = format(value);
+    const currency = readCurrency ? text(readCurrency(row)) : '';
+    const shown = amount && currency ? `${amount} ${currency}` : amount;
+    const color = column.signColor ? signColorOf(value) : undefined;
+    if (!color && !currency) return shown;
+    // An amount and its currency read as one: they do not wrap apart.
+    return (
+      <Text span inherit c={color} style={{ whiteSpace: 'nowrap' }}>
+        {shown}
+      </Text>
+    );
+  };
+}
+
+/** A cell whose text runs a row action (cellAction), e.g. a reference that opens the details. */
+function withCellAction(render: CellRenderer, actionId: string, context: CellRendererContext): CellRenderer {
+  return (row, rowNumber) => {
+    const content = render(row, rowNumber);
+    if (content === null || content === '') return content;
+    return (
+      <Anchor
+        component="button"
+        type="button"
+        fz="sm"
+        onClick={(event) => {
+          event.stopPropagation();
+          context.onRowAction(actionId, row);
+        }}
+        onKeyDown={(event) => event.stopPropagation()}
+      >
+        {content}
+      </Anchor>
+    );
+  };
+}
+
 export function cellRenderer(column: TableColumn, context: CellRendererContext): CellRenderer {
+  const render = contentRenderer(column, context);
+  return column.cellAction ? withCellAction(render, column.cellAction, context) : render;
+}
+
+function contentRenderer(column: TableColumn, context: CellRendererContext): CellRenderer {
   const read = pathReader(column.field);
   switch (column.format) {
     case 'rowNumber':
       return (_row, rowNumber) => rowNumber;
     case 'number':
-      return (row) => formatNumber(read(row) as Amount);
+      return amountRenderer(column, read, formatNumber);
     case 'money':
-      return (row) => formatAmount(read(row) as Amount);
+      return amountRenderer(column, read, formatAmount);
     case 'date':
       return (row) => formatDate(read(row) as string | null | undefined);
     case 'email':

@@ -10,6 +10,7 @@ import {
   type ExpandedState,
   type RowSelectionState,
   type Table,
+  type Updater,
 } from '@tanstack/react-table';
 import type { FlatRecord, ListMeta } from '../../api/jsonapi';
 import { readPath } from '../../api/jsonapi';
@@ -33,6 +34,9 @@ export interface SchemaTableOptions {
   /** Adds a select column with select-all. */
   selectable?: boolean;
   onSelectionChange?: (rows: FlatRecord[]) => void;
+  /** The ticked rows by row key, when the screen keeps them (e.g. a row click that ticks, remittances-and-payouts §2). */
+  rowSelection?: RowSelectionState;
+  onRowSelectionChange?: (next: RowSelectionState) => void;
   /** Rows can expand to show this under them. */
   expandable?: boolean;
   /** Ids of toolbar filters shown whatever their visible rule (users-and-wallets §6: "or when forced"). */
@@ -65,6 +69,7 @@ function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
 
 export function useSchemaTable(config: TableConfig, options: SchemaTableOptions) {
   const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false, forceFilters = NONE_FORCED } = options;
+  const { rowSelection: keptSelection, onRowSelectionChange } = options;
   const view = useMemo(() => tableView(config, tenant, ruleContext), [config, tenant, ruleContext]);
   const toolbarActions = useMemo(() => (config.toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)), [config, ruleContext]);
   const forced = forceFilters.join(',');
@@ -174,7 +179,16 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
     [view.rowActions],
   );
 
-  const [rowSelection, setRowSelection] = useState<RowSelectionState>({});
+  const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
+  const rowSelection = keptSelection ?? ownSelection;
+  const latestSelection = useRef({ rowSelection, onRowSelectionChange });
+  latestSelection.current = { rowSelection, onRowSelectionChange };
+  const setRowSelection = useCallback((updater: Updater<RowSelectionState>) => {
+    const { rowSelection: current, onRowSelectionChange: change } = latestSelection.current;
+    const next = typeof updater === 'function' ? updater(current) : updater;
+    if (change) change(next);
+    else setOwnSelection(next);
+  }, []);
   const [expanded, setExpanded] = useState<ExpandedState>({});
 
   const columns = useMemo<ColumnDef<FlatRecord>[]>(() => {

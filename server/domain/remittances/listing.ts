@@ -1,0 +1,98 @@
+// The remittance list and its report export (remittances-and-payouts §2, §7 GET api/v1/remittance): rows of the
+// session's tenant, column filters, one sort, paging. The tenant comes first in both indexes of migration 006,
+// so the default sort (newest first) reads a page straight off remittances_tenant_date and a status filter off
+// remittances_tenant_status_date; text filters scan only the tenant's rows.
+import { sql, type Expression, type SqlBool } from 'kysely';
+import type { Db } from '../../db/connection.ts';
+import { containsInsensitive } from '../../db/text.ts';
+import type { Session } from '../auth/tokens.ts';
+import type { Page, Paging, Sort } from '../paging.ts';
+import { nextDay } from '../wallet/query.ts';
+import { operatorTenant, queuedAmong, remittanceView, viewerOf, type RemittanceView } from './rows.ts';
+import { assertStaff } from './rules.ts';
+
+/** Wire sort field → column. */
+export const REMITTANCE_SORTS = {
+  transactionDate: 'transaction_date',
+  payoutExternalId: 'payout_external_id',
+  payinId: 'payin_id',
+  cardPaymentReference: 'card_payment_reference',
+  senderName: 'sender_name',
+  senderAmount: 'sender_amount_minor',
+  receiverName: 'receiver_name',
+  receiverAmount: 'receiver_amount_minor',
+  transactionFee: 'transaction_fee_minor',
+  transactionFx: 'transaction_fx_micro',
+  statusId: 'status_id',
+  status: 'status',
+} as const;
+
+export type RemittanceSortColumn = (typeof REMITTANCE_SORTS)[keyof typeof REMITTANCE_SORTS];
+
+/** Text filters match case-insensitively anywhere in the value. */
+export const REMITTANCE_TEXT_FILTERS = {
+  payoutExternalId: 'payout_external_id',
+  payinId: 'payin_id',
+  cardPaymentReference: 'card_payment_reference',
+  senderName: 'sender_name',
+  receiverName: 'receiver_name',
+  status: 'status',
+} as const;
+
+export type RemittanceTextFilter = keyof typeof REMITTANCE_TEXT_FILTERS;
+
+export interface RemittanceFilters {
+  text: Partial<Record<RemittanceTextFilter, string>>;
+  statusId?: number;
+  /** YYYY-MM-DD, inclusive, UTC, on transaction_date. */
+  startDate?: string;
+  endDate?: string;
+}
+
+export interface RemittanceQuery {
+  filters: RemittanceFilters;
+  sort: Sort<RemittanceSortColumn>;
+  page: Paging;
+}
+
+function conditions(session: Session, filters: RemittanceFilters): Array<Expression<SqlBool>> {
+  const where: Array<Expression<SqlBool>> = [sql<SqlBool>`${sql.ref('tenant_id')} = ${session.tenantId}`];
+  if (filters.statusId !== undefined) where.push(sql<SqlBool>`${sql.ref('status_id')} = ${filters.statusId}`);
+  // transaction_date is ISO-8601 UTC text, so a day compares as a prefix.
+  if (filters.startDate !== undefined) where.push(sql<SqlBool>`${sql.ref('transaction_date')} >= ${filters.startDate}`);
+  if (filters.endDate !== undefined) where.push(sql<SqlBool>`${sql.ref('transaction_date')} < ${nextDay(filters.endDate)}`);
+  for (const [name, column] of Object.entries(REMITTANCE_TEXT_FILTERS)) {
+    const text = filters.text[name as RemittanceTextFilter];
+    if (text !== undefined) where.push(containsInsensitive(sql.ref<string | null>(column), text));
+  }
+  return where;
+}
+
+/** One page of the session's tenant's remittances and how many match in all. */
+export async function listRemittances(db: Db, session: Session, query: RemittanceQuery): Promise<Page<RemittanceView>> {
+  assertStaff(session);
+  const viewer = viewerOf(session, await operatorTenant(db, session));
+  const where = conditions(session, query.filters);
+  const { column, direction } = query.sort;
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('remittances')
+      .selectAll()
+      .where((eb) => eb.and(where))
+      .orderBy(column, direction)
+      .orderBy('id', direction)
+      .limit(query.page.size)
+      .offset(query.page.offset)
+      .execute(),
+    db
+      .selectFrom('remittances')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where((eb) => eb.and(where))
+      .executeTakeFirstOrThrow(),
+  ]);
+  const queued = await queuedAmong(
+    db,
+    rows.map((row) => row.id),
+  );
+  return { rows: rows.map((row) => remittanceView(row, queued.has(row.id), viewer)), total: Number(count.n) };
+}

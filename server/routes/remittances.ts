@@ -1,0 +1,46 @@
+// Remittance transactions, the daily report and the pay-in dashboard (remittances-and-payouts §2, §3, §7, §9).
+import { sessionOf } from '../context.ts';
+import { listRemittances } from '../domain/remittances/listing.ts';
+import { dailyReport, payinChart, statusWidgets } from '../domain/remittances/reports.ts';
+import { listDocument, listMeta, resource } from '../http/jsonapi.ts';
+import { remittanceQuery, remittanceResource, requiredRange } from './_remittances.ts';
+import type { Handlers } from './types.ts';
+
+/** The daily report spans at most a year and a day (the contract's getRemittanceDailyReport). */
+const REPORT_MAX_DAYS = 366;
+
+export const handlers: Handlers = {
+  async listRemittances(request) {
+    const query = remittanceQuery(request.query);
+    const { rows, total } = await listRemittances(request.server.db, sessionOf(request), query);
+    return listDocument(rows.map(remittanceResource), listMeta(query.page, total));
+  },
+
+  async getRemittanceDailyReport(request) {
+    const range = requiredRange(
+      { start: request.query['filter[startDate]'], end: request.query['filter[endDate]'] },
+      { start: 'filter[startDate]', end: 'filter[endDate]' },
+      REPORT_MAX_DAYS,
+    );
+    const rows = await dailyReport(request.server.db, sessionOf(request), range);
+    return { data: rows.map((row) => resource('daily-report-row', row.date, row)), meta: range };
+  },
+
+  async getPayinTransactionStatus(request) {
+    const timeframe = request.query['filter[timeframe]'] ?? 'daily';
+    const { widgets, startDate, endDate } = await statusWidgets(request.server.db, sessionOf(request), timeframe, request.server.teller.now());
+    return {
+      data: widgets.map((widget) => ({ type: 'payin-status' as const, id: widget.id, attributes: { statusId: widget.statusId, name: widget.name, value: widget.value } })),
+      meta: { timeframe, startDate, endDate },
+    };
+  },
+
+  async getPayinTransactionStatistics(request) {
+    const timeframe = request.query['filter[timeframe]'] ?? 'daily';
+    const chart = await payinChart(request.server.db, sessionOf(request), timeframe, request.server.teller.now());
+    return {
+      data: chart.rows.map((row) => resource('payin-statistic', row.period, row)),
+      meta: { startDate: chart.startDate, endDate: chart.endDate, timeframe, currency: chart.currency },
+    };
+  },
+};
