@@ -137,9 +137,9 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
     copy.editJson<{ hiddenColumns: Record<string, string[]> }>('tenants/ss-gmb.json', (tenant) => {
       tenant.hiddenColumns = { members: ['groups'] };
     });
-    // The fix lists every table file, and areas keep adding them: the ones of users and wallets must be among them.
+    // The fix lists the table files in order, cut short once there are many, so only its start is fixed.
     expect(lines()).toEqual([
-      expect.stringMatching(/^tenants\/ss-gmb\.json#\/hiddenColumns\/members: 'members' is not a table in schemas\/tables\/ \(use 'admins', .*'user-transactions', 'users' or 'wallet-transactions'\)$/),
+      expect.stringMatching(/^tenants\/ss-gmb\.json#\/hiddenColumns\/members: 'members' is not a table in schemas\/tables\/ \(use 'admins', 'api-resources', .+\)$/),
     ]);
   });
 
