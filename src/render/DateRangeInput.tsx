@@ -1,7 +1,7 @@
-// A range of days picked in one input (remittances-and-payouts §2 'date-range picker'), shown DD-MMM-YYYY; the
+// A range of days picked in one input (users-and-wallets §2, remittances-and-payouts §2 'date-range picker'), shown DD-MMM-YYYY; the
 // range changes once both ends are picked, and no day after today can be picked.
 import '@mantine/dates/styles.css';
-import { useEffect, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import type { ReportRange } from './report-range';
 
@@ -15,12 +15,14 @@ export interface DateRangeInputProps {
 }
 
 export function DateRangeInput({ range, onChange, label = DATE_RANGE_LABEL, disabled }: DateRangeInputProps) {
+  const id = useId();
   const [value, setValue] = useState<DatesRangeValue<string>>([range.startDate, range.endDate]);
   // A range changed from outside (the address on Back) shows.
   useEffect(() => setValue([range.startDate, range.endDate]), [range.startDate, range.endDate]);
   return (
     <DatePickerInput
       type="range"
+      id={id}
       label={label}
       valueFormat="DD-MMM-YYYY"
       value={value}
@@ -28,7 +30,8 @@ export function DateRangeInput({ range, onChange, label = DATE_RANGE_LABEL, disa
       allowSingleDateInRange
       disabled={disabled}
       w={260}
-      popoverProps={{ withinPortal: true }}
+      // The calendar dialog is labelled by its target; with the field's id as the popover's id, that is the field.
+      popoverProps={{ withinPortal: true, id }}
       onChange={(next) => {
         setValue(next);
         const [startDate, endDate] = next;

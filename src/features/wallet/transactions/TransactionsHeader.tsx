@@ -1,22 +1,19 @@
 // The head of /wallet/transactions (users-and-wallets §2 "transaction date-range picker with Export (Excel, PDF)"):
 // the title, the date range, and Export as 'Transaction List.xlsx' (built in a Web Worker, with its progress below)
 // or as Transactions_{start}_{end}.pdf where schemas/screens/wallet-transactions.json offers it (pdfExport).
-import '@mantine/dates/styles.css';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Button, Group, Menu, Title } from '@mantine/core';
-import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import { errorText } from '../../../api/errors';
 import { useConfig } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
+import { DateRangeInput } from '../../../render/DateRangeInput';
 import { notifyError } from '../../../render/notify';
+import { rangeFilters, type ReportRange } from '../../../render/report-range';
 import { useTransactionsPdf } from '../api/download-transactions-pdf';
 import { ExportProgress, useExcelExport, type ReportFilters } from '../export';
 import type { UseExcelExportOptions } from '../export/useExcelExport';
 import { walletShows } from '../wallet-rules';
-import { rangeFilters, type ReportRange } from './report-range';
 
-export const DATE_RANGE_LABEL = 'Date range';
-const DATE_RANGE_ID = 'transactions-date-range';
 
 export interface TransactionsHeaderProps {
   title: string;
@@ -48,7 +45,7 @@ export function TransactionsHeader({ title, range, onRangeChange, params, excelE
           {title}
         </Title>
         <Group align="flex-end" gap="sm">
-          <TransactionDateRange range={range} onChange={onRangeChange} />
+          <DateRangeInput range={range} onChange={onRangeChange} />
           <Menu position="bottom-end" withinPortal>
             <Menu.Target>
               <Button variant="default" loading={pdf.isPending} disabled={excel.state.status === 'running'}>
@@ -70,29 +67,5 @@ export function TransactionsHeader({ title, range, onRangeChange, params, excelE
       </Group>
       <ExportProgress state={excel.state} onCancel={excel.cancel} onDismiss={excel.reset} />
     </>
-  );
-}
-
-/** users-and-wallets §2 "transaction date-range picker": a range of days; the list follows once both ends are picked. */
-function TransactionDateRange({ range, onChange }: { range: ReportRange; onChange: (range: ReportRange) => void }) {
-  const [value, setValue] = useState<DatesRangeValue<string>>([range.startDate, range.endDate]);
-  return (
-    <DatePickerInput
-      type="range"
-      id={DATE_RANGE_ID}
-      label={DATE_RANGE_LABEL}
-      valueFormat="DD-MMM-YYYY"
-      value={value}
-      maxDate={new Date()}
-      allowSingleDateInRange
-      w={260}
-      // The calendar dialog is labelled by its target; with the field's id as the popover's id, that is the field.
-      popoverProps={{ withinPortal: true, id: DATE_RANGE_ID }}
-      onChange={(next) => {
-        setValue(next);
-        const [startDate, endDate] = next;
-        if (startDate && endDate) onChange({ startDate, endDate });
-      }}
-    />
   );
 }

@@ -12,7 +12,7 @@ import type { ExportWorker } from '../export/useExcelExport';
 import { WalletSlotsContext, type UserDetailsSlotProps } from '../slots';
 import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
-import { defaultReportRange } from './report-range';
+import { defaultReportRange } from '../../../render/report-range';
 import WalletTransactionsScreen from './WalletTransactionsScreen';
 
 const rows = [

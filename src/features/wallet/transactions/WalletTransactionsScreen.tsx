@@ -10,7 +10,7 @@ import { asTransactionRow } from '../api/list-wallet-transactions';
 import { useWalletSlots } from '../slots';
 import type { TopUpActors } from '../top-up/top-up-actors';
 import { PendingCodeModal } from './PendingCodeModal';
-import { rangeFilters, rangeFromSearch } from './report-range';
+import { rangeFilters, rangeFromSearch } from '../../../render/report-range';
 import { TransactionsHeader, type TransactionsHeaderProps } from './TransactionsHeader';
 
 export const WALLET_TRANSACTIONS_TABLE = 'wallet-transactions';
