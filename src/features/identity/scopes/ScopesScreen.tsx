@@ -1,9 +1,8 @@
 // identity-and-catalogue §2 Scopes: schemas/tables/api-scopes.json; View Scope opens the scope form of its resource,
 // Create Scope an empty one.
-import { Stack, Title } from '@mantine/core';
 import { useNavigate } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
-import { SchemaTable, useTableController } from '../../../render/table';
+import { TableScreen } from '../../../render/table';
 import { AdminOnly } from '../AdminOnly';
 
 function scopeRoute(row: FlatRecord): string {
@@ -12,20 +11,14 @@ function scopeRoute(row: FlatRecord): string {
 }
 
 function ScopesList() {
-  const list = useTableController('api-scopes');
   const navigate = useNavigate();
   return (
-    <Stack gap="md">
-      <Title order={1} size="h3">
-        {list.title}
-      </Title>
-      <SchemaTable
-        {...list.tableProps}
-        onRowOpen={(row) => void navigate(scopeRoute(row))}
-        onRowAction={(actionId, row) => actionId === 'view' && void navigate(scopeRoute(row))}
-        onToolbarAction={(actionId) => actionId === 'createScope' && void navigate('/admin/scopes/add-scope')}
-      />
-    </Stack>
+    <TableScreen
+      tableId="api-scopes"
+      onRowOpen={(row) => void navigate(scopeRoute(row))}
+      onRowAction={(actionId, row) => actionId === 'view' && void navigate(scopeRoute(row))}
+      onToolbarAction={(actionId) => actionId === 'createScope' && void navigate('/admin/scopes/add-scope')}
+    />
   );
 }
 
