@@ -55,6 +55,43 @@ async function walletUser(request: APIRequestContext, email: string, fullname: s
   };
 }
 
+/**
+ * The `index`-th end user with a wallet in the scope of `email`, by account id: the tests pick users by place, not by a
+ * name the demo world's generator happens to give, so a richer demo world does not break them.
+ */
+async function walletUserAt(request: APIRequestContext, email: string, index: number): Promise<WalletUser> {
+  const token = await tokenFor(request, email);
+  const response = await request.get('/api/v1/um/user', {
+    params: { 'page[size]': '100', 'filter[account.roles]': '256', sort: 'account.accountId', include: 'account,wallet' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const body = (await response.json()) as {
+    data: { attributes: { fullname: string }; relationships: Record<string, { data: { type: string; id: string } | null }> }[];
+    included: Included[];
+  };
+  const names = body.data.map((entry) => entry.attributes.fullname);
+  // Money moves only on an Active or Verified account (users-and-wallets §4: on hold and sanctioned wallets are frozen).
+  const statusOf = (link: { type: string; id: string } | null | undefined) =>
+    body.included.find((entry) => link && entry.type === link.type && entry.id === link.id)?.attributes.statusName;
+  const candidates = body.data.filter(
+    (entry) =>
+      entry.relationships.wallet?.data &&
+      ['Active', 'Verified'].includes(String(statusOf(entry.relationships.account?.data))) &&
+      names.indexOf(entry.attributes.fullname) === names.lastIndexOf(entry.attributes.fullname),
+  );
+  const chosen = candidates[index];
+  if (!chosen) throw new Error(`${email} has fewer than ${index + 1} end users with a wallet and a name of their own`);
+  return walletUser(request, email, chosen.attributes.fullname);
+}
+
+async function pendingSinceYesterday(request: APIRequestContext, token: string, userId: string): Promise<number> {
+  const response = await request.get('/api/v1/wallet-transactions', {
+    params: { 'filter[userId]': userId, 'filter[status]': 'PENDING', 'filter[startDate]': utcDay(-1), 'filter[endDate]': utcDay(0), 'page[size]': '1' },
+    headers: { authorization: `Bearer ${token}` },
+  });
+  return ((await response.json()) as { meta: { itemTotal: number } }).meta.itemTotal;
+}
+
 async function transactionCount(request: APIRequestContext, email: string, userId: string): Promise<number> {
   const token = await tokenFor(request, email);
   const response = await request.get('/api/v1/wallet-transactions', {
@@ -97,6 +134,8 @@ function rowOf(table: Locator, name: string): Locator {
 
 /** Opens 'User Information' for `user` and the top-up modal of `service`. */
 async function openTopUp(page: Page, table: Locator, user: WalletUser, service: string, title: string) {
+  await table.getByRole('textbox', { name: 'Filter Name', exact: true }).fill(user.fullname);
+  await expect(table.locator('tbody tr[aria-rowindex]')).toHaveCount(1);
   await rowOf(table, user.fullname).click();
   const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
   await panel.getByRole('combobox', { name: 'Top-up service', exact: true }).click();
@@ -122,7 +161,7 @@ async function verifyToCodeStep(request: APIRequestContext, modal: Locator, user
 
 test.describe('money on a wallet (users-and-wallets §4)', () => {
   test('[UW-4.30][UW-4.39][UW-4.35][UW-4.38] a top-up with a wrong then a right code moves the balance in the list and the panel', async ({ page, request }) => {
-    const user = await walletUser(request, demoLogins.group, 'Sulayman Drammeh');
+    const user = await walletUserAt(request, demoLogins.group, 0);
     await signIn(page, demoLogins.group);
     const table = await openMembers(page);
     await expect(rowOf(table, user.fullname)).toContainText(shown(user.balance));
@@ -152,7 +191,7 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
   });
 
   test('a cash-out larger than the balance is refused with a clear message and moves no money', async ({ page, request }) => {
-    const user = await walletUser(request, demoLogins.group, 'Bakary Manneh');
+    const user = await walletUserAt(request, demoLogins.group, 1);
     const before = await transactionCount(request, demoLogins.group, user.id);
     await signIn(page, demoLogins.group);
     const table = await openMembers(page);
@@ -170,7 +209,7 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
   });
 
   test('a double-clicked Send Request moves the money once', async ({ page, request }) => {
-    const user = await walletUser(request, demoLogins.group, 'Alieu Secka');
+    const user = await walletUserAt(request, demoLogins.group, 2);
     const before = await transactionCount(request, demoLogins.group, user.id);
     await signIn(page, demoLogins.group);
     const table = await openMembers(page);
@@ -197,8 +236,10 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
 
   test('[RP-2.52][RP-2.53] the OTP action of a pending top-up re-sends its code and confirms it', async ({ page, request }) => {
     // A top-up left at its code step (Verify Request made, the modal closed): its code is still alive for 5 minutes.
-    const user = await walletUser(request, demoLogins.group, 'Fatoumata Neneh Bah');
     const token = await tokenFor(request, demoLogins.group);
+    // A user with no other PENDING transaction since yesterday, so the filtered list shows this one alone.
+    let user = await walletUserAt(request, demoLogins.group, 3);
+    for (let index = 4; (await pendingSinceYesterday(request, token, user.id)) > 0; index += 1) user = await walletUserAt(request, demoLogins.group, index);
     const created = await request.post('/api/v1/wallet-transactions', {
       headers: { authorization: `Bearer ${token}`, 'Idempotency-Key': `e2e-otp-${Date.now()}` },
       data: { data: { type: 'wallettransaction', attributes: { Amount: '40', ReceiverUserId: user.id, template: 'topup' } } },
