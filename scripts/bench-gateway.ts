@@ -18,6 +18,7 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { rebuildRunningCounts, suspendCountTriggers } from '../server/db/running-counts.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
+import { openSession } from '../server/domain/auth/sessions.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
 import { referenceNumber } from '../server/domain/wallet/transactions.ts';
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
         gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
         gateway.send('cpu');
       });
-    const { token } = await signToken(sessionFor(world.superUserId, 4, { id: TENANT, claim: TENANT, type: 'wallet' }), new TextEncoder().encode(JWT_SECRET), {
+    const { token } = await signToken(sessionFor(world.superUserId, 4, { id: TENANT, claim: TENANT, type: 'wallet' }, world.sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
     const base = `http://127.0.0.1:${port}`;
@@ -158,6 +159,7 @@ async function main(): Promise<void> {
 
 interface SeededWorld {
   superUserId: number;
+  sessionId: string;
   wallets: Array<{ id: number; userId: number }>;
   senderId: number;
 }
@@ -167,8 +169,11 @@ async function seedSchemaAndWorld(file: string, dataDir: string): Promise<Seeded
   const app = await buildApp({ databaseUrl: file, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
+    // The benchmark's token needs a live server-side session; it outlasts the bulk insert and the run.
+    const session = await openSession(app.db, { userId: world.users.super, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
     return {
       superUserId: world.users.super,
+      sessionId: session.id,
       senderId: world.users.officer,
       wallets: [
         { id: world.wallets.kanifingMemberGmd, userId: world.users.kanifingMember },

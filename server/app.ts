@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { limiterRegistry, type TellerContext } from './context.ts';
+import type { TellerContext } from './context.ts';
 import { openDatabase, type Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
@@ -116,7 +116,6 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     jwtSecret,
     tokens: new TokenVerifier(jwtSecret),
     now,
-    limiter: limiterRegistry(now),
     outboxLog: options.demo ? (line) => app.log.info(line) : undefined,
     bank,
     simulatedBank,

@@ -6,7 +6,6 @@ import type { BankLine } from './domain/bank/bank.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
 import type { Settler } from './domain/remittances/settler.ts';
 import { HttpError } from './http/jsonapi.ts';
-import { FailureLimiter, type FailureLimiterOptions } from './http/rate-limit.ts';
 
 export interface TellerContext {
   /** Demo mode: the outbox is served at /dev/outbox and logged. */
@@ -19,8 +18,6 @@ export interface TellerContext {
   tokens: TokenVerifier;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
-  /** A named in-memory failure limiter, created on first use with these options and shared after. */
-  limiter: (name: string, options: Omit<FailureLimiterOptions, 'now'>) => FailureLimiter;
   /** Logs an outbox line in demo mode; undefined otherwise (pass it to domain/outbox.ts `send`). */
   outboxLog: ((line: string) => void) | undefined;
   /** The payout bank, every call under the gateway's bank time limit (remittances-and-payouts §4). */
@@ -46,16 +43,4 @@ declare module 'fastify' {
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new HttpError(401, 'Session has expired', { detail: 'A valid bearer token is required.' });
   return request.session;
-}
-
-export function limiterRegistry(now: () => Date): TellerContext['limiter'] {
-  const limiters = new Map<string, FailureLimiter>();
-  return (name, options) => {
-    let limiter = limiters.get(name);
-    if (!limiter) {
-      limiter = new FailureLimiter({ ...options, now });
-      limiters.set(name, limiter);
-    }
-    return limiter;
-  };
 }

@@ -172,7 +172,7 @@ async function walk(db: Db, tenantId: string, filters: TransactionFilters, direc
  * Returns how many pages were compared on the deep path.
  */
 export async function expectPagesMatchOffset(db: Db, world: MinimalWorld, random: Random, lists: number): Promise<number> {
-  const session = sessionFor(world.users.super, 4, { id: 'naccug', claim: 'naccug', type: 'wallet' });
+  const session = sessionFor(world.users.super, 4, { id: 'naccug', claim: 'naccug', type: 'wallet' }, 'test-session');
   let deepPages = 0;
   for (let list = 0; list < lists; list += 1) {
     const filters = randomFilters(random);

@@ -15,7 +15,7 @@ export interface TenantsTable {
   client_id: string;
   grant_type: string;
   scope: string;
-  /** The tenant claim put in tokens; 'dssc' for the admin tenant. */
+  /** The tenant claim put in tokens ('dssc' for the demo admin tenant); is_admin, not the claim, makes the admin tenant. */
   claim: string;
   is_admin: number;
   is_main: number;
@@ -212,6 +212,24 @@ export interface OtpCodesTable {
   /** Set when a re-send replaces this code. */
   revoked: number;
   created: string;
+}
+
+/** A sign-in's server side: every token of the sign-in carries its id (`sid`); a revoked or expired row ends them. */
+export interface SessionsTable {
+  id: string;
+  user_id: number;
+  client: string;
+  created: string;
+  expires: string;
+  revoked_at: string | null;
+  reason: string | null;
+}
+
+/** One limited key's attempts in its current window (server/domain/attempts.ts). */
+export interface AttemptCountersTable {
+  key: string;
+  count: number;
+  window_ends: string;
 }
 
 export type IdempotencyState = 'in_flight' | 'done';
@@ -585,6 +603,8 @@ export interface Database {
   wallet_transactions: WalletTransactionsTable;
   otp_codes: OtpCodesTable;
   idempotency_keys: IdempotencyKeysTable;
+  sessions: SessionsTable;
+  attempt_counters: AttemptCountersTable;
   audit_log: AuditLogTable;
   documents: DocumentsTable;
   files: FilesTable;

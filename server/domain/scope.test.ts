@@ -7,7 +7,7 @@ import type { Session } from './auth/tokens.ts';
 const startGateway = gatewayPerTest();
 
 function session(userId: number, roles: number[], tenantId: string): Session {
-  return { userId, roles, tenantId, claim: tenantId, tenantType: 'wallet' };
+  return { userId, roles, tenantId, claim: tenantId, tenantType: 'wallet', sessionId: 'test-session' };
 }
 
 async function visibleIds(gw: TestGateway, who: Session): Promise<number[]> {

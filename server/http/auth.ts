@@ -1,27 +1,42 @@
 // The contract's `bearerAuth` security scheme: a valid token from POST api/v1/id/token or POST connect/token.
 import type { FastifyRequest } from 'fastify';
 import { preparedQueries, slots } from '../db/prepared.ts';
-import { STATUS } from '../domain/reference.ts';
+import { statusBarsSignIn } from '../domain/auth/identity.ts';
 import { HttpError } from './jsonapi.ts';
 
 const invalidToken = () =>
   new HttpError(401, 'Session has expired', { detail: 'The bearer token is missing, invalid or expired.' });
 
-/** Verifies the token, checks the account still exists and is not locked out, and sets request.session. */
+// RFC 9110 §11.1: the scheme name is case-insensitive (`bearer`, `BEARER`).
+const BEARER = /^bearer +([A-Za-z0-9_\-.]{10,4096})$/i;
+
+/**
+ * Verifies the token, then checks its server-side session and its account on every request (never cached), and sets
+ * request.session: a token stops working as soon as its session is revoked or over, or its account gets a status
+ * that bars sign-in (LockOut, Sanctioned, On Hold).
+ */
 export async function bearerAuth(request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
-  const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_\-.]{10,4096})$/.exec(header.trim()) : null;
+  const match = typeof header === 'string' ? BEARER.exec(header.trim()) : null;
   if (!match?.[1]) throw invalidToken();
   const { teller, db } = request.server;
-  const session = await teller.tokens.verify(match[1], teller.now());
+  const now = teller.now();
+  const session = await teller.tokens.verify(match[1], now);
   if (!session) throw invalidToken();
-  // Read on every request, so a token stops working as soon as its account is locked out.
-  const [account] = await preparedQueries(db).execute(
+  // One primary-key lookup of the session joined with its account.
+  const [live] = await preparedQueries(db).execute(
     db,
-    'bearer account',
-    () => db.selectFrom('accounts').select(['status']).where('user_id', '=', slots('userId', session.userId)),
-    { userId: session.userId },
+    'bearer session',
+    () =>
+      db
+        .selectFrom('sessions')
+        .innerJoin('accounts', 'accounts.user_id', 'sessions.user_id')
+        .select(['sessions.user_id', 'sessions.expires', 'sessions.revoked_at', 'accounts.status'])
+        .where('sessions.id', '=', slots('sessionId', session.sessionId)),
+    { sessionId: session.sessionId },
   );
-  if (!account || (account.status & STATUS.LockOut) !== 0) throw invalidToken();
+  if (!live || live.user_id !== session.userId || live.revoked_at !== null || live.expires <= now.toISOString() || statusBarsSignIn(live.status)) {
+    throw invalidToken();
+  }
   request.session = session;
 }

@@ -1,15 +1,9 @@
-// Failed attempts counted per account and per address (sign-in, recovery, password changes and one-time
-// codes are rate-limited per account and per address); while either is blocked the answer is 429 with Retry-After.
+// Limited attempts (sign-in, recovery, password changes, one-time codes): counted in the database before the attempt is
+// checked (server/domain/attempts.ts); over a limit the answer is 429 with Retry-After and an audit row.
 import type { FastifyRequest } from 'fastify';
+import { reserveAttempt, releaseAttempt, settleSuccess, type AttemptCounter } from '../domain/attempts.ts';
+import { writeAudit, type AuditEntry } from '../domain/audit.ts';
 import { HttpError } from '../http/jsonapi.ts';
-import type { FailureLimiter } from '../http/rate-limit.ts';
-
-export interface AttemptLimits {
-  /** Failures allowed per account in the window; none: the account is not counted. */
-  perAccount?: number;
-  perAddress: number;
-  windowMs: number;
-}
 
 /** The 429 with Retry-After; `detail` gets the wait in whole minutes. */
 export function tooManyAttempts(seconds: number, detail: (minutes: number) => string): HttpError {
@@ -21,42 +15,44 @@ export function minutesText(minutes: number): string {
   return `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
 
-interface Counted {
-  limiter: FailureLimiter;
-  key: string;
+export interface LimitRefusal {
+  /** The 429's detail for a wait of this many minutes. */
+  detail: (minutes: number) => string;
+  /** The audit row of a refusal (ASVS 4.0 §7.2.1: every authentication decision is logged): who and what was refused; the counter and address are added. */
+  audit: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'actorUserId' | 'tenantId'>;
 }
 
-/** The attempts of one request under the limiters named `<name>:address` and `<name>:account`. */
+/** One request's counted attempt. A failure leaves it counted; `release` and `succeed` settle the others. */
 export class Attempts {
-  private readonly address: Counted;
-  private readonly account: Counted | undefined;
+  private constructor(
+    private readonly request: FastifyRequest,
+    private readonly counters: readonly AttemptCounter[],
+  ) {}
 
-  constructor(request: FastifyRequest, name: string, limits: AttemptLimits, account?: string) {
-    const { limiter } = request.server.teller;
-    this.address = { limiter: limiter(`${name}:address`, { limit: limits.perAddress, windowMs: limits.windowMs }), key: request.ip };
-    this.account =
-      account === undefined || limits.perAccount === undefined
-        ? undefined
-        : { limiter: limiter(`${name}:account`, { limit: limits.perAccount, windowMs: limits.windowMs }), key: account };
+  /** Counts the attempt under `counters` (narrowest first) before anything is checked; over a limit: 429. */
+  static async count(request: FastifyRequest, counters: readonly AttemptCounter[], refusal: LimitRefusal): Promise<Attempts> {
+    const { db, teller } = request.server;
+    const now = teller.now();
+    const reservation = await reserveAttempt(db, counters, now);
+    if (!reservation.ok) {
+      await writeAudit(db, {
+        ...refusal.audit,
+        after: { limit: reservation.counter.scope, address: request.ip },
+        reason: 'Too many attempts',
+        at: now,
+      });
+      throw tooManyAttempts(reservation.retryAfterSeconds, refusal.detail);
+    }
+    return new Attempts(request, counters);
   }
 
-  private get counted(): Counted[] {
-    return this.account ? [this.address, this.account] : [this.address];
+  /** The attempt was no failure (nothing to check, or refused for another reason): it does not count. */
+  release(): Promise<void> {
+    return releaseAttempt(this.request.server.db, this.counters);
   }
 
-  /** 429 with Retry-After while the address or the account is blocked. */
-  refuseWhileBlocked(detail: (minutes: number) => string): void {
-    const wait = Math.max(0, ...this.counted.map(({ limiter, key }) => limiter.retryAfterSeconds(key)));
-    if (wait > 0) throw tooManyAttempts(wait, detail);
-  }
-
-  /** Counts a failed attempt for the address and the account. */
-  fail(): void {
-    for (const { limiter, key } of this.counted) limiter.fail(key);
-  }
-
-  /** A success clears the account's failures (the address keeps its count). */
-  resetAccount(): void {
-    this.account?.limiter.reset(this.account.key);
+  /** The attempt succeeded: each counter takes it back or forgets its count (AttemptCounter.onSuccess). */
+  succeed(): Promise<void> {
+    return settleSuccess(this.request.server.db, this.counters);
   }
 }

@@ -13,11 +13,12 @@ import {
   verifyRecoveryCode,
 } from '../domain/accounts/recovery.ts';
 import { isStatusActionId } from '../domain/accounts/status.ts';
+import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
 import { normalizeUsername } from '../domain/auth/identity.ts';
 import { parseRowId } from '../domain/users/ids.ts';
 import { USER_NOT_FOUND, attributesOf, isValidEmail } from '../domain/users/rules.ts';
 import { HttpError } from '../http/jsonapi.ts';
-import { Attempts, minutesText, type AttemptLimits } from './_attempts.ts';
+import { Attempts, minutesText } from './_attempts.ts';
 import { accountDocument } from './_users.ts';
 import type { BodyChecks, Handlers } from './types.ts';
 
@@ -27,13 +28,47 @@ const MINUTE = 60 * 1000;
 const ACCOUNT_LIMITS = {
   /** Reset e-mails asked for, each request counting. */
   resetRequest: { perAccount: 5, perAddress: 20, windowMs: 60 * MINUTE },
-  /** Wrong recovery codes (the code itself dies after 5 wrong tries). */
-  recoveryCode: { perAccount: 5, perAddress: 20, windowMs: 15 * MINUTE },
+  /** Wrong recovery codes (the code itself dies after 5 wrong tries); the right code forgets the account's count. */
+  recoveryCode: { perAccount: 5, perAddress: 20, windowMs: 15 * MINUTE, successResetsAccount: true },
   /** Unknown or spent reset tokens. */
   resetToken: { perAddress: 10, windowMs: 15 * MINUTE },
   /** Wrong old passwords. */
   changePassword: { perAccount: 5, perAddress: 20, windowMs: 15 * MINUTE },
 } as const;
+
+interface AccountLimits {
+  perAccount?: number;
+  perAddress: number;
+  windowMs: number;
+  successResetsAccount?: boolean;
+}
+
+/**
+ * The attempt of `name`, counted per account (when the limits name one) and per address before it is checked; 429
+ * while either is over its limit.
+ */
+function countAttempt(request: FastifyRequest, name: string, limits: AccountLimits, account?: { key: string; userId: number | null; tenantId: string | null }): Promise<Attempts> {
+  const { windowMs } = limits;
+  const counters: AttemptCounter[] = [];
+  if (account && limits.perAccount !== undefined) counters.push(attemptCounter(name, 'account', account.key, { limit: limits.perAccount, windowMs, onSuccess: limits.successResetsAccount ? 'reset' : 'release' }));
+  counters.push(attemptCounter(name, 'address', request.ip, { limit: limits.perAddress, windowMs }));
+  return Attempts.count(request, counters, {
+    detail: (minutes) => `Too many attempts. Try again in ${minutesText(minutes)}.`,
+    audit: { action: 'attempt.limit', entity: name, entityId: account?.userId ?? account?.key ?? request.ip, actorUserId: account?.userId ?? null, tenantId: account?.tenantId ?? null },
+  });
+}
+
+/** The user id and tenant of the staff account signing in as `username`, for audit rows; nulls when there is none. */
+async function accountOf(request: FastifyRequest, username: string) {
+  const key = normalizeUsername(username);
+  const row = await request.server.db
+    .selectFrom('accounts')
+    .innerJoin('users', 'users.id', 'accounts.user_id')
+    .select(['users.id', 'users.tenant_id'])
+    .where('accounts.username', '=', key)
+    .executeTakeFirst();
+  return { key, userId: row?.id ?? null, tenantId: row?.tenant_id ?? null };
+}
 
 const ACCOUNT_MESSAGES = {
   email: 'Invalid Email',
@@ -46,13 +81,6 @@ const ACCOUNT_MESSAGES = {
   passwordChanged: 'Your password has been changed.',
   status: 'Please select a status',
 } as const;
-
-/** The attempts of `name`, refused with 429 while the address or the account is blocked. */
-function attemptsOf(request: FastifyRequest, name: string, limits: AttemptLimits, account?: string): Attempts {
-  const attempts = new Attempts(request, name, limits, account);
-  attempts.refuseWhileBlocked((minutes) => `Too many attempts. Try again in ${minutesText(minutes)}.`);
-  return attempts;
-}
 
 function text(value: unknown): string {
   return typeof value === 'string' ? value : '';
@@ -96,8 +124,8 @@ export const bodyChecks: BodyChecks = {
 export const handlers: Handlers = {
   async requestPasswordReset(request, reply) {
     const email = request.body.data.attributes.email.trim();
-    const attempts = attemptsOf(request, 'password-reset', ACCOUNT_LIMITS.resetRequest, normalizeUsername(email));
-    attempts.fail();
+    // Every request counts: each may send an e-mail.
+    await countAttempt(request, 'password-reset', ACCOUNT_LIMITS.resetRequest, await accountOf(request, email));
     const { db, teller } = request.server;
     const outcome = await requestPasswordReset(db, email, { now: teller.now(), log: teller.outboxLog });
     // users-and-wallets §4: 300 sends the visitor on to /recoverycode; every other answer is the neutral one.
@@ -110,38 +138,35 @@ export const handlers: Handlers = {
 
   async verifyRecoveryCode(request) {
     const { email, recoverycode } = request.body.data.attributes;
-    const account = normalizeUsername(email);
-    const attempts = attemptsOf(request, 'recovery-code', ACCOUNT_LIMITS.recoveryCode, account);
-    const outcome = await verifyRecoveryCode(request.server.db, account, recoverycode, request.server.teller.now());
-    if (!outcome.ok) {
-      attempts.fail();
-      throw HttpError.invalidAttributes({ recoverycode: ACCOUNT_MESSAGES.recoveryCode });
-    }
-    attempts.resetAccount();
+    const account = await accountOf(request, email);
+    const attempts = await countAttempt(request, 'recovery-code', ACCOUNT_LIMITS.recoveryCode, account);
+    const outcome = await verifyRecoveryCode(request.server.db, account.key, recoverycode, request.server.teller.now());
+    if (!outcome.ok) throw HttpError.invalidAttributes({ recoverycode: ACCOUNT_MESSAGES.recoveryCode });
+    await attempts.succeed();
     return { data: { type: 'Account', attributes: { resetPasswordToken: outcome.resetPasswordToken } } };
   },
 
   async resetPassword(request) {
     const { password, resetPasswordToken } = request.body.data.attributes;
-    const attempts = attemptsOf(request, 'reset-password', ACCOUNT_LIMITS.resetToken);
+    const attempts = await countAttempt(request, 'reset-password', ACCOUNT_LIMITS.resetToken);
     const outcome = await resetPassword(request.server.db, resetPasswordToken, password, request.server.teller.now());
-    if (!outcome.ok) {
-      attempts.fail();
-      throw HttpError.invalidAttributes({ resetPasswordToken: ACCOUNT_MESSAGES.resetToken });
-    }
+    if (!outcome.ok) throw HttpError.invalidAttributes({ resetPasswordToken: ACCOUNT_MESSAGES.resetToken });
+    await attempts.succeed();
     return { meta: { message: outcome.kind === 'newaccount' ? ACCOUNT_MESSAGES.passwordSet : ACCOUNT_MESSAGES.passwordReset } };
   },
 
   async changePassword(request) {
     const session = sessionOf(request);
     const { oldpassword, newpassword } = request.body.data.attributes;
-    const attempts = attemptsOf(request, 'change-password', ACCOUNT_LIMITS.changePassword, String(session.userId));
+    const attempts = await countAttempt(request, 'change-password', ACCOUNT_LIMITS.changePassword, {
+      key: String(session.userId),
+      userId: session.userId,
+      tenantId: session.tenantId,
+    });
     const { db, teller } = request.server;
-    const outcome = await changePassword(db, session.userId, session.tenantId, oldpassword, newpassword, teller.now());
-    if (outcome === 'wrong-old-password') {
-      attempts.fail();
-      throw HttpError.invalidAttributes({ oldpassword: ACCOUNT_MESSAGES.oldPassword });
-    }
+    const outcome = await changePassword(db, session, oldpassword, newpassword, teller.now());
+    if (outcome === 'wrong-old-password') throw HttpError.invalidAttributes({ oldpassword: ACCOUNT_MESSAGES.oldPassword });
+    await attempts.succeed();
     return { meta: { message: ACCOUNT_MESSAGES.passwordChanged } };
   },
 

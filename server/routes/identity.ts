@@ -1,5 +1,6 @@
 // Sign-in and tenant switching (users-and-wallets §6, §7; identity-and-catalogue §7).
 import { sessionOf } from '../context.ts';
+import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
 import {
   findClient,
   findSignInAccount,
@@ -9,16 +10,34 @@ import {
   switchableTenants,
 } from '../domain/auth/identity.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
-import { rolesFromBits, signToken } from '../domain/auth/tokens.ts';
+import { liveSessionExpiry, openSession, revokeSession } from '../domain/auth/sessions.ts';
+import { rolesFromBits, signToken, TOKEN_TTL_SECONDS } from '../domain/auth/tokens.ts';
 import { writeAudit } from '../domain/audit.ts';
 import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { Attempts, minutesText } from './_attempts.ts';
 import type { Handlers } from './types.ts';
 
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-/** Failed sign-ins allowed per account, and per address, in 15 minutes. */
-export const SIGN_IN_LIMITS = { perAccount: 5, perAddress: 20 } as const;
+const MINUTE = 60 * 1000;
+/**
+ * Sign-in attempts allowed (ASVS 4.0 §2.2.1): per account and address pair, and per address, in 15 minutes; per
+ * account from every address together, a slower back-off in an hour. Locking per pair means wrong passwords from one
+ * address cannot lock a staff member out from the others; the per-account hour still caps a spread attack.
+ */
+export const SIGN_IN_LIMITS = {
+  perAccountAndAddress: { limit: 5, windowMs: 15 * MINUTE, onSuccess: 'reset' },
+  perAddress: { limit: 20, windowMs: 15 * MINUTE },
+  perAccount: { limit: 100, windowMs: 60 * MINUTE },
+} as const;
+
+/** Narrowest first: a refusal by the pair's counter leaves the address's and the account's untouched. */
+function signInCounters(account: string, address: string): AttemptCounter[] {
+  return [
+    attemptCounter('sign-in', 'pair', `${account}|${address}`, SIGN_IN_LIMITS.perAccountAndAddress),
+    attemptCounter('sign-in', 'address', address, SIGN_IN_LIMITS.perAddress),
+    attemptCounter('sign-in', 'account', account, SIGN_IN_LIMITS.perAccount),
+  ];
+}
 
 export const handlers: Handlers = {
   async createToken(request) {
@@ -27,24 +46,38 @@ export const handlers: Handlers = {
     if (!(await findClient(db, clientid, 'web'))) throw new HttpError(401, 'Invalid client');
 
     const accountKey = normalizeUsername(username);
-    const attempts = new Attempts(request, 'sign-in', { ...SIGN_IN_LIMITS, windowMs: FIFTEEN_MINUTES }, accountKey);
-    attempts.refuseWhileBlocked((minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`);
-
     const account = await findSignInAccount(db, username);
+    // ASVS 4.0 §7.2.1: every authentication decision is logged, under the account's tenant when there is an account.
+    const decision = {
+      actorUserId: null,
+      tenantId: account?.tenant.id ?? null,
+      entity: 'session',
+      entityId: account?.userId ?? accountKey,
+    };
+    const attempts = await Attempts.count(request, signInCounters(accountKey, request.ip), {
+      detail: (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`,
+      audit: { ...decision, action: 'signin.limit' },
+    });
+
     const valid = account?.passwordHash
       ? await verifyPassword(password, account.passwordHash)
       : await verifyAgainstDecoy(password);
+    const attempt = { username: accountKey, address: request.ip, client: clientid };
     if (!account || !valid) {
-      attempts.fail();
+      await writeAudit(db, { ...decision, action: 'signin.fail', after: attempt, reason: 'Invalid email or password', at: teller.now() });
       throw new HttpError(401, 'Invalid email or password');
     }
-    attempts.resetAccount();
+    await attempts.succeed();
 
     const refusal = signInRefusal(account);
-    if (refusal) throw new HttpError(403, refusal);
+    if (refusal) {
+      await writeAudit(db, { ...decision, action: 'signin.refuse', after: attempt, reason: refusal, at: teller.now() });
+      throw new HttpError(403, refusal);
+    }
 
     const now = teller.now();
-    const session = sessionFor(account.userId, account.roleBits, account.tenant);
+    const opened = await openSession(db, { userId: account.userId, client: clientid, now });
+    const session = sessionFor(account.userId, account.roleBits, account.tenant, opened.id);
     const { token, expiresIn } = await signToken(session, teller.jwtSecret, { now, clientId: clientid });
     await writeAudit(db, {
       actorUserId: account.userId,
@@ -52,7 +85,7 @@ export const handlers: Handlers = {
       action: 'session.create',
       entity: 'session',
       entityId: account.userId,
-      after: { client: clientid, tenant: account.tenant.id },
+      after: { client: clientid, tenant: account.tenant.id, address: request.ip },
       at: now,
     });
     return {
@@ -65,9 +98,21 @@ export const handlers: Handlers = {
           roles: rolesFromBits(account.roleBits),
           tenant: account.tenant.id,
           claim: account.tenant.claim,
+          adminTenant: account.tenant.is_admin === 1,
         },
       }),
     };
+  },
+
+  async deleteSession(request, reply) {
+    const session = sessionOf(request);
+    await revokeSession(request.server.db, session, {
+      reason: 'logout',
+      now: request.server.teller.now(),
+      actorUserId: session.userId,
+      tenantId: session.tenantId,
+    });
+    return reply.code(204).send();
   },
 
   async connectToken(request) {
@@ -81,9 +126,15 @@ export const handlers: Handlers = {
     const target = tenants.find((tenant) => tenant.id === client.tenantId);
     if (!target) throw new HttpError(403, 'You may not switch to this tenant');
 
+    const now = teller.now();
+    const ends = await liveSessionExpiry(db, current.sessionId, now);
+    if (!ends) throw new HttpError(401, 'Session has expired');
     const account = await db.selectFrom('accounts').select('roles').where('user_id', '=', current.userId).executeTakeFirstOrThrow();
-    const { token, expiresIn } = await signToken(sessionFor(current.userId, account.roles, target), teller.jwtSecret, {
-      now: teller.now(),
+    // The tenant token carries the same session and does not outlive it: one logout ends both.
+    const ttlSeconds = Math.max(1, Math.min(TOKEN_TTL_SECONDS, Math.floor((ends.getTime() - now.getTime()) / 1000)));
+    const { token, expiresIn } = await signToken(sessionFor(current.userId, account.roles, target, current.sessionId), teller.jwtSecret, {
+      now,
+      ttlSeconds,
       clientId: body.client_id,
     });
     return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: client.scopes.join(' ') };

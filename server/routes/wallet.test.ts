@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { sessionFor } from '../domain/auth/identity.ts';
 import { STATUS, TRANSACTION_TYPE } from '../domain/reference.ts';
 import {
   balanceOf,
@@ -338,7 +337,7 @@ describe('Idempotency-Key on POST wallet-transactions', () => {
 
   it('keeps a key 24 hours, then takes it as new', async () => {
     const { app, world, clock } = await start();
-    const admin = walletClient(app, await longLivedToken(app, sessionFor(world.users.super, 4, { id: 'naccug', claim: 'naccug', type: 'wallet' })));
+    const admin = walletClient(app, await longLivedToken(app, world.users.super, 4, { id: 'naccug', claim: 'naccug', type: 'wallet' }));
     const key = newKey();
     const first = await admin.create(topUp(world, '250'), key);
     later(clock, 24 * 3600_000 - 1_000);

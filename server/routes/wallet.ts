@@ -1,6 +1,7 @@
 // Wallet transactions (users-and-wallets §4 top-up flow, §7 calls; remittances-and-payouts §7 report and PDF).
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
+import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
 import { requestHash } from '../domain/wallet/idempotency.ts';
 import { countTransactions, exportTransactions, listTransactions, transactionTotals } from '../domain/wallet/listing.ts';
 import { renderTransactionsPdf } from '../domain/wallet/pdf.ts';
@@ -13,13 +14,20 @@ import {
   type WalletActor,
 } from '../domain/wallet/transactions.ts';
 import { HttpError } from '../http/jsonapi.ts';
-import { Attempts, tooManyAttempts } from './_attempts.ts';
+import { Attempts } from './_attempts.ts';
 import { parseTransactionQuery, transactionList, transactionResult } from './_transactions.ts';
 import type { Handlers } from './types.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (users-and-wallets §4). */
 export const OTP_LIMITS = { perAccount: 20, perAddress: 50 } as const;
+
+function otpCounters(account: string, address: string): AttemptCounter[] {
+  return [
+    attemptCounter('wallet-otp', 'account', account, { limit: OTP_LIMITS.perAccount, windowMs: FIFTEEN_MINUTES }),
+    attemptCounter('wallet-otp', 'address', address, { limit: OTP_LIMITS.perAddress, windowMs: FIFTEEN_MINUTES }),
+  ];
+}
 /** Re-sends of one transaction's code in 15 minutes. */
 export const RESEND_LIMIT = 5;
 /** The PDF lists at most this many rows; its totals still cover every matching row. */
@@ -122,27 +130,33 @@ export const handlers: Handlers = {
       throw new HttpError(422, 'The id in the body is not the id in the path', { pointer: '/data/id' });
     }
     const actor = actorOf(request);
-    const attempts = new Attempts(request, 'wallet-otp', { ...OTP_LIMITS, windowMs: FIFTEEN_MINUTES }, String(actor.session.userId));
-    attempts.refuseWhileBlocked((minutes) => `Too many wrong codes. Try again in ${minutes} minutes.`);
+    const { userId, tenantId } = actor.session;
+    const attempts = await Attempts.count(request, otpCounters(String(userId), request.ip), {
+      detail: (minutes) => `Too many wrong codes. Try again in ${minutes} minutes.`,
+      audit: { action: 'attempt.limit', entity: 'wallettransaction', entityId: id, actorUserId: userId, tenantId },
+    });
 
     const outcome = await confirmWalletTransaction(actor, id, body.data.attributes.Otp);
+    // Only wrong codes stay counted; every other outcome compared no code, or the right one.
+    if (outcome.kind !== 'wrong_code' && outcome.kind !== 'too_many_tries') await attempts.release();
     if (outcome.kind === 'completed') return transactionResult(outcome.transaction);
-    if (outcome.kind === 'wrong_code' || outcome.kind === 'too_many_tries') attempts.fail();
     throw confirmRefusal(outcome);
   },
 
   async resendWalletTransactionOtp(request) {
     const { id } = request.params;
     const actor = actorOf(request);
-    const resends = request.server.teller.limiter('wallet-otp:resend', { limit: RESEND_LIMIT, windowMs: FIFTEEN_MINUTES });
-    const key = `${actor.session.tenantId}:${id}`;
-    const wait = resends.retryAfterSeconds(key);
-    if (wait > 0) throw tooManyAttempts(wait, (minutes) => `This code was re-sent ${RESEND_LIMIT} times. Try again in ${minutes} minutes.`);
+    const { userId, tenantId } = actor.session;
+    const resends = await Attempts.count(request, [attemptCounter('wallet-otp', 'resend', `${tenantId}:${id}`, { limit: RESEND_LIMIT, windowMs: FIFTEEN_MINUTES })], {
+      detail: (minutes) => `This code was re-sent ${RESEND_LIMIT} times. Try again in ${minutes} minutes.`,
+      audit: { action: 'attempt.limit', entity: 'wallettransaction', entityId: id, actorUserId: userId, tenantId },
+    });
 
     const outcome = await resendWalletTransactionCode(actor, id);
+    // Only codes actually sent count against the re-send limit.
+    if (outcome.kind !== 'sent') await resends.release();
     switch (outcome.kind) {
       case 'sent':
-        resends.fail(key);
         return { meta: { message: RESEND_MESSAGE } };
       case 'not_found':
         throw transactionNotFound();

@@ -1,9 +1,11 @@
 // For gateway tests of users, accounts and files, on top of server/testing.ts (buildTestApp, the minimal world):
-// a clock the test can move, and bearer headers signed for any user of the world without a sign-in round trip.
+// a clock the test can move, and bearer headers signed for any user of the world without a sign-in round trip (each
+// with its own server-side session).
 import type { FastifyInstance } from 'fastify';
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { buildTestApp, type TestGateway } from '../testing.ts';
 import { sessionFor } from '../domain/auth/identity.ts';
+import { openSession } from '../domain/auth/sessions.ts';
 import { signToken } from '../domain/auth/tokens.ts';
 
 export interface ClockedGateway extends TestGateway {
@@ -35,6 +37,8 @@ export async function bearerFor(app: FastifyInstance, userId: number, tenantId?:
     .select(['id', 'claim', 'type'])
     .where('id', '=', tenantId ?? account.tenant_id)
     .executeTakeFirstOrThrow();
-  const { token } = await signToken(sessionFor(userId, account.roles, tenant), app.teller.jwtSecret, { now: app.teller.now() });
+  const now = app.teller.now();
+  const { id } = await openSession(app.db, { userId, client: 'teller-web', now });
+  const { token } = await signToken(sessionFor(userId, account.roles, tenant, id), app.teller.jwtSecret, { now });
   return { authorization: `Bearer ${token}` };
 }

@@ -1,11 +1,20 @@
 // Helpers shared by the wallet and statistics gateway tests.
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { signToken, type Session } from '../domain/auth/tokens.ts';
+import type { Tenant } from '../db/schema.ts';
+import { sessionFor } from '../domain/auth/identity.ts';
+import { openSession } from '../domain/auth/sessions.ts';
+import { signToken } from '../domain/auth/tokens.ts';
 import { bearer } from '../testing.ts';
 
-/** A token for `session` that outlives clock jumps in long tests (the gateway's own tokens last 2 hours). */
-export async function longLivedToken(app: FastifyInstance, session: Session): Promise<string> {
-  const { token } = await signToken(session, app.teller.jwtSecret, { now: app.teller.now(), ttlSeconds: 30 * 24 * 3600 });
+/**
+ * A token of `userId` acting in `tenant`, with a session of its own, that outlives clock jumps in long tests (the
+ * gateway's own sessions last 2 hours).
+ */
+export async function longLivedToken(app: FastifyInstance, userId: number, roleBits: number, tenant: Pick<Tenant, 'id' | 'claim' | 'type'>): Promise<string> {
+  const now = app.teller.now();
+  const ttlSeconds = 30 * 24 * 3600;
+  const { id } = await openSession(app.db, { userId, client: 'teller-web', now, ttlSeconds });
+  const { token } = await signToken(sessionFor(userId, roleBits, tenant, id), app.teller.jwtSecret, { now, ttlSeconds });
   return token;
 }
 

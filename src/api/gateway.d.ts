@@ -18,9 +18,22 @@ export interface paths {
          * @description UW §3 login payload. `clientid` is the web client's identity client (`teller-web`).
          *     Wrong credentials answer 401 (the client shows the server's title, else 'Login failed!');
          *     an account that may not sign in (an end user, LockOut, Sanctioned, On Hold) answers 403.
+         *     Attempts are counted before the password is checked, in the gateway's database (shared by every gateway
+         *     process): 5 per account and address pair and 20 per address in 15 minutes, and 100 per account from all
+         *     addresses in an hour; one more answers 429 with Retry-After, without checking the password. A success opens a
+         *     server-side session that every token of this sign-in carries (see `deleteSession`). Audit rows:
+         *     `session.create`, `signin.fail` (401), `signin.refuse` (403), `signin.limit` (429).
          */
         post: operations["createToken"];
-        delete?: never;
+        /**
+         * Log out (end the session)
+         * @description UW §4 Logout, on the gateway's side: ends the server-side session of the bearer token, so that token and every
+         *     other token of the same sign-in (the tenant tokens of `connectToken` included) answer 401 from then on, on
+         *     every gateway process. Writes an audit row `session.revoke` (reason `logout`). The web client calls it at
+         *     Logout, ignores a failure and always clears its storage. A password change ends the user's other sessions, a
+         *     password reset and a status that bars sign-in (LockOut, Sanctioned, On Hold) all of them.
+         */
+        delete: operations["deleteSession"];
         options?: never;
         head?: never;
         patch?: never;
@@ -61,7 +74,7 @@ export interface paths {
         };
         /**
          * Tenants the signed-in user may switch to
-         * @description IC §3 tenant selection entries. Users of the admin tenant (claim dssc) get every enabled tenant, those created
+         * @description IC §3 tenant selection entries. Users of the admin tenant (flagged `admin`, see `adminTenant`) get every enabled tenant, those created
          *     in the Control Panel included (`grantType` their first grant type, `scope` their scopes joined by spaces);
          *     others get their own.
          */
@@ -1796,8 +1809,12 @@ export interface paths {
          * The audit trail
          * @description Append-only rows written by every change (sign-in, user create and update, status actions, uploads, wallet
          *     transactions, password changes, remittance corrections and settlements, UPT syncs, bank mode switches, tenants,
-         *     API scopes and resources, products and their settings, fee details, forex pairs). Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
-         *     the admin tenant. Default sort `-at`.
+         *     API scopes and resources, products and their settings, fee details, forex pairs) and every authentication
+         *     decision: failed and refused sign-ins and refusals by an attempt limit (`signin.fail`, `signin.refuse`,
+         *     `signin.limit`, `attempt.limit`), wrong one-time codes (`wallettransaction.otp.wrong`), code re-sends
+         *     (`wallettransaction.otp.resend`), logouts and other session revocations (`session.revoke`). Role 4 only (403
+         *     otherwise); rows of the token's tenant, every tenant's when the token's tenant is the admin tenant (its
+         *     `admin` flag, not its claim). Default sort `-at`.
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -2006,8 +2023,13 @@ export interface components {
             roles: components["schemas"]["Role"][];
             /** @description The user's home tenant id. */
             tenant: string;
-            /** @description The tenant claim of the token; `dssc` for the admin tenant (UW §6). */
+            /** @description The tenant claim of the token (`dssc` for the demo admin tenant, UW §6); it does not make the admin tenant. */
             claim: string | null;
+            /**
+             * @description The user's tenant is the admin tenant: the one tenant flagged `admin` in its tenant file (IC §4 "admin-tenant
+             *     setting"). The Control Panel and the tenant selector follow this flag, never the claim.
+             */
+            adminTenant: boolean;
         };
         TokenDocument: {
             data: {
@@ -4125,7 +4147,8 @@ export interface operations {
                      *               4
                      *             ],
                      *             "tenant": "dssc",
-                     *             "claim": "dssc"
+                     *             "claim": "dssc",
+                     *             "adminTenant": true
                      *           }
                      *         }
                      *       }
@@ -4140,6 +4163,25 @@ export interface operations {
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    deleteSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     connectToken: {

@@ -1,6 +1,9 @@
-// PATCH um/account/{id}: applies one status action to an account the admin may see, with the audit row.
+// PATCH um/account/{id}: applies one status action to an account the admin may see, with the audit row; a status
+// that bars sign-in also ends the account's sessions.
 import type { Db } from '../../db/connection.ts';
 import { writeAudit } from '../audit.ts';
+import { statusBarsSignIn } from '../auth/identity.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Session } from '../auth/tokens.ts';
 import { displayStatus } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
@@ -54,6 +57,10 @@ export async function changeAccountStatus(db: Db, session: Session, change: Stat
       reason,
       at: now,
     });
+    // A status that bars sign-in ends the account's sessions at once; its tokens answer 401 from the next request.
+    if (statusBarsSignIn(status)) {
+      await revokeUserSessions(trx, change.userId, { reason: 'status', now, actorUserId: session.userId, tenantId: session.tenantId });
+    }
     return trx
       .selectFrom('accounts')
       .select(['user_id', 'account_id', 'roles', 'group_id', 'status', 'created'])

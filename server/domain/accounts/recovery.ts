@@ -3,6 +3,8 @@ import type { Db } from '../../db/connection.ts';
 import { writeAudit } from '../audit.ts';
 import { normalizeUsername } from '../auth/identity.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
+import { revokeUserSessions } from '../auth/sessions.ts';
+import type { Session } from '../auth/tokens.ts';
 import { send } from '../outbox.ts';
 import {
   RECOVERY_CODE_ATTEMPTS,
@@ -109,16 +111,19 @@ export async function verifyRecoveryCode(db: Db, email: string, code: string, no
     .executeTakeFirst();
   if (!live || live.attempts >= RECOVERY_CODE_ATTEMPTS) return { ok: false };
 
+  // The try is counted before the code is compared, in one statement: concurrent guesses cannot compare more codes
+  // than RECOVERY_CODE_ATTEMPTS, and the last try spends the code unless it is right.
+  const counted = await db
+    .updateTable('account_tokens')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .where('id', '=', live.id)
+    .where('used', '=', 0)
+    .where('attempts', '<', RECOVERY_CODE_ATTEMPTS)
+    .returning('attempts')
+    .executeTakeFirst();
+  if (!counted) return { ok: false };
   if (!recoveryCodeMatches(code.trim(), live.token_hash)) {
-    await db
-      .updateTable('account_tokens')
-      .set((eb) => ({
-        attempts: eb('attempts', '+', 1),
-        used: eb.case().when('attempts', '>=', RECOVERY_CODE_ATTEMPTS - 1).then(1).else(0).end(),
-      }))
-      .where('id', '=', live.id)
-      .where('used', '=', 0)
-      .execute();
+    if (counted.attempts >= RECOVERY_CODE_ATTEMPTS) await consumeAccountToken(db, live.id);
     return { ok: false };
   }
 
@@ -166,19 +171,24 @@ export async function resetPassword(db: Db, token: string, password: string, now
       entityId: row.user_id,
       at: now,
     });
+    // Whoever knew the old password is signed out everywhere (ASVS 4.0 §3.3.3).
+    await revokeUserSessions(trx, row.user_id, { reason: 'password.reset', now, actorUserId: row.user_id, tenantId: user.tenant_id });
     return { ok: true, kind };
   });
 }
 
-/** PUT um/account: the old password must match (users-and-wallets §5, §7). */
+/**
+ * PUT um/account: the old password must match (users-and-wallets §5, §7). The new password ends every other session
+ * of the user (ASVS 4.0 §3.3.3); the session that changed it stays signed in.
+ */
 export async function changePassword(
   db: Db,
-  userId: number,
-  tenantId: string,
+  session: Pick<Session, 'userId' | 'tenantId' | 'sessionId'>,
   oldPassword: string,
   newPassword: string,
   now: Date,
 ): Promise<'changed' | 'wrong-old-password'> {
+  const { userId, tenantId } = session;
   const account = await db.selectFrom('accounts').select('password_hash').where('user_id', '=', userId).executeTakeFirst();
   if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) return 'wrong-old-password';
   const passwordHash = await hashPassword(newPassword);
@@ -196,6 +206,7 @@ export async function changePassword(
       entityId: userId,
       at: now,
     });
+    await revokeUserSessions(trx, userId, { reason: 'password.change', now, actorUserId: userId, tenantId, keep: session.sessionId });
   });
   return 'changed';
 }

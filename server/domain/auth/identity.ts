@@ -54,6 +54,13 @@ export function normalizeUsername(username: string): string {
   return username.trim().toLowerCase();
 }
 
+/** The status bits that bar signing in; bearerAuth refuses the tokens of such an account too. */
+export const SIGN_IN_BARRING_STATUS = STATUS.LockOut | STATUS.Sanctioned | STATUS.OnHold;
+
+export function statusBarsSignIn(status: number): boolean {
+  return (status & SIGN_IN_BARRING_STATUS) !== 0;
+}
+
 /** Why a correctly authenticated account still may not sign in, or null when it may. */
 export function signInRefusal(account: Pick<SignInAccount, 'status' | 'roleBits'>): string | null {
   if ((account.status & STATUS.LockOut) !== 0) return 'This account is locked out. Ask an administrator to clear the lock.';
@@ -64,13 +71,13 @@ export function signInRefusal(account: Pick<SignInAccount, 'status' | 'roleBits'
   return null;
 }
 
-/** The session a token carries for this user acting in this tenant. */
-export function sessionFor(userId: number, roleBits: number, tenant: Pick<Tenant, 'id' | 'claim' | 'type'>): Session {
-  return { userId, roles: rolesFromBits(roleBits), tenantId: tenant.id, claim: tenant.claim, tenantType: tenant.type };
+/** The session a token carries for this user acting in this tenant, within the server-side session `sessionId`. */
+export function sessionFor(userId: number, roleBits: number, tenant: Pick<Tenant, 'id' | 'claim' | 'type'>, sessionId: string): Session {
+  return { userId, roles: rolesFromBits(roleBits), tenantId: tenant.id, claim: tenant.claim, tenantType: tenant.type, sessionId };
 }
 
 /**
- * The tenants a user may switch to: users of the admin tenant (claim dssc) may switch to every enabled tenant,
+ * The tenants a user may switch to: users of the admin tenant (tenants.is_admin) may switch to every enabled tenant,
  * those made in the Control Panel included, everyone else only to their own (identity-and-catalogue §7).
  */
 export async function switchableTenants(db: Db, userId: number): Promise<Tenant[]> {

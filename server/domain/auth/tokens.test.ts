@@ -7,7 +7,7 @@ import { hashPassword, verifyPassword } from './password.ts';
 import { resolveJwtSecret, rolesFromBits, signToken, TokenVerifier, verifyToken, type Session } from './tokens.ts';
 
 const secret = new TextEncoder().encode('a-test-secret-that-is-long-enough-0123456789');
-const session: Session = { userId: 7, roles: [4], tenantId: 'dssc', claim: 'dssc', tenantType: 'identity' };
+const session: Session = { userId: 7, roles: [4], tenantId: 'dssc', claim: 'dssc', tenantType: 'identity', sessionId: 'session-7' };
 
 describe('passwords', () => {
   it('hashes with scrypt and a random salt, and verifies only the right password', async () => {

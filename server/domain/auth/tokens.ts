@@ -15,6 +15,8 @@ export interface Session {
   /** The tenant's claim; 'dssc' for the admin tenant (users-and-wallets §6). */
   claim: string;
   tenantType: TenantType;
+  /** The server-side session (server/domain/auth/sessions.ts) every token of one sign-in carries as `sid`. */
+  sessionId: string;
 }
 
 export const ISSUER = 'teller-gateway';
@@ -36,6 +38,7 @@ export async function signToken(
     tenant: session.tenantId,
     claim: session.claim,
     ttype: session.tenantType,
+    sid: session.sessionId,
     ...(options.clientId ? { client_id: options.clientId } : {}),
   })
     .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
@@ -61,13 +64,14 @@ async function verifyClaims(token: string, secret: Uint8Array | CryptoKey, now: 
       requiredClaims: ['sub', 'exp'],
     });
     const userId = Number(payload.sub);
-    const { roles, tenant, claim, ttype } = payload;
+    const { roles, tenant, claim, ttype, sid } = payload;
     if (!Number.isSafeInteger(userId) || userId < 1) return null;
     if (!Array.isArray(roles) || !roles.every((role): role is number => Number.isInteger(role))) return null;
     if (typeof tenant !== 'string' || typeof claim !== 'string') return null;
+    if (typeof sid !== 'string' || sid.length === 0 || sid.length > 100) return null;
     const tenantType = tenantTypes.find((type) => type === ttype);
     if (!tenantType || typeof payload.exp !== 'number') return null;
-    return { session: { userId, roles, tenantId: tenant, claim, tenantType }, expires: payload.exp };
+    return { session: { userId, roles, tenantId: tenant, claim, tenantType, sessionId: sid }, expires: payload.exp };
   } catch {
     return null;
   }
@@ -86,7 +90,8 @@ export const VERIFIED_TOKEN_CACHE_SIZE = 10_000;
  * that sends its token with every call pays for the signature once (the speed budget, README "Benchmarks": verifying was a fifth of a
  * listing request). Only well-signed tokens are remembered, so bad ones cannot crowd out good ones; past
  * VERIFIED_TOKEN_CACHE_SIZE the least recently used is forgotten. A remembered token is still checked against the
- * clock on every use, and the caller still checks the account (a locked-out account's token stops working).
+ * clock on every use, and the caller still checks the session and the account on every request (bearerAuth): a
+ * revoked session's token stops working at once, so nothing about revocation is remembered here.
  */
 export class TokenVerifier {
   private readonly key: Promise<CryptoKey>;
@@ -124,7 +129,7 @@ export class TokenVerifier {
   }
 }
 
-/** The admin tenant's claim (users-and-wallets §6). */
+/** The admin tenant's claim (users-and-wallets §6): a tenant file's default claim, never what makes the admin tenant (tenants.is_admin does). */
 export const ADMIN_CLAIM = 'dssc';
 
 const ROLES: readonly RoleBit[] = [4, 16, 64, 256];

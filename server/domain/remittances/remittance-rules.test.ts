@@ -62,7 +62,7 @@ describe('reprocessable rows (RP §4)', () => {
 
 describe('the payout admin (RP §6)', () => {
   const operator: OperatorTenant = { id: 'tawakal-swift', type: 'payout', payoutAdmin: true, claim: 'tawakal-swift', payoutAccount: '5400012345' };
-  const session = (over: Partial<Session> = {}): Session => ({ userId: 1, roles: [4], tenantId: 'tawakal-swift', claim: 'tawakal-swift', tenantType: 'payout', ...over });
+  const session = (over: Partial<Session> = {}): Session => ({ userId: 1, roles: [4], tenantId: 'tawakal-swift', claim: 'tawakal-swift', tenantType: 'payout', sessionId: 'test-session', ...over });
 
   it('[RP-6.05] is the payout admin role in a remittance operator tenant, the claim compared case-insensitively', () => {
     expect(isPayoutAdmin(session(), operator)).toBe(true);

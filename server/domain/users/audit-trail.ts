@@ -1,7 +1,8 @@
 // Reading the append-only audit trail (GET api/v1/audit, the contract's listAuditEvents): role 4 only, rows of
-// the token's tenant, every tenant's for the admin tenant (claim dssc); newest first by default.
+// the token's tenant, every tenant's when that tenant is the admin tenant (its is_admin flag, never its claim);
+// newest first by default.
 import type { Db } from '../../db/connection.ts';
-import { ADMIN_CLAIM, type Session } from '../auth/tokens.ts';
+import type { Session } from '../auth/tokens.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { ROLE } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
@@ -49,9 +50,11 @@ export interface AuditEvent {
 export async function listAuditEvents(db: Db, session: Session, query: AuditQuery): Promise<Page<AuditEvent>> {
   if (!session.roles.includes(ROLE.TopAdmin)) throw new DomainRefusal('forbidden', { message: 'Only top admins may read the audit trail.' });
   const { filters } = query;
+  const tenant = await db.selectFrom('tenants').select('is_admin').where('id', '=', session.tenantId).executeTakeFirst();
+  const everyTenant = tenant?.is_admin === 1;
   const base = () => {
     let q = db.selectFrom('audit_log').leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id');
-    if (session.claim !== ADMIN_CLAIM) q = q.where('audit_log.tenant_id', '=', session.tenantId);
+    if (!everyTenant) q = q.where('audit_log.tenant_id', '=', session.tenantId);
     if (filters.entityId !== undefined) q = q.where('audit_log.entity_id', '=', filters.entityId);
     if (filters.entity !== undefined) q = q.where('audit_log.entity', '=', filters.entity);
     if (filters.action !== undefined) q = q.where('audit_log.action', '=', filters.action);

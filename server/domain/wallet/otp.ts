@@ -79,14 +79,18 @@ export async function revokeCodes(db: Db, transactionId: number): Promise<void> 
     .execute();
 }
 
-/** Counts a wrong try; returns the tries so far, or undefined when the code is no longer live. */
-export async function recordWrongTry(db: Db, codeId: number): Promise<number | undefined> {
+/**
+ * Counts a try of the live code before it is compared; returns the tries so far, this one included, or undefined when
+ * the code is no longer live or has had its OTP_MAX_ATTEMPTS tries.
+ */
+export async function countTry(db: Db, codeId: number): Promise<number | undefined> {
   const row = await db
     .updateTable('otp_codes')
     .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
     .where('id', '=', codeId)
     .where('used', '=', 0)
     .where('revoked', '=', 0)
+    .where('attempts', '<', OTP_MAX_ATTEMPTS)
     .returning('attempts')
     .executeTakeFirst();
   return row?.attempts;

@@ -22,7 +22,7 @@ import {
   isExpired,
   issueCode,
   liveCode,
-  recordWrongTry,
+  countTry,
   revokeCodes,
   useCode,
 } from './otp.ts';
@@ -376,8 +376,24 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
         await failTransaction(inTrx, tx.id, 'The one-time code expired');
         return { kind: 'expired' };
       }
+      // The try is counted before the code is compared: concurrent guesses cannot compare more than OTP_MAX_ATTEMPTS codes.
+      const tries = await countTry(trx, code.id);
+      if (tries === undefined) {
+        await failTransaction(inTrx, tx.id, `${OTP_MAX_ATTEMPTS} wrong one-time codes`);
+        return { kind: 'too_many_tries' };
+      }
       if (!codeMatches(actor.secret, tx.id, otp, code.codeHash)) {
-        const tries = (await recordWrongTry(trx, code.id)) ?? OTP_MAX_ATTEMPTS;
+        // ASVS 4.0 §7.2.1: a wrong code is an authentication decision, logged like a failed sign-in.
+        await writeAudit(trx, {
+          actorUserId: session.userId,
+          tenantId: session.tenantId,
+          action: 'wallettransaction.otp.wrong',
+          entity: AUDIT_ENTITY,
+          entityId: tx.id,
+          after: { tries, triesLeft: OTP_MAX_ATTEMPTS - tries },
+          reason: 'Wrong one-time code',
+          at: now,
+        });
         if (tries >= OTP_MAX_ATTEMPTS) {
           await failTransaction(inTrx, tx.id, `${OTP_MAX_ATTEMPTS} wrong one-time codes`);
           return { kind: 'too_many_tries' };
@@ -498,6 +514,14 @@ export async function resendWalletTransactionCode(actor: WalletActor, wireId: st
       amount: tx.amount_minor,
       currency: tx.currency,
       receiver: { id: tx.receiver_id, email: tx.email, phonenumber: tx.phonenumber },
+    });
+    await writeAudit(trx, {
+      actorUserId: session.userId,
+      tenantId: session.tenantId,
+      action: 'wallettransaction.otp.resend',
+      entity: AUDIT_ENTITY,
+      entityId: tx.id,
+      at: now,
     });
     return { kind: 'sent' };
   });

@@ -1,0 +1,95 @@
+// Server-side sessions (ASVS 5.0 §7.4): a sign-in opens one, every token it leads to carries its id (`sid`), and
+// bearerAuth reads it on every request, so a logout, a password change or a status that bars sign-in ends the
+// session and all of its tokens at once, whatever gateway process issued them.
+import { randomBytes } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import { writeAudit } from '../audit.ts';
+import { TOKEN_TTL_SECONDS } from './tokens.ts';
+
+/** Why a session ended early, as kept in sessions.reason and the audit row. */
+export type RevocationReason = 'logout' | 'password.change' | 'password.reset' | 'status';
+
+/** When a token signed now with this lifetime expires (signToken counts whole seconds). */
+export function expiryOf(now: Date, ttlSeconds: number): Date {
+  return new Date((Math.floor(now.getTime() / 1000) + ttlSeconds) * 1000);
+}
+
+/** Opens the session of a sign-in; its tokens must not outlive `expires`. */
+export async function openSession(
+  db: Db,
+  options: { userId: number; client: string; now: Date; ttlSeconds?: number },
+): Promise<{ id: string; expires: Date }> {
+  const id = randomBytes(32).toString('base64url');
+  const expires = expiryOf(options.now, options.ttlSeconds ?? TOKEN_TTL_SECONDS);
+  await db
+    .insertInto('sessions')
+    .values({
+      id,
+      user_id: options.userId,
+      client: options.client,
+      created: options.now.toISOString(),
+      expires: expires.toISOString(),
+      revoked_at: null,
+      reason: null,
+    })
+    .execute();
+  return { id, expires };
+}
+
+/** When the live session ends, or undefined when it is unknown, revoked or over. */
+export async function liveSessionExpiry(db: Db, id: string, now: Date): Promise<Date | undefined> {
+  const row = await db
+    .selectFrom('sessions')
+    .select('expires')
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .where('expires', '>', now.toISOString())
+    .executeTakeFirst();
+  return row ? new Date(row.expires) : undefined;
+}
+
+interface Revocation {
+  reason: RevocationReason;
+  now: Date;
+  /** Who ended it: the user at logout, the admin who changed a status; null when unknown. */
+  actorUserId: number | null;
+  /** The tenant of the audit row. */
+  tenantId: string | null;
+}
+
+/** Ends the sessions of `userId` (one of them, or all but `keep`) with one audit row; answers how many ended. */
+async function revoke(db: Db, userId: number, only: { id?: string; keep?: string }, revocation: Revocation): Promise<number> {
+  const at = revocation.now.toISOString();
+  let query = db
+    .updateTable('sessions')
+    .set({ revoked_at: at, reason: revocation.reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires', '>', at);
+  if (only.id !== undefined) query = query.where('id', '=', only.id);
+  if (only.keep !== undefined) query = query.where('id', '<>', only.keep);
+  const ended = Number((await query.executeTakeFirst()).numUpdatedRows);
+  if (ended > 0) {
+    await writeAudit(db, {
+      actorUserId: revocation.actorUserId,
+      tenantId: revocation.tenantId,
+      action: 'session.revoke',
+      entity: 'session',
+      entityId: userId,
+      after: { sessions: ended, ...(only.keep === undefined ? {} : { kept: 'current' }) },
+      reason: revocation.reason,
+      at: revocation.now,
+    });
+  }
+  return ended;
+}
+
+/** Logout: ends this one session (and so every token carrying it). */
+export function revokeSession(db: Db, session: { userId: number; sessionId: string }, revocation: Revocation): Promise<number> {
+  return revoke(db, session.userId, { id: session.sessionId }, revocation);
+}
+
+/** Ends every live session of the user, or every one but `keep` (the session that changed the password). */
+export function revokeUserSessions(db: Db, userId: number, revocation: Revocation & { keep?: string }): Promise<number> {
+  return revoke(db, userId, revocation.keep === undefined ? {} : { keep: revocation.keep }, revocation);
+}
