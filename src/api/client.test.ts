@@ -22,7 +22,7 @@ const unauthorized = () =>
   );
 
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   sessionStore.signIn({
     userId: '1',
     email: 'partner@demo.test',
@@ -30,6 +30,7 @@ beforeEach(() => {
     roles: [4],
     tenantId: 'teller',
     claim: null,
+    adminTenant: false,
     expiresAt: Date.now() + 60_000,
   });
 });
@@ -48,7 +49,7 @@ describe('a 401 in the main client', () => {
     expect(SESSION_EXPIRED_REJECT).toBe('Session has expired.  You will be logged-off.');
     // [UW-8.04] alongside: storage cleared, the login text stored, the page sent to the login
     expect(sessionStore.get().session).toBeNull();
-    expect(localStorage.getItem('teller.session')).toBeNull();
+    expect(sessionStorage.getItem('teller.session')).toBeNull();
     expect(sessionStore.loginMessage()).toBe(SESSION_EXPIRED_LOGIN);
     expect(reload).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/));
   });

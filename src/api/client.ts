@@ -5,7 +5,7 @@ import { gatewayUrl } from './runtime-config';
 import { sessionStore, type Credential } from './session';
 import { ApiError, SESSION_EXPIRED_LOGIN, SessionExpiredError, isErrorDocument } from './errors';
 
-/** Calls whose 401 means "wrong credentials", not "session expired". */
+/** Calls whose 401 is not "session expired": sign-in (wrong credentials) and logout (the session is already over). */
 const signInPaths = ['/api/v1/id/token'];
 
 /** A call's choice of token, read and removed by the bearer middleware: it never goes on the wire. */

@@ -8,6 +8,7 @@ const superAdmin: StaffSession = {
   roles: [4],
   tenantId: 'dssc',
   claim: 'dssc',
+  adminTenant: true,
   expiresAt: 1_900_000_000_000,
 };
 
@@ -17,7 +18,7 @@ async function reloadedStore() {
   return (await import('./session')).sessionStore;
 }
 
-beforeEach(() => localStorage.clear());
+beforeEach(() => sessionStorage.clear());
 
 describe('session storage', () => {
   it('[UW-3.16] keeps the login session, the user info and the chosen tenant token, and a reload restores them', async () => {
@@ -25,15 +26,18 @@ describe('session storage', () => {
     store.signIn(superAdmin);
     store.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
 
-    expect(JSON.parse(localStorage.getItem('teller.session') ?? 'null')).toEqual({ accessToken: 'session-token', expiresAt: superAdmin.expiresAt });
-    expect(JSON.parse(localStorage.getItem('teller.user') ?? 'null')).toEqual({
+    expect(JSON.parse(sessionStorage.getItem('teller.session') ?? 'null')).toEqual({ accessToken: 'session-token', expiresAt: superAdmin.expiresAt });
+    expect(JSON.parse(sessionStorage.getItem('teller.user') ?? 'null')).toEqual({
       userId: '2',
       email: 'super@demo.test',
       roles: [4],
       tenantId: 'dssc',
       claim: 'dssc',
+      adminTenant: true,
     });
-    expect(JSON.parse(localStorage.getItem('teller.tenant') ?? 'null')).toMatchObject({ id: 'naccug', accessToken: 'naccug-token' });
+    expect(JSON.parse(sessionStorage.getItem('teller.tenant') ?? 'null')).toMatchObject({ id: 'naccug', accessToken: 'naccug-token' });
+    // docs/decisions.md "Sessions and attempt limits": no token in localStorage, where every tab and a later visit see it.
+    expect(localStorage.length).toBe(0);
 
     const restored = await reloadedStore();
     expect(restored.get()).toEqual({
@@ -45,7 +49,7 @@ describe('session storage', () => {
 
   it('[UW-3.16] restores no session when a part is missing', async () => {
     (await reloadedStore()).signIn(superAdmin);
-    localStorage.removeItem('teller.user');
+    sessionStorage.removeItem('teller.user');
     expect((await reloadedStore()).get().session).toBeNull();
   });
 
@@ -53,7 +57,9 @@ describe('session storage', () => {
     const store = await reloadedStore();
     store.signIn(superAdmin);
     store.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
+    localStorage.setItem('teller.session', 'left by an older version');
     store.clear();
+    expect(sessionStorage.length).toBe(0);
     expect(localStorage.length).toBe(0);
     expect(store.get()).toEqual({ session: null, tenant: null });
   });

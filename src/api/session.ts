@@ -1,4 +1,5 @@
-// The signed-in session, kept in localStorage so a reload restores it (users-and-wallets §3 "Session storage").
+// The signed-in session, kept in sessionStorage so a reload restores it (users-and-wallets §3 "Session storage"), and
+// never in localStorage: a token lives as long as its tab (docs/decisions.md "Sessions and attempt limits").
 import { useSyncExternalStore } from 'react';
 
 export interface StaffSession {
@@ -8,8 +9,10 @@ export interface StaffSession {
   roles: number[];
   /** The tenant the user belongs to. */
   tenantId: string;
-  /** The tenant claim of the token; 'dssc' for the admin tenant (users-and-wallets §6). */
+  /** The tenant claim of the token (users-and-wallets §6); it does not make the admin tenant. */
   claim: string | null;
+  /** The user's tenant is the admin tenant (the sign-in answer's user.adminTenant): Control Panel and tenant selector. */
+  adminTenant: boolean;
   expiresAt: number;
 }
 
@@ -42,7 +45,7 @@ type UserInfo = Omit<StaffSession, keyof LoginSession>;
 
 function read<T>(key: string): T | null {
   try {
-    const raw = localStorage.getItem(key);
+    const raw = sessionStorage.getItem(key);
     return raw ? (JSON.parse(raw) as T) : null;
   } catch {
     return null;
@@ -72,29 +75,30 @@ export const sessionStore = {
   },
   signIn(session: StaffSession) {
     const { accessToken, expiresAt, ...user } = session;
-    localStorage.setItem(keys.session, JSON.stringify({ accessToken, expiresAt } satisfies LoginSession));
-    localStorage.setItem(keys.user, JSON.stringify(user satisfies UserInfo));
-    localStorage.removeItem(keys.tenant);
-    localStorage.removeItem(keys.loginMessage);
+    sessionStorage.setItem(keys.session, JSON.stringify({ accessToken, expiresAt } satisfies LoginSession));
+    sessionStorage.setItem(keys.user, JSON.stringify(user satisfies UserInfo));
+    sessionStorage.removeItem(keys.tenant);
+    sessionStorage.removeItem(keys.loginMessage);
     publish({ session, tenant: null });
   },
   selectTenant(tenant: SelectedTenant | null) {
-    if (tenant) localStorage.setItem(keys.tenant, JSON.stringify(tenant));
-    else localStorage.removeItem(keys.tenant);
+    if (tenant) sessionStorage.setItem(keys.tenant, JSON.stringify(tenant));
+    else sessionStorage.removeItem(keys.tenant);
     publish({ ...state, tenant });
   },
-  /** Logout and session expiry both clear local storage (users-and-wallets §4). */
+  /** Logout and session expiry both clear the session's storage and local storage (users-and-wallets §4). */
   clear(loginMessage?: string) {
+    sessionStorage.clear();
     localStorage.clear();
-    if (loginMessage) localStorage.setItem(keys.loginMessage, loginMessage);
+    if (loginMessage) sessionStorage.setItem(keys.loginMessage, loginMessage);
     publish({ session: null, tenant: null });
   },
   /** The message the login page shows until it is dismissed or the next sign-in (e.g. the session-expired text). */
   loginMessage(): string | null {
-    return localStorage.getItem(keys.loginMessage);
+    return sessionStorage.getItem(keys.loginMessage);
   },
   dismissLoginMessage() {
-    localStorage.removeItem(keys.loginMessage);
+    sessionStorage.removeItem(keys.loginMessage);
   },
   /** The one place that decides the token of a call (`Credential`). */
   bearer(credential: Credential = 'tenant'): string | null {

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { ActionIcon, Alert, AppShell, Burger, Button, Group, Image, Menu as MantineMenu, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
-import { sessionStore } from '../api/session';
+import { logOut } from '../features/auth/api/log-out';
 import { evaluateRule, type ResolvedMenuItem } from '../config';
 import { Breadcrumb } from '../render/Breadcrumb';
 import { Menu } from '../render/Menu';
@@ -31,9 +31,10 @@ export function Shell({ children }: { children: ReactNode }) {
   const [navOpen, { toggle }] = useDisclosure();
   const brand = staff.tenant?.name ?? 'Teller';
 
-  // users-and-wallets §4: logout clears local storage and goes to /login; a full load also drops every cached answer.
-  const logout = () => {
-    sessionStore.clear();
+  // users-and-wallets §4: logout ends the session, clears storage and goes to /login; a full load also drops every
+  // cached answer.
+  const logout = async () => {
+    await logOut();
     window.location.replace('/login');
   };
 
@@ -76,7 +77,7 @@ export function Shell({ children }: { children: ReactNode }) {
                 <MantineMenu.Item component={Link} to="/user/profile">
                   Profile
                 </MantineMenu.Item>
-                <MantineMenu.Item onClick={logout}>Logout</MantineMenu.Item>
+                <MantineMenu.Item onClick={() => void logout()}>Logout</MantineMenu.Item>
               </MantineMenu.Dropdown>
             </MantineMenu>
           </Group>

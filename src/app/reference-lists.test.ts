@@ -51,8 +51,8 @@ async function prefetchFor(tenantId: string) {
 
 beforeEach(() => {
   network.requests.length = 0;
-  localStorage.clear();
-  sessionStore.signIn({ userId: '3', email: 'group@demo.test', accessToken: 'group-token', roles: [16], tenantId: 'naccug', claim: null, expiresAt: Date.now() + 60_000 });
+  sessionStorage.clear();
+  sessionStore.signIn({ userId: '3', email: 'group@demo.test', accessToken: 'group-token', roles: [16], tenantId: 'naccug', claim: null, adminTenant: false, expiresAt: Date.now() + 60_000 });
 });
 
 describe('reference lists after login (users-and-wallets §3, identity-and-catalogue §4)', () => {

@@ -30,7 +30,7 @@ function SwitchTo({ tenantId }: { tenantId: string }) {
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   gateway = new FakeGateway()
     .on('GET', '/api/v1/id/tenant/tenantselections', () => ({ body: { data: [] } }))
     .on('POST', '/connect/token', () => ({ body: { access_token: 'teller-token', token_type: 'Bearer', expires_in: 3600 } }))
@@ -41,7 +41,7 @@ beforeEach(() => {
     .on('GET', '/api/v1/um/countries', () => list('country', [{ id: 'GM', iso: 'GM', name: 'Gambia', nationality: 'Gambian' }]))
     .on('GET', '/api/v1/tx/transactiontypes', () => list('transactiontype', [{ id: 1, code: 1, name: 'Top Up' }]));
   fetchProxy.handle = gateway.handle;
-  sessionStore.signIn({ userId: '1', email: 'super@demo.test', accessToken: 'session-token', roles: [4], tenantId: 'dssc', claim: 'dssc', expiresAt: Date.now() + 60_000 });
+  sessionStore.signIn({ userId: '1', email: 'super@demo.test', accessToken: 'session-token', roles: [4], tenantId: 'dssc', claim: 'dssc', adminTenant: true, expiresAt: Date.now() + 60_000 });
 });
 
 describe('a tenant switch (users-and-wallets §7)', () => {

@@ -64,10 +64,10 @@ async function switchTenant() {
 }
 
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   network.requests.length = 0;
   for (const key of Object.keys(network.routes)) delete network.routes[key];
-  sessionStore.signIn({ userId: '1', email: 'super@demo.test', accessToken: 'session-token', roles: [4], tenantId: 'dssc', claim: 'dssc', expiresAt: Date.now() + 60_000 });
+  sessionStore.signIn({ userId: '1', email: 'super@demo.test', accessToken: 'session-token', roles: [4], tenantId: 'dssc', claim: 'dssc', adminTenant: true, expiresAt: Date.now() + 60_000 });
 });
 afterEach(() => act(() => notifications.clean()));
 

@@ -14,7 +14,7 @@ export interface RuleContext {
   /** Id of the selected tenant. */
   tenant: string | null;
   tenantType: TenantType | null;
-  /** The session's token carries the admin tenant claim (dssc). */
+  /** The user's tenant is the admin tenant (the sign-in answer's adminTenant, the tenant's admin flag). */
   isAdminTenant: boolean;
   /** The selected tenant is the main wallet tenant. */
   isMainTenant: boolean;

@@ -6,13 +6,13 @@ import { sessionStore } from '../api/session';
 import { useOptionalStaffContext } from './staff-context';
 
 function signInAs(tenantId: string, roles: number[]) {
-  sessionStore.signIn({ userId: '9', email: 'staff@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, expiresAt: Date.now() + 3_600_000 });
+  sessionStore.signIn({ userId: '9', email: 'staff@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, adminTenant: tenantId === 'dssc', expiresAt: Date.now() + 3_600_000 });
 }
 
 const wrapper = ({ children }: { children: ReactNode }) => <MemoryRouter>{children}</MemoryRouter>;
 
 describe('the staff context', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => sessionStorage.clear());
 
   it('[RP-6.01] makes a payout admin of role 4 in a remittance operator tenant', () => {
     signInAs('tawakal-swift', [4]);

@@ -8,9 +8,6 @@ import { useConfig } from './context.ts';
 import type { RuleContext } from './rules.ts';
 import type { Tenant } from './types.ts';
 
-/** The admin tenant's claim in the token (users-and-wallets §6). */
-export const ADMIN_CLAIM = 'dssc';
-
 export interface StaffContext {
   session: StaffSession;
   /** The tenant in use: the selected one, else the user's own. */
@@ -39,7 +36,8 @@ export function useOptionalStaffContext(): StaffContext | null {
 
   return useMemo(() => {
     if (!session) return null;
-    const isAdminTenant = session.claim === ADMIN_CLAIM;
+    // The gateway's word (the tenant's admin flag), never the claim: a copy of the admin tenant keeps its claim.
+    const isAdminTenant = session.adminTenant;
     const tenant = (selected && getTenant(selected.id)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
     const role = primaryRole(session.roles);
     // remittances-and-payouts §6: the payout admin role (4, as the gateway reads it) in a remittance operator tenant.

@@ -43,7 +43,7 @@ test('[IC-2.10] [IC-2.11] [IC-2.52] [IC-8.11] [IC-4.09] super@demo.test creates 
   await selector.click();
   await page.getByRole('option', { name, exact: true }).click();
   await expect(selector).toHaveValue(name);
-  const chosen = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}') as { name?: string; accessToken?: string });
+  const chosen = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}') as { name?: string; accessToken?: string });
   expect(chosen.name).toBe(name);
   expect(chosen.accessToken).toBeTruthy();
 });

@@ -38,14 +38,14 @@ test('[UW-6.01][UW-4.58] super@demo.test switches tenants and lands on the new m
   await expect(page).toHaveURL(/\/Dashboard$/i);
   expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Members']));
 
-  const tokenBefore = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
+  const tokenBefore = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
   expect(tokenBefore).toBeTruthy();
 
   await selector.click();
   await page.getByRole('option', { name: /amal/i }).click();
   await expect(page).toHaveURL(/\/remittances\/dashboard$/);
   expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Forex']));
-  const tokenAfter = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
+  const tokenAfter = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
   expect(tokenAfter).not.toBe(tokenBefore);
 
   // [UW-4.56] a reload restores the session and the chosen tenant
@@ -62,12 +62,17 @@ test('[UW-4.59] a switch under /admin/ keeps the path', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin\/tenants$/);
 });
 
-test('[UW-4.57] logout clears storage and goes to /login', async ({ page }) => {
+test('[UW-4.57] logout ends the session on the gateway, clears storage and goes to /login', async ({ page }) => {
   await signIn(page, demoLogins.partner);
+  const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.session') ?? '{}').accessToken as string);
+  const read = () => page.request.get('/api/v1/um/roles', { headers: { authorization: `Bearer ${token}` } });
+  expect((await read()).status()).toBe(200);
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
-  expect(await page.evaluate(() => localStorage.length)).toBe(0);
+  expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
+  // The token the page held no longer works anywhere (regression: Logout only cleared the browser's copy).
+  expect((await read()).status()).toBe(401);
 });
 
 test('a screen of a later area shows a placeholder naming it', async ({ page }) => {
@@ -117,7 +122,7 @@ test.describe('tenant switch failures (users-and-wallets §8)', () => {
     await page.route('**/connect/token', (route) => route.abort('connectionrefused'));
     await switchToNaccug(page);
     await expect.poll(() => toasts(page)).toContainEqual(expect.stringContaining(NO_RESPONSE_TEXT));
-    expect(await page.evaluate(() => localStorage.getItem('teller.tenant'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('teller.tenant'))).toBeNull();
   });
 
   test('[UW-8.09] a switch the server refuses shows the message of its errors object', async ({ page }) => {
@@ -148,6 +153,6 @@ test('[UW-3.17][UW-3.18] a switch into NACCUG loads its reference lists with the
   await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
   await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
   const seen = await Promise.all(requests);
-  const tenantToken = await page.evaluate(() => JSON.parse(localStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
+  const tenantToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
   for (const request of seen) expect(await request.headerValue('authorization')).toBe(`Bearer ${tenantToken}`);
 });

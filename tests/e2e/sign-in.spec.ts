@@ -57,14 +57,14 @@ test.describe('sign-in', () => {
     await signIn(page, demoLogins.partner);
     // The gateway rejects a token it did not sign: the next call answers 401.
     await page.evaluate(() => {
-      const session = JSON.parse(localStorage.getItem('teller.session') ?? '{}') as { accessToken: string };
+      const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken: string };
       session.accessToken = 'expired.token.value';
-      localStorage.setItem('teller.session', JSON.stringify(session));
+      sessionStorage.setItem('teller.session', JSON.stringify(session));
     });
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('alert')).toHaveText('Session has expired.  Log-in again.');
-    expect(await page.evaluate(() => localStorage.getItem('teller.session'))).toBeNull();
+    expect(await page.evaluate(() => sessionStorage.getItem('teller.session'))).toBeNull();
   });
 
   test('[UW-3.17][UW-3.18] signing in to NACCUG loads roles, groups, statuses, countries and transaction types', async ({ page }) => {
@@ -82,11 +82,13 @@ test.describe('sign-in', () => {
   test('[UW-3.16] storage keeps the login session and the user info; a reload restores the sign-in', async ({ page }) => {
     await signIn(page, demoLogins.partner);
     const stored = await page.evaluate(() => ({
-      session: JSON.parse(localStorage.getItem('teller.session') ?? 'null') as { accessToken?: string } | null,
-      user: JSON.parse(localStorage.getItem('teller.user') ?? 'null') as { email?: string; tenantId?: string } | null,
+      session: JSON.parse(sessionStorage.getItem('teller.session') ?? 'null') as { accessToken?: string } | null,
+      user: JSON.parse(sessionStorage.getItem('teller.user') ?? 'null') as { email?: string; tenantId?: string } | null,
     }));
     expect(stored.session?.accessToken).toBeTruthy();
     expect(stored.user).toMatchObject({ email: demoLogins.partner, tenantId: 'teller' });
+    // docs/decisions.md "Sessions and attempt limits": the tab's sessionStorage, never localStorage.
+    expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.reload();
     await expect(page.getByRole('button', { name: `Account menu for ${demoLogins.partner}` })).toBeVisible();
   });

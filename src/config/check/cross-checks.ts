@@ -16,6 +16,9 @@ export interface CrossCheckInput {
 
 type Json = Record<string, unknown>;
 
+/** The claim of the admin tenant when its file names none (the gateway's seed gives it the same). */
+const ADMIN_TENANT_CLAIM = 'dssc';
+
 function isJson(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -30,6 +33,7 @@ function checkTenants(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   const firstWith = new Map<string, string>();
   const flagged: Record<'admin' | 'main', string[]> = { admin: [], main: [] };
+  const claims = new Map<string, { file: string; tenant: Tenant }[]>();
   for (const [file, tenant] of filesOf<Tenant>(input, 'tenant')) {
     for (const key of ['id', 'clientId'] as const) {
       const owner = firstWith.get(`${key}:${tenant[key]}`);
@@ -37,6 +41,9 @@ function checkTenants(input: CrossCheckInput): Problem[] {
         problems.push({ file, pointer: `/${key}`, message: `${key} '${tenant[key]}' is also used by ${owner}`, fix: `give each tenant its own ${key}` });
       } else firstWith.set(`${key}:${tenant[key]}`, file);
     }
+    // The tenant claim tokens carry (the gateway's seed: the file's claim, else dssc for the admin tenant, else the id).
+    const claim = (tenant.claim ?? (tenant.admin ? ADMIN_TENANT_CLAIM : tenant.id)).toLowerCase();
+    claims.set(claim, [...(claims.get(claim) ?? []), { file, tenant }]);
     if (tenant.admin) flagged.admin.push(file);
     if (tenant.main) flagged.main.push(file);
     for (const [tableId, columns] of Object.entries(tenant.hiddenColumns ?? {})) {
@@ -60,6 +67,19 @@ function checkTenants(input: CrossCheckInput): Problem[] {
             fix: `use ${listOf(known, 20)}`,
           });
         }
+      });
+    }
+  }
+  // Two tenants with one claim: the admin tenant keeps it, the other file is reported.
+  for (const [claim, holders] of claims) {
+    const owner = holders.find((holder) => holder.tenant.admin) ?? holders[0];
+    for (const { file, tenant } of holders) {
+      if (!owner || file === owner.file) continue;
+      problems.push({
+        file,
+        pointer: tenant.claim === undefined ? '/id' : '/claim',
+        message: `tenant claim '${claim}' is also the claim of ${owner.file}`,
+        fix: `give each tenant its own claim; a copy of the admin tenant's file must change its claim ('${ADMIN_TENANT_CLAIM}' is the admin tenant's)`,
       });
     }
   }

@@ -18,7 +18,7 @@ beforeAll(async () => {
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   gateway = new FakeGateway();
   fetchProxy.handle = gateway.handle;
 });

@@ -106,7 +106,7 @@ export function swiftStatusDocument(resource: RemittanceResource, responseCode: 
 
 /** payout@demo.test: the payout admin role in tawakal-swift (payout-admin tenant with account 5400012345). */
 export function signInAs(tenantId: string, roles: number[] = [4]) {
-  sessionStore.signIn({ userId: '9', email: 'payout@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, expiresAt: Date.now() + 3_600_000 });
+  sessionStore.signIn({ userId: '9', email: 'payout@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, adminTenant: tenantId === 'dssc', expiresAt: Date.now() + 3_600_000 });
 }
 
 /** Where the screen sent the address, for route assertions. */

@@ -85,7 +85,7 @@ export function uptBankResource(id: string, name: string, code: string) {
 }
 
 export function signInAs(tenantId: string, roles: number[] = [4]) {
-  sessionStore.signIn({ userId: '11', email: 'super@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, expiresAt: Date.now() + 3_600_000 });
+  sessionStore.signIn({ userId: '11', email: 'super@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, adminTenant: tenantId === 'dssc', expiresAt: Date.now() + 3_600_000 });
 }
 
 export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: string } = {}): RenderResult {

@@ -3,13 +3,14 @@ import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { sessionStore } from '../../../api/session';
+import { logOut } from './log-out';
 import { resetPassword } from './reset-password';
 import { WEB_CLIENT_ID, signIn } from './sign-in';
 import { verifyRecoveryCode } from './verify-recovery-code';
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   gateway = new FakeGateway();
   fetchProxy.handle = gateway.handle;
 });
@@ -24,7 +25,7 @@ describe('sign-in and recovery calls on the wire (users-and-wallets §3, §7)', 
           attributes: {
             accessToken: 'session-token',
             expiresIn: 3600,
-            user: { id: 2, email: 'partner@demo.test', roles: [4], tenant: 'teller', claim: null },
+            user: { id: 2, email: 'partner@demo.test', roles: [4], tenant: 'teller', claim: null, adminTenant: false },
           },
         },
       },
@@ -58,5 +59,38 @@ describe('sign-in and recovery calls on the wire (users-and-wallets §3, §7)', 
 
     const [call] = gateway.callsTo('PATCH', '/api/v1/um/account');
     expect(call?.body).toEqual({ data: { type: 'Account', attributes: { password: 'Fresh@2026', resetPasswordToken: 'reset-token' } } });
+  });
+});
+
+describe('Logout on the wire (users-and-wallets §4)', () => {
+  function signedInWithTenant() {
+    sessionStore.signIn({ userId: '1', email: 'super@demo.test', accessToken: 'session-token', roles: [4], tenantId: 'dssc', claim: 'dssc', adminTenant: true, expiresAt: Date.now() + 60_000 });
+    sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
+  }
+
+  it('[UW-4.57] ends the session on the gateway with the session’s own token, then clears storage', async () => {
+    gateway.on('DELETE', '/api/v1/id/token', () => ({ status: 204 }));
+    signedInWithTenant();
+
+    await logOut();
+
+    const [call] = gateway.callsTo('DELETE', '/api/v1/id/token');
+    expect(call?.authorization).toBe('Bearer session-token');
+    expect(sessionStore.get()).toEqual({ session: null, tenant: null });
+    expect(sessionStorage.length).toBe(0);
+  });
+
+  it('[UW-4.57] clears storage whatever the gateway answers, without the session-expired text', async () => {
+    for (const reply of [{ status: 401, body: { errors: [{ status: '401', title: 'Session has expired' }] } }, { status: 500, body: {} }]) {
+      gateway.on('DELETE', '/api/v1/id/token', () => reply);
+      signedInWithTenant();
+      await logOut();
+      expect(sessionStore.get().session).toBeNull();
+      expect(sessionStore.loginMessage()).toBeNull();
+    }
+    gateway.on('DELETE', '/api/v1/id/token', () => Promise.reject(new TypeError('Failed to fetch')));
+    signedInWithTenant();
+    await logOut();
+    expect(sessionStore.get().session).toBeNull();
   });
 });

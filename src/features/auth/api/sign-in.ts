@@ -19,6 +19,7 @@ export async function signIn(username: string, password: string): Promise<StaffS
     roles: attributes.user.roles,
     tenantId: attributes.user.tenant,
     claim: attributes.user.claim ?? null,
+    adminTenant: attributes.user.adminTenant,
     expiresAt: Date.now() + attributes.expiresIn * 1000,
   };
   sessionStore.signIn(session);

@@ -29,6 +29,7 @@ export function signInAs({ tenantId = 'teller', roles = [4], selected }: { tenan
     roles,
     tenantId,
     claim: tenantId,
+    adminTenant: tenantId === 'dssc',
     expiresAt: Date.now() + 3_600_000,
   });
   if (selected) sessionStore.selectTenant({ id: selected, name: selected, type: 'wallet', accessToken: `${selected}-token` });

@@ -20,8 +20,13 @@ vi.setConfig({ testTimeout: 20_000 });
 // Toasts live in a store shared by every test: a test sees only its own.
 afterEach(() => act(() => notifications.clean()));
 
-/** super@demo.test: role 4 of the admin tenant (claim dssc), or another tenant's admin. */
-export function signInAs({ tenantId = 'dssc', claim = 'dssc', roles = [4] }: { tenantId?: string; claim?: string | null; roles?: number[] } = {}): void {
+/** super@demo.test: role 4 of the admin tenant (dssc, flagged admin), or another tenant's admin. */
+export function signInAs({
+  tenantId = 'dssc',
+  claim = 'dssc',
+  roles = [4],
+  adminTenant = tenantId === 'dssc',
+}: { tenantId?: string; claim?: string | null; roles?: number[]; adminTenant?: boolean } = {}): void {
   sessionStore.signIn({
     userId: '1',
     email: 'super@demo.test',
@@ -29,6 +34,7 @@ export function signInAs({ tenantId = 'dssc', claim = 'dssc', roles = [4] }: { t
     roles,
     tenantId,
     claim,
+    adminTenant,
     expiresAt: Date.now() + 3_600_000,
   });
 }

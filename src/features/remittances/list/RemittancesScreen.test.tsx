@@ -41,7 +41,7 @@ let rows: RemittanceResource[] = [];
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   rows = [editable(paid), stuck];
   gateway = new FakeGateway()
     .on('GET', '/api/v1/remittance', () => ({ body: remittanceList(rows, { itemTotal: 12, pageSize: 10, pageTotal: 2 }) }))

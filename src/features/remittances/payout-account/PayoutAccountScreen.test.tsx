@@ -10,7 +10,7 @@ import PayoutAccountScreen from './PayoutAccountScreen';
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   gateway = new FakeGateway().on('GET', /\/swift\/payout-account\/(\d+)$/, () => ({ body: payoutAccountDocument }));
   fetchProxy.handle = gateway.handle;
 });

@@ -17,7 +17,7 @@ const rows = [
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   gateway = new FakeGateway().on('GET', '/api/v1/upt/transaction', () => ({ body: listDocument(rows) }));
   fetchProxy.handle = gateway.handle;
 });

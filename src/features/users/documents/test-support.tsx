@@ -88,6 +88,7 @@ export function signInAs(roles: number[], tenantId: string, userId = '9'): Staff
     roles,
     tenantId,
     claim: tenantId,
+    adminTenant: tenantId === 'dssc',
     expiresAt: Date.now() + 3_600_000,
   };
   sessionStore.signIn(session);

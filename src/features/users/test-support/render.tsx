@@ -23,6 +23,8 @@ export interface StaffLogin {
   roles: number[];
   tenantId: string;
   claim?: string | null;
+  /** The sign-in answer's adminTenant; the demo's admin tenant is dssc. */
+  adminTenant?: boolean;
 }
 
 export function signInAs(login: StaffLogin): void {
@@ -33,6 +35,7 @@ export function signInAs(login: StaffLogin): void {
     roles: login.roles,
     tenantId: login.tenantId,
     claim: login.claim ?? null,
+    adminTenant: login.adminTenant ?? login.tenantId === 'dssc',
     expiresAt: Date.now() + 3_600_000,
   });
 }

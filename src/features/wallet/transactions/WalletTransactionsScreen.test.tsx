@@ -22,7 +22,7 @@ const rows = [
 
 let gateway: FakeGateway;
 beforeEach(() => {
-  localStorage.clear();
+  sessionStorage.clear();
   gateway = new FakeGateway()
     .on('GET', /\/wallet-transactions$/, () => ({ body: transactionList(rows, { itemTotal: 31, pageSize: 10, pageTotal: 4 }) }))
     .on('GET', /\/tx\/transactiontypes$/, () => ({ body: transactionTypes }))
@@ -31,7 +31,7 @@ beforeEach(() => {
 });
 
 function signInAs(tenantId: string, roles = [4]) {
-  sessionStore.signIn({ userId: '2', email: 'partner@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, expiresAt: Date.now() + 3_600_000 });
+  sessionStore.signIn({ userId: '2', email: 'partner@demo.test', accessToken: 'token', roles, tenantId, claim: tenantId, adminTenant: tenantId === 'dssc', expiresAt: Date.now() + 3_600_000 });
 }
 
 class FakeWorker implements ExportWorker {
