@@ -70,11 +70,12 @@ function checkTenants(input: CrossCheckInput): Problem[] {
       });
     }
   }
-  // Two tenants with one claim: the admin tenant keeps it, the other file is reported.
+  // Two tenants with one claim: the admin tenant keeps it, the other file is reported (unless a duplicate id or a
+  // second admin tenant already names it).
   for (const [claim, holders] of claims) {
     const owner = holders.find((holder) => holder.tenant.admin) ?? holders[0];
     for (const { file, tenant } of holders) {
-      if (!owner || file === owner.file) continue;
+      if (!owner || file === owner.file || tenant.id === owner.tenant.id || (tenant.admin && owner.tenant.admin)) continue;
       problems.push({
         file,
         pointer: tenant.claim === undefined ? '/id' : '/claim',
