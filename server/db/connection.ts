@@ -42,16 +42,23 @@ export function openDatabase({ databaseUrl, dataDir }: ConnectionOptions): Db {
 const INT8_OID = 20;
 const NUMERIC_OID = 1700;
 
+/**
+ * int8 and numeric as JS numbers, the shape SQLite gives, while that is exact: balances and amounts are capped
+ * below 2^53 (domain/money.ts). A value past 2^53 stays its exact text rather than losing digits; sums that can
+ * get there are read as bigint (db/exact-sum.ts).
+ */
+export function parseBigNumber(value: string): number | string {
+  const number = Number(value);
+  return /^-?\d+$/.test(value) && !Number.isSafeInteger(number) ? value : number;
+}
+
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
-    // Money and counts stay far below 2^53, so int8 is safe as a JS number (same shape as on SQLite).
     types: {
       getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
-        oid === INT8_OID || oid === NUMERIC_OID
-          ? (value: string) => Number(value)
-          : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
+        oid === INT8_OID || oid === NUMERIC_OID ? parseBigNumber : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
   return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

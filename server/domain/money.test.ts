@@ -32,5 +32,12 @@ describe('money', () => {
     expect(formatMinor(0)).toBe('0.00');
     expect(formatMinor(90_071_992_547_409)).toBe('900719925474.09');
     expect(() => formatMinor(1.5)).toThrow(RangeError);
+    expect(() => formatMinor(2 ** 53)).toThrow(RangeError);
+  });
+
+  it('formats a bigint of minor units exactly at any size', () => {
+    expect(formatMinor(9_100_000_000_000_000_007n)).toBe('91000000000000000.07');
+    expect(formatMinor(-5n)).toBe('-0.05');
+    expect(formatMinor(0n)).toBe('0.00');
   });
 });

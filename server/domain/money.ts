@@ -4,8 +4,14 @@ import { DomainRefusal } from './refusal.ts';
 
 /** Two decimals: 100 minor units to a whole unit. */
 export const MINOR_PER_MAJOR = 100;
-/** Largest whole amount a request may carry: keeps every sum of minor units far below 2^53. */
+/** Largest whole amount a request may carry (the contract's WholeAmount). */
 export const MAX_WHOLE_AMOUNT = 1_000_000_000_000;
+/**
+ * Largest balance a wallet may hold, in minor units (10,000,000,000,000.00; the contract's wallet rules): a
+ * balance stays an exact JS number (below 2^53), however many top-ups land on one wallet. Sums over many
+ * wallets or transactions have no such bound and are added as bigint (db/exact-sum.ts).
+ */
+export const MAX_BALANCE_MINOR = 1_000_000_000_000_000;
 
 export interface WholeAmountOptions {
   /** The request attribute named in the refusal, e.g. `Amount`. */
@@ -38,12 +44,13 @@ export function parseWholeAmount(value: unknown, options: WholeAmountOptions): n
   return whole * MINOR_PER_MAJOR;
 }
 
-/** Formats minor units as a decimal string with 2 decimals: 125000 → "1250.00", -5 → "-0.05". */
-export function formatMinor(minor: number): string {
-  if (!Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount of minor units: ${minor}`);
-  const sign = minor < 0 ? '-' : '';
-  const magnitude = Math.abs(minor);
-  const major = Math.floor(magnitude / MINOR_PER_MAJOR);
-  const cents = magnitude % MINOR_PER_MAJOR;
+/** Formats minor units as a decimal string with 2 decimals: 125000 → "1250.00", -5 → "-0.05"; a bigint is exact at any size. */
+export function formatMinor(minor: number | bigint): string {
+  if (typeof minor === 'number' && !Number.isSafeInteger(minor)) throw new RangeError(`Not an integer amount of minor units: ${minor}`);
+  const exact = BigInt(minor);
+  const sign = exact < 0n ? '-' : '';
+  const magnitude = exact < 0n ? -exact : exact;
+  const major = magnitude / BigInt(MINOR_PER_MAJOR);
+  const cents = magnitude % BigInt(MINOR_PER_MAJOR);
   return `${sign}${major}.${String(cents).padStart(2, '0')}`;
 }

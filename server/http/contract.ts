@@ -5,8 +5,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandle
 import openapiGlue from 'fastify-openapi-glue';
 import { parse } from 'yaml';
 import type { RouteBodyCheck, RouteHandler, Routes } from '../routes/types.ts';
-import { asHttpError, bodyValidationErrors } from './errors.ts';
+import { asHttpError, bodyFaultError, bodyValidationErrors } from './errors.ts';
 import { HttpError } from './jsonapi.ts';
+import { bodyFaults } from './validation.ts';
 
 export interface Contract {
   openapi: string;
@@ -116,6 +117,8 @@ async function runBodyCheck(request: FastifyRequest, check: RouteBodyCheck, sche
  * - `application/json` and `application/vnd.api+json` bodies validate against the same schema;
  * - multipart bodies are not schema-validated (the upload handler checks parts, sizes and content itself);
  * - a body of an undeclared media type is 415, a missing required body 422;
+ * - a parsed body nested too deeply, too large in values, or holding a NUL or a lone surrogate is 422 before
+ *   anything else reads it (validation.ts bodyFaults);
  * - the operation's body check (server/routes `bodyChecks`) runs on a JSON body before schema validation, so a
  *   malformed name, phone, e-mail or password answers the spec's message rather than the validator's.
  */
@@ -151,6 +154,8 @@ function adjustRoute(route: RouteOptions, rules: Map<string, BodyRule>, bodyChec
     if (!mediaType || !rule.mediaTypes.includes(mediaType)) {
       throw new HttpError(415, 'Unsupported Media Type', { detail: `Send the body as ${rule.mediaTypes.join(' or ')}.` });
     }
+    const faults = bodyFaults(request.body);
+    if (faults) throw bodyFaultError(faults);
     if (check && JSON_TYPES.includes(mediaType)) await runBodyCheck(request, check, jsonBodySchema);
   };
 }

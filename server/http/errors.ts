@@ -87,6 +87,15 @@ export function bodyValidationErrors(errors: readonly unknown[]): ErrorObject[] 
   return validationFailure(errors.filter(isAjvError), 'body').errors;
 }
 
+/** The 422 of a request body that broke a rule no schema states (server/http/validation.ts bodyFaults). */
+export function bodyFaultError(faults: readonly AjvError[]): HttpError {
+  const { status, errors, headers } = validationFailure([...faults], 'body');
+  const error = new HttpError(status);
+  error.errors.splice(0, error.errors.length, ...errors);
+  Object.assign(error.headers, headers);
+  return error;
+}
+
 function isAjvError(value: unknown): value is AjvError {
   return typeof value === 'object' && value !== null;
 }
@@ -133,6 +142,12 @@ function titleOf(error: AjvError, name: string): string {
     case 'enum':
     case 'const':
       return `${name} is not one of the accepted values`;
+    case 'characters':
+      return `${name} must not hold a NUL or an unpaired surrogate character`;
+    case 'depth':
+      return `${name} is nested too deeply (at most ${String(limit)} levels)`;
+    case 'size':
+      return `${name} holds too many values (at most ${String(limit)})`;
     case 'type': {
       const type = error.params?.type;
       const expected = typeof type === 'string' ? TYPE_NAMES[type] : undefined;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { fileUrlSigner } from '../domain/files/signing.ts';
 import { MAX_UPLOAD_BYTES } from '../domain/files/store.ts';
+import { biffWorkbook, compoundFile } from '../testing/compound-file.ts';
 import { bearerFor, buildClockedTestApp, type ClockedGateway } from '../testing/users.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 
@@ -40,10 +41,16 @@ const pdf = Buffer.from('%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntraile
 const elf = Buffer.concat([Buffer.from([0x7f, 0x45, 0x4c, 0x46, 0x02, 0x01, 0x01, 0x00]), Buffer.alloc(120)]);
 const mz = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(58), Buffer.from([0x80, 0, 0, 0]), Buffer.alloc(64), Buffer.from('PE\u0000\u0000'), Buffer.alloc(64)]);
 const text = Buffer.from('just some text, not an image\n');
-/** A legacy Excel file: a compound file whose directory names a Workbook stream. */
-const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016), Buffer.from('Workbook', 'utf16le'), Buffer.alloc(512)]);
+/** A legacy Excel file: a compound file whose root storage holds a Workbook stream opening with a BIFF BOF record. */
+const xls = compoundFile({ '\u0005SummaryInformation': Buffer.alloc(200), Workbook: biffWorkbook() });
 /** A compound file without a workbook (e.g. an .msi installer) named .xls. */
-const msi = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016), Buffer.from('SummaryInformation', 'utf16le'), Buffer.alloc(512)]);
+const msi = compoundFile({ '\u0005SummaryInformation': Buffer.alloc(200) });
+/** The compound file signature and the word "Workbook" somewhere in its bytes, but no compound file structure. */
+const forgedBytes = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(1016), Buffer.from('Workbook', 'utf16le'), Buffer.alloc(512)]);
+/** A real compound file that names "Workbook" only inside another stream's bytes. */
+const forgedName = compoundFile({ Contents: Buffer.concat([Buffer.from('Workbook', 'utf16le'), biffWorkbook()]) });
+/** A Workbook stream that is not a BIFF workbook. */
+const forgedStream = compoundFile({ Workbook: Buffer.from('MZ, not a workbook') });
 
 /** A minimal stored (uncompressed) zip. */
 function zip(entries: Record<string, string>): Buffer {
@@ -190,6 +197,8 @@ describe('uploadDocuments', () => {
     expect((await download(url2 ?? '')).headers['content-type']).toBe('application/vnd.openxmlformats-officedocument.wordprocessingml.document');
     expect((await download(url3 ?? '')).headers['content-type']).toBe('application/vnd.ms-excel');
     expect((await uploadDocuments([{ name: 'anim.gif', bytes: gif }])).statusCode).toBe(201);
+    // Excel 5 and 95 name the stream Book.
+    expect((await uploadDocuments([{ name: 'old.xls', bytes: compoundFile({ Book: biffWorkbook() }) }])).statusCode).toBe(201);
   });
 
   it.each([
@@ -197,6 +206,9 @@ describe('uploadDocuments', () => {
     ['an MZ executable named passport.pdf', { name: 'passport.pdf', bytes: mz }],
     ['a text file named scan.png', { name: 'scan.png', bytes: text }],
     ['a compound file without a workbook named sheet.xls', { name: 'sheet.xls', bytes: msi }],
+    ['a forged xls: the signature and the word Workbook, no structure (regression: accepted)', { name: 'sheet.xls', bytes: forgedBytes }],
+    ['a forged xls: Workbook named inside another stream (regression: accepted)', { name: 'sheet.xls', bytes: forgedName }],
+    ['a forged xls: a Workbook stream that is no workbook', { name: 'sheet.xls', bytes: forgedStream }],
   ])('refuses %s with 415 and keeps nothing', async (_label, file) => {
     const before = await rowCounts();
     const res = await uploadDocuments([{ name: 'ok.png', bytes: png }, file]);

@@ -6,7 +6,9 @@ import { requestHash } from '../domain/wallet/idempotency.ts';
 import { countTransactions, exportTransactions, listTransactions, transactionTotals } from '../domain/wallet/listing.ts';
 import { renderTransactionsPdf } from '../domain/wallet/pdf.ts';
 import { daysBefore } from '../domain/wallet/query.ts';
+import { MAX_BALANCE_MINOR, formatMinor } from '../domain/money.ts';
 import {
+  BALANCE_LIMIT,
   confirmWalletTransaction,
   createWalletTransaction,
   resendWalletTransactionCode,
@@ -78,6 +80,11 @@ function confirmRefusal(outcome: Exclude<ConfirmOutcome, { kind: 'completed' }>)
       return new HttpError(422, 'Insufficient wallet balance', {
         code: 'insufficient_funds',
         detail: `The wallet holds ${outcome.balance} ${outcome.currency}: the transaction has failed and no money moved.`,
+      });
+    case 'over_limit':
+      return new HttpError(422, BALANCE_LIMIT, {
+        code: 'balance_limit',
+        detail: `A wallet holds at most ${formatMinor(MAX_BALANCE_MINOR)} ${outcome.currency}; this one holds ${outcome.balance}: the transaction has failed and no money moved.`,
       });
   }
 }

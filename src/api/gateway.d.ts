@@ -1178,6 +1178,11 @@ export interface paths {
          *     `ExternalId` (the loan id, 3 to 20 characters) is required for Loan. A cash-out larger than the balance
          *     answers 422. `Amount` is in whole currency units.
          *
+         *     **Balance limit**: a wallet holds at most 10000000000000.00. A top-up or loan that would take it past the
+         *     limit answers 422 with `code` `balance_limit` and `source.pointer` `/data/attributes/Amount`;
+         *     `confirmWalletTransaction` checks the limit again when the money moves. Figures that add many transactions
+         *     or wallets (statistics, reports, PDF totals) are exact at any size.
+         *
          *     **Idempotency** (`Idempotency-Key`, required): keys are scoped to the signed-in user and kept 24 hours.
          *     The same key with the same body replays the first answer (same status and body) with
          *     `Idempotent-Replayed: true`. The same key with a different body answers 422 with `code`
@@ -1221,8 +1226,9 @@ export interface paths {
          *     - `otp_attempts_exhausted`: the 5th wrong code for this transaction; the transaction has FAILED;
          *     - `otp_expired`: the code's 5 minutes are over; the transaction has FAILED.
          *
-         *     A cash-out larger than the wallet's balance at confirmation answers 422 with `code` `insufficient_funds`:
-         *     the transaction has FAILED and no money moved. A transaction that is no longer PENDING answers 409 with
+         *     A cash-out larger than the wallet's balance at confirmation answers 422 with `code` `insufficient_funds`,
+         *     a credit that would take the wallet past its balance limit (see `createWalletTransaction`) 422 with `code`
+         *     `balance_limit`: the transaction has FAILED and no money moved. A transaction that is no longer PENDING answers 409 with
          *     `code` `not_pending`. 429 (with `Retry-After`) is the limit on wrong codes per staff account (20) and per
          *     address (50) in 15 minutes, counted across transactions; a new code does not lift it.
          */
@@ -2512,7 +2518,7 @@ export interface components {
         };
         /**
          * @description A whole amount in currency units, as a digit string (1 to 20 digits, UW §5) or an integer; negative for
-         *     Cash Out. Zero is refused (422).
+         *     Cash Out. Zero, and a magnitude above 1000000000000, are refused (422 'Invalid Value. Whole numbers only.').
          */
         WholeAmount: string | number;
         WalletTransactionRequest: {

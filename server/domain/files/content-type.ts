@@ -2,6 +2,7 @@
 // the types of users-and-wallets §5 pass: jpeg/jpg, png, gif, pdf, word docx and xls.
 import { readFile } from 'node:fs/promises';
 import { fileTypeFromFile } from 'file-type';
+import { openCompoundFile } from './compound-file.ts';
 
 const MIME = {
   jpeg: 'image/jpeg',
@@ -27,13 +28,19 @@ const byDetectedMime: Record<string, AllowedMime> = {
   [MIME.docx]: MIME.docx,
 };
 
-// A legacy Excel file is a Compound File whose directory names a "Workbook" (or, before Excel 97, "Book") stream;
-// other compound files (.doc, .msi installers) have no such stream.
-const workbookStreamNames = [Buffer.from('Workbook', 'utf16le'), Buffer.from('Book\u0000', 'utf16le')];
+// A legacy Excel file is a Compound File whose root storage holds a "Workbook" stream (BIFF8; "Book" before Excel
+// 97, BIFF5) that opens with a BOF record; other compound files (.doc, .msi installers) have no such stream, and a
+// file that merely holds the word somewhere in its bytes has no such structure.
+const WORKBOOK_STREAMS = ['workbook', 'book'];
+/** BIFF5 and BIFF8 beginning-of-file record type. */
+const BIFF_BOF = 0x0809;
 
 async function isExcelWorkbook(path: string): Promise<boolean> {
-  const bytes = await readFile(path);
-  return workbookStreamNames.some((name) => bytes.includes(name));
+  const file = openCompoundFile(await readFile(path));
+  const workbook = file?.rootStreams.find((stream) => WORKBOOK_STREAMS.includes(stream.name.toLowerCase()));
+  if (!file || !workbook) return false;
+  const start = file.readStart(workbook, 4);
+  return start !== undefined && start.length === 4 && start.readUInt16LE(0) === BIFF_BOF;
 }
 
 /** The allowed type of the file at `path` found from its bytes, or undefined when it is none of them. */

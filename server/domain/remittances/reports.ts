@@ -3,6 +3,7 @@
 // the session's tenant, grouped in the database by the UTC day, hour or month prefix of transaction_date.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { exactSum, readExactSum } from '../../db/exact-sum.ts';
 import type { Session } from '../auth/tokens.ts';
 import { formatMinor } from '../money.ts';
 import { daysBefore, nextDay } from '../wallet/query.ts';
@@ -32,9 +33,9 @@ interface Bucket {
   sender_currency: string;
   receiver_currency: string;
   n: number;
-  sender_minor: number;
-  receiver_minor: number;
-  fx_micro: number;
+  sender_minor: bigint;
+  receiver_minor: bigint;
+  fx_micro: bigint;
 }
 
 /** The tenant's rows in [from, before) grouped by the first `width` characters of transaction_date. */
@@ -48,22 +49,22 @@ async function buckets(db: Db, tenantId: string, from: string, before: string, w
       'sender_currency',
       'receiver_currency',
       (eb) => eb.fn.countAll<number>().as('n'),
-      (eb) => eb.fn.sum<number>('sender_amount_minor').as('sender_minor'),
-      (eb) => eb.fn.sum<number>('receiver_amount_minor').as('receiver_minor'),
-      (eb) => eb.fn.sum<number>('transaction_fx_micro').as('fx_micro'),
+      exactSum(sql.ref('sender_amount_minor')).as('sender_minor'),
+      exactSum(sql.ref('receiver_amount_minor')).as('receiver_minor'),
+      exactSum(sql.ref('transaction_fx_micro')).as('fx_micro'),
     ])
     .where('tenant_id', '=', tenantId)
     .where('transaction_date', '>=', from)
     .where('transaction_date', '<', before)
     .groupBy([bucket, 'status_id', 'sender_currency', 'receiver_currency'])
     .execute();
-  // PostgreSQL answers sums of bigint as numeric; the pool parses both to numbers (db/connection.ts).
+  // Sums are exact at any size (bigint): many rows add up past 2^53 minor units.
   return rows.map((row) => ({
     ...row,
     n: Number(row.n),
-    sender_minor: Number(row.sender_minor),
-    receiver_minor: Number(row.receiver_minor),
-    fx_micro: Number(row.fx_micro),
+    sender_minor: readExactSum(row.sender_minor),
+    receiver_minor: readExactSum(row.receiver_minor),
+    fx_micro: readExactSum(row.fx_micro),
   }));
 }
 
@@ -87,8 +88,10 @@ export async function dailyReport(db: Db, session: Session, range: { startDate: 
     const sent = (currency: string) => {
       const paid = successful.filter((row) => row.sender_currency === currency);
       const n = paid.reduce((sum, row) => sum + row.n, 0);
-      const fx = paid.reduce((sum, row) => sum + row.fx_micro, 0);
-      return { amount: formatMinor(paid.reduce((sum, row) => sum + row.sender_minor, 0)), rate: formatRate(n === 0 ? 0 : Math.round(fx / n)) };
+      const fx = paid.reduce((sum, row) => sum + row.fx_micro, 0n);
+      // The average rate, rounded half up; a rate is small, so it is a number again.
+      const rate = n === 0 ? 0 : Number((2n * fx + BigInt(n)) / (2n * BigInt(n)));
+      return { amount: formatMinor(paid.reduce((sum, row) => sum + row.sender_minor, 0n)), rate: formatRate(rate) };
     };
     const usd = sent('USD');
     const eur = sent('EUR');
@@ -103,7 +106,7 @@ export async function dailyReport(db: Db, session: Session, range: { startDate: 
       eurTrans: eur.amount,
       eurFxTrans: eur.rate,
       receiverAmount: formatMinor(
-        successful.filter((row) => row.receiver_currency === REPORT_RECEIVER_CURRENCY).reduce((sum, row) => sum + row.receiver_minor, 0),
+        successful.filter((row) => row.receiver_currency === REPORT_RECEIVER_CURRENCY).reduce((sum, row) => sum + row.receiver_minor, 0n),
       ),
       receiverCurrency: REPORT_RECEIVER_CURRENCY,
     };
@@ -227,7 +230,7 @@ export async function payinChart(db: Db, session: Session, timeframe: ChartTimef
         failed: count(REMITTANCE_STATUS.Failed),
         processing: count(REMITTANCE_STATUS.Processing),
         pending: count(REMITTANCE_STATUS.Pending),
-        amount: formatMinor(paid.reduce((sum, row) => sum + row.receiver_minor, 0)),
+        amount: formatMinor(paid.reduce((sum, row) => sum + row.receiver_minor, 0n)),
       };
     }),
   };

@@ -5,6 +5,7 @@
 // transactions in the tenant's currency count.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { exactSum, readExactSum } from '../../db/exact-sum.ts';
 import { formatMinor } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../reference.ts';
@@ -36,18 +37,18 @@ export interface TransactionStatistics {
 interface Sums {
   count: number;
   /** type code → Σ |amount| in minor units */
-  minor: Map<number, number>;
+  minor: Map<number, bigint>;
 }
 
 const empty = (): Sums => ({ count: 0, minor: new Map() });
 
-function add(sums: Sums, type: number, count: number, minor: number): void {
+function add(sums: Sums, type: number, count: number, minor: bigint): void {
   sums.count += count;
-  sums.minor.set(type, (sums.minor.get(type) ?? 0) + minor);
+  sums.minor.set(type, (sums.minor.get(type) ?? 0n) + minor);
 }
 
 function totalsOf(sums: Sums): TransactionTotals {
-  const money = (type: number) => formatMinor(sums.minor.get(type) ?? 0);
+  const money = (type: number) => formatMinor(sums.minor.get(type) ?? 0n);
   return {
     count: sums.count,
     p2P: money(TRANSACTION_TYPE.P2P),
@@ -83,7 +84,7 @@ export async function transactionStatistics(db: Db, session: Session, timeframe:
           sql<string>`substr(${sql.ref('day')}, 1, ${sql.lit(keyLength)})`.as('period'),
           'type',
           eb.fn.sum<number | string>('n').as('count'),
-          eb.fn.sum<number | string>('amount_minor').as('minor'),
+          exactSum(sql.ref('amount_minor')).as('minor'),
         ])
         .groupBy([sql`substr(${sql.ref('day')}, 1, ${sql.lit(keyLength)})`, 'type'])
         .execute()
@@ -92,7 +93,7 @@ export async function transactionStatistics(db: Db, session: Session, timeframe:
           sql<string>`substr(${sql.ref('wt.created')}, 1, ${sql.lit(keyLength)})`.as('period'),
           'wt.type as type',
           eb.fn.countAll<number | string>().as('count'),
-          eb.fn.sum<number | string>(sql`abs(${sql.ref('wt.amount_minor')})`).as('minor'),
+          exactSum(sql`abs(${sql.ref('wt.amount_minor')})`).as('minor'),
         ])
         .groupBy([sql`substr(${sql.ref('wt.created')}, 1, ${sql.lit(keyLength)})`, 'wt.type'])
         .execute();
@@ -102,8 +103,8 @@ export async function transactionStatistics(db: Db, session: Session, timeframe:
   for (const row of rows) {
     const sums = byPeriod.get(row.period);
     if (!sums) continue;
-    add(sums, row.type, Number(row.count), Number(row.minor));
-    add(all, row.type, Number(row.count), Number(row.minor));
+    add(sums, row.type, Number(row.count), readExactSum(row.minor));
+    add(all, row.type, Number(row.count), readExactSum(row.minor));
   }
   return {
     periods: periods.map((period) => ({ period, totals: totalsOf(byPeriod.get(period.slice(0, keyLength)) ?? empty()) })),

@@ -2,6 +2,8 @@
 // description"; §7 GET api/v1/um/statistics). Counts of the users the session may see (tenant and role scope).
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { exactSum, readExactSum } from '../../db/exact-sum.ts';
+import { MINOR_PER_MAJOR } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
 import { ROLE, STATUS } from '../reference.ts';
 import { visibleUsers } from '../scope.ts';
@@ -48,7 +50,7 @@ export async function userWidgets(db: Db, session: Session): Promise<Widget[]> {
     .where(visibleUsers(session))
     .where('wallets.currency', '=', currency)
     .where(sql<boolean>`(${roles} & ${ROLE.EndUser}) <> 0`)
-    .select((eb) => eb.fn.sum<number | string | null>('wallets.balance_minor').as('minor'))
+    .select(exactSum(sql.ref('wallets.balance_minor')).as('minor'))
     .executeTakeFirst();
 
   const count = (value: number | string | null | undefined) => Number(value ?? 0);
@@ -61,8 +63,8 @@ export async function userWidgets(db: Db, session: Session): Promise<Widget[]> {
     { id: 'admins-total', value: count(counts?.admins), name: 'Admins', description: 'Staff accounts (roles 4, 16 and 64)' },
     {
       id: 'wallets-balance',
-      // Whole currency units: the contract's widget value is an integer.
-      value: Math.floor(count(balance?.minor) / 100),
+      // Whole currency units: the contract's widget value is an integer (a JSON number, exact below 2^53).
+      value: Number(readExactSum(balance?.minor) / BigInt(MINOR_PER_MAJOR)),
       name: 'Wallets balance',
       description: `Sum of end-user wallet balances in ${currency}, whole units`,
     },

@@ -79,11 +79,14 @@ export function renderUptPdf(input: UptPdf): Promise<Buffer> {
     y += ROW_HEIGHT;
   });
 
-  const totals = new Map<string, { count: number; minor: number }>();
+  // Exact at any size (bigint): a total of many large amounts is past 2^53 minor units.
+  const totals = new Map<string, { count: number; minor: bigint }>();
   for (const { attributes } of input.rows) {
-    const total = totals.get(attributes.amountCurrency) ?? { count: 0, minor: 0 };
-    const [whole = '0', cents = '00'] = attributes.amount.split('.');
-    totals.set(attributes.amountCurrency, { count: total.count + 1, minor: total.minor + Number(whole) * 100 + Number(cents) });
+    const total = totals.get(attributes.amountCurrency) ?? { count: 0, minor: 0n };
+    const negative = attributes.amount.startsWith('-');
+    const [whole = '0', cents = '00'] = attributes.amount.replace('-', '').split('.');
+    const minor = BigInt(whole) * 100n + BigInt(cents);
+    totals.set(attributes.amountCurrency, { count: total.count + 1, minor: total.minor + (negative ? -minor : minor) });
   }
   y += 12;
   if (y + (totals.size + 2) * ROW_HEIGHT > bottom) {

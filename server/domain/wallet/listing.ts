@@ -10,6 +10,7 @@ import { sql, type Compilable, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { direct, preparedQueries, slots, type Bind } from '../../db/prepared.ts';
 import { containsInsensitive } from '../../db/text.ts';
+import { exactSum, readExactSum } from '../../db/exact-sum.ts';
 import type { TransactionTypeCode, WalletTransactionStatus } from '../../db/schema.ts';
 import { formatMinor } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -459,10 +460,10 @@ export interface CurrencyTotals {
   currency: string;
   count: number;
   /** Money put into wallets (Top Up, Loan, ...), minor units. */
-  creditMinor: number;
+  creditMinor: bigint;
   /** Money taken out (Cash Out), minor units. */
-  debitMinor: number;
-  feeMinor: number;
+  debitMinor: bigint;
+  feeMinor: bigint;
 }
 
 /** Totals per currency of every matching row (not only the rows a capped export shows). */
@@ -471,9 +472,9 @@ export async function transactionTotals(db: Db, session: Session, filters: Trans
     .select((eb) => [
       'wt.currency',
       eb.fn.countAll<number | string>().as('count'),
-      eb.fn.sum<number | string | null>(sql`case when ${sql.ref('wt.amount_minor')} > 0 then ${sql.ref('wt.amount_minor')} else 0 end`).as('credit'),
-      eb.fn.sum<number | string | null>(sql`case when ${sql.ref('wt.amount_minor')} < 0 then -${sql.ref('wt.amount_minor')} else 0 end`).as('debit'),
-      eb.fn.sum<number | string | null>('wt.fee_minor').as('fee'),
+      exactSum(sql`case when ${sql.ref('wt.amount_minor')} > 0 then ${sql.ref('wt.amount_minor')} else 0 end`).as('credit'),
+      exactSum(sql`case when ${sql.ref('wt.amount_minor')} < 0 then -${sql.ref('wt.amount_minor')} else 0 end`).as('debit'),
+      exactSum(sql.ref('wt.fee_minor')).as('fee'),
     ])
     .groupBy('wt.currency')
     .orderBy('wt.currency')
@@ -481,9 +482,9 @@ export async function transactionTotals(db: Db, session: Session, filters: Trans
   return rows.map((row) => ({
     currency: row.currency,
     count: Number(row.count),
-    creditMinor: Number(row.credit ?? 0),
-    debitMinor: Number(row.debit ?? 0),
-    feeMinor: Number(row.fee ?? 0),
+    creditMinor: readExactSum(row.credit),
+    debitMinor: readExactSum(row.debit),
+    feeMinor: readExactSum(row.fee),
   }));
 }
 

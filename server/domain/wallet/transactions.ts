@@ -6,7 +6,7 @@ import type { Db } from '../../db/connection.ts';
 import type { TransactionTypeCode, WalletTransactionStatus } from '../../db/schema.ts';
 import type { Session } from '../auth/tokens.ts';
 import { writeAudit } from '../audit.ts';
-import { formatMinor, parseWholeAmount } from '../money.ts';
+import { MAX_BALANCE_MINOR, formatMinor, parseWholeAmount } from '../money.ts';
 import { send } from '../outbox.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
@@ -70,6 +70,8 @@ export type CreateOutcome =
   | { kind: 'key_in_flight' };
 
 const AUDIT_ENTITY = 'wallettransaction';
+/** The refusal of a credit past the wallet balance limit. */
+export const BALANCE_LIMIT = 'The wallet balance limit would be exceeded';
 const STAFF_ROLES: readonly number[] = [ROLE.TopAdmin, ROLE.MidAdmin, ROLE.LowerAdmin];
 /** Account states in which no money moves on the user's wallet. */
 const FROZEN = STATUS.Sanctioned | STATUS.OnHold;
@@ -137,6 +139,7 @@ async function startTransaction(actor: WalletActor, request: WalletTransactionRe
   if (isDebit(kind) && wallet.balance_minor < magnitude) {
     throw refusal('invalid', 'Amount', 'Insufficient wallet balance', `The wallet holds ${formatMinor(wallet.balance_minor)} ${wallet.currency}.`);
   }
+  if (!isDebit(kind) && wallet.balance_minor + magnitude > MAX_BALANCE_MINOR) throw balanceLimit(wallet);
 
   const fee = feeFor(kind, amount);
   const created = now.toISOString();
@@ -191,6 +194,16 @@ async function startTransaction(actor: WalletActor, request: WalletTransactionRe
   });
 
   return { id, referenceNumber: reference, type: kind, status: 'PENDING', amountMinor: amount, feeMinor: fee, currency: wallet.currency, date: created };
+}
+
+/** A credit that would take the wallet past MAX_BALANCE_MINOR (the contract's wallet balance limit). */
+function balanceLimit(wallet: { balance_minor: number; currency: string }): DomainRefusal {
+  return new DomainRefusal('invalid', {
+    message: BALANCE_LIMIT,
+    field: 'Amount',
+    code: 'balance_limit',
+    detail: `A wallet holds at most ${formatMinor(MAX_BALANCE_MINOR)} ${wallet.currency}; this one holds ${formatMinor(wallet.balance_minor)}.`,
+  });
 }
 
 /** The service's kind, else the template's, else the kind the amount and loan id imply (§4). */
@@ -351,7 +364,9 @@ export type ConfirmOutcome =
   | { kind: 'wrong_code'; triesLeft: number }
   | { kind: 'too_many_tries' }
   | { kind: 'expired' }
-  | { kind: 'insufficient'; balance: string; currency: string };
+  | { kind: 'insufficient'; balance: string; currency: string }
+  /** A credit that would take the wallet past MAX_BALANCE_MINOR: the transaction has FAILED. */
+  | { kind: 'over_limit'; balance: string; currency: string };
 
 /** Another request confirmed the same transaction between our read and our write: undo ours. */
 class LostRace extends Error {}
@@ -413,7 +428,8 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
 
       const magnitude = Math.abs(tx.amount_minor);
       const debit = tx.amount_minor < 0;
-      // The conditional debit can never take the wallet below zero, however many confirms run at once.
+      // The conditional update can never take the wallet below zero nor past the balance limit, however many
+      // confirms run at once.
       const moved = await trx
         .updateTable('wallets')
         .set((eb) => ({
@@ -421,7 +437,7 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
           updated: completed,
         }))
         .where('id', '=', tx.wallet_id)
-        .$if(debit, (query) => query.where('balance_minor', '>=', magnitude))
+        .where('balance_minor', debit ? '>=' : '<=', debit ? magnitude : MAX_BALANCE_MINOR - magnitude)
         .returning('balance_minor')
         .executeTakeFirst();
 
@@ -440,10 +456,10 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
           entityId: tx.id,
           before: { status: 'PENDING', walletId: tx.wallet_id, balance: formatMinor(wallet.balance_minor) },
           after: { status: 'FAILED', walletId: tx.wallet_id, balance: formatMinor(wallet.balance_minor) },
-          reason: 'Insufficient wallet balance',
+          reason: debit ? 'Insufficient wallet balance' : BALANCE_LIMIT,
           at: now,
         });
-        return { kind: 'insufficient', balance: formatMinor(wallet.balance_minor), currency: tx.currency };
+        return { kind: debit ? 'insufficient' : 'over_limit', balance: formatMinor(wallet.balance_minor), currency: tx.currency };
       }
 
       const after = moved.balance_minor;
