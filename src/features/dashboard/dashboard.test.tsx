@@ -65,11 +65,13 @@ describe('the dashboards (identity-and-catalogue §2)', () => {
     expect(path()).toBe('/wallet/users?filter%5Bstatus%5D=Active');
   });
 
-  it('opens the list routes of the tenant\'s own menu: payin and payout tenants list users at /users', () => {
+  it('opens the lists of the tenant\'s own menu: /users for payin and payout tenants, /remittances/admins beside /remittances/users', () => {
     expect(listRoute('users', menuFor(tenant('amal'), 4))).toBe('/users');
     expect(listRoute('admins', menuFor(tenant('tawakal-swift'), 4))).toBe('/admins');
     expect(listRoute('users', menuFor(tenant('naccug'), 16))).toBe('/wallet/users');
     expect(listRoute('users', menuFor(tenant('dssc'), 4))).toBe('/wallet/users');
+    // The remittance menus list users only; their admins list is the route map's /remittances/admins.
+    expect(listRoute('admins', menuFor(tenant('nationtransfer'), 4))).toBe('/remittances/admins');
     expect(widgetLink({ list: 'users', status: 'On Hold' }, null)).toBe('/wallet/users?filter%5Bstatus%5D=On+Hold');
   });
 

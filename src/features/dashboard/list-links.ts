@@ -1,26 +1,30 @@
 // Where a click on a dashboard widget or bar goes (identity-and-catalogue §2): the list it totals, filtered as the
-// gateway counted it. The list's route is the tenant menu's own entry for it (wallet, payin/payout or remittance
-// lists), else the wallet route, which every tenant can open.
+// gateway counted it, in the family of lists the tenant's menu shows (wallet, payin/payout or remittance lists), else
+// the wallet lists, which every tenant can open.
 import type { ResolvedMenu, ResolvedMenuItem } from '../../config';
 import type { Timeframe } from './api/get-transaction-statistics';
 import type { WidgetList } from './api/get-user-statistics';
 
 export type DashboardList = WidgetList['list'] | 'transactions';
 
-const LIST_ROUTES: Record<DashboardList, readonly [string, ...string[]]> = {
-  users: ['/wallet/users', '/users', '/remittances/users'],
-  admins: ['/wallet/admins', '/admins', '/remittances/admins'],
-  transactions: ['/wallet/transactions'],
-};
+type ListRoutes = Record<DashboardList, string>;
+
+/** The wallet lists, the payin and payout lists, the remittance lists (identity-and-catalogue §2 route map). */
+const LIST_FAMILIES: readonly [ListRoutes, ...ListRoutes[]] = [
+  { users: '/wallet/users', admins: '/wallet/admins', transactions: '/wallet/transactions' },
+  { users: '/users', admins: '/admins', transactions: '/wallet/transactions' },
+  { users: '/remittances/users', admins: '/remittances/admins', transactions: '/wallet/transactions' },
+];
 
 function menuRoutes(items: readonly ResolvedMenuItem[]): string[] {
   return items.flatMap((item) => [...(item.route ? [item.route] : []), ...menuRoutes(item.children ?? [])]);
 }
 
+/** The list's route in the family of lists the tenant's menu shows, e.g. /admins beside a menu's /users. */
 export function listRoute(list: DashboardList, menu: ResolvedMenu | null): string {
-  const candidates = LIST_ROUTES[list];
   const inMenu = new Set(menuRoutes(menu?.items ?? []).map((route) => route.toLowerCase()));
-  return candidates.find((route) => inMenu.has(route.toLowerCase())) ?? candidates[0];
+  const family = LIST_FAMILIES.find((routes) => inMenu.has(routes.users.toLowerCase()) || inMenu.has(routes.admins.toLowerCase()));
+  return (family ?? LIST_FAMILIES[0])[list];
 }
 
 function withSearch(route: string, search: Record<string, string>): string {
