@@ -1,2 +1,2 @@
-export { ChartFigure, type ChartFigureProps, type ChartTableColumn, type ChartTableRow } from './ChartFigure';
-export { CHART_TYPES, periodLabel, rangeLabel, type ChartType } from './period-label';
+export { ChartFigure, type ChartTableColumn } from './ChartFigure';
+export { CHART_TYPES, periodLabel, rangeLabel } from './period-label';
