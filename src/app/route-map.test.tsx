@@ -3,18 +3,14 @@
 // its screen in the app's router without an error. Gateway calls fail as without a network: screens show their
 // error texts, which is not an error of the route.
 import { fetchProxy } from '../api/test-support/fetch-proxy';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MantineProvider } from '@mantine/core';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
-import { MemoryRouter } from 'react-router';
+import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
 import { sessionStore } from '../api/session';
 import { getTenant, menuFor, type ResolvedMenuItem } from '../config';
 import { findScreenRoute } from '../config/routes';
-import ProtectedApp from './ProtectedApp';
 import { screens } from './screens';
+import { renderApp } from './test-support';
 
 vi.setConfig({ testTimeout: 120_000 });
 
@@ -117,42 +113,6 @@ function menuOf(login: Login): Items {
   return itemsOf(menuFor(tenant, role, known).items);
 }
 
-/** Catches what a screen throws while rendering, so the test names the route instead of crashing. */
-class Catch extends Component<{ children: ReactNode; onError: (error: Error) => void }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override componentDidCatch(error: Error, _info: ErrorInfo) {
-    this.props.onError(error);
-  }
-  override render() {
-    return this.state.failed ? <p>Screen failed</p> : this.props.children;
-  }
-}
-
-async function renderAt(route: string): Promise<Error[]> {
-  const errors: Error[] = [];
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false }, mutations: { retry: false } } });
-  render(
-    <MantineProvider env="test">
-      <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[route]}>
-          <Catch onError={(error) => errors.push(error)}>
-            <ProtectedApp />
-          </Catch>
-        </MemoryRouter>
-      </QueryClientProvider>
-    </MantineProvider>,
-  );
-  const main = await screen.findByRole('main');
-  // The screen's chunk has loaded, and its calls have been answered (failed) and drawn.
-  await waitFor(() => expect(within(main).queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 15_000 });
-  await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0), { timeout: 15_000 });
-  await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
-  return errors;
-}
-
 beforeEach(() => {
   localStorage.clear();
   // No gateway: every call fails as without a network.
@@ -170,7 +130,7 @@ describe('the menu of every login and tenant type (identity-and-catalogue §2)',
     const routes = expected.flatMap(([, route]) => (route === null ? [] : [route]));
     for (const route of routes) {
       expect(findScreenRoute(route), `${route} is in the route map`).toBeDefined();
-      const errors = await renderAt(route);
+      const errors = await renderApp(route);
       expect(errors.map(String), route).toEqual([]);
       expect(screen.queryByText('Sorry, page not found!'), route).not.toBeInTheDocument();
       if (route === routes[0]) {
