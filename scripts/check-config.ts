@@ -1,5 +1,7 @@
 // `npm run check:config`: validates every config file (tenants/, schemas/) and prints one
 // `file#/json/pointer: message (how to fix)` line per problem; exits 1 on any. Runs before every build and in npm test.
+// Then says where a tenant file and the gateway's tenant of the same id disagree (./tenant-drift.ts), when there is a
+// gateway database to read.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +9,7 @@ import { checkConfigReport, formatProblem } from '../src/config/check/index.ts';
 import type { CheckReport, Problem } from '../src/config/check/index.ts';
 import { listConfigPaths } from '../src/config/fs-source.ts';
 import { FormCompileError, compileFormModule } from './compile-form-validators.ts';
+import { checkTenantDrift, databaseFromEnvironment } from './tenant-drift.ts';
 
 export { formatProblem } from '../src/config/check/index.ts';
 
@@ -51,4 +54,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.ar
     process.exit(1);
   }
   console.log(`config ok (${report.fileCount} files)`);
+  const drift = await checkTenantDrift(databaseFromEnvironment());
+  if (drift.skipped) {
+    console.log(`tenant files vs gateway: skipped, ${drift.skipped}`);
+  } else {
+    for (const notice of drift.notices) console.log(`notice: ${notice}`);
+    for (const problem of drift.disagreements) console.warn(`disagrees: ${formatProblem(problem)}`);
+    const count = drift.disagreements.length;
+    console.log(`tenant files vs gateway: ${count === 0 ? 'they agree' : `${count} disagreement${count === 1 ? '' : 's'} (reported, not a failure)`}`);
+  }
 }

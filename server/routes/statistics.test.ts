@@ -31,17 +31,36 @@ describe('GET api/v1/um/statistics (getUserStatistics)', () => {
     expect(res.json().data[0]).toEqual({
       type: 'widget',
       id: 'users-total',
-      attributes: { value: 3, name: 'Users', description: 'All end users' },
+      attributes: { value: 3, name: 'Users', description: 'All end users', opens: { list: 'users' } },
     });
     expect(await widgets(admin)).toEqual({
       'users-total': 3,
-      'users-active': 2,
+      // Counted by displayed status, as the list a click opens filters: both active users are also verified.
+      'users-active': 0,
       'users-pending': 1,
       'users-verified': 2,
       'users-restricted': 0,
       'admins-total': 2,
       'wallets-balance': 1000,
     });
+  });
+
+  it('[IC-2.37] a widget that opens a list has that list\'s total as its value, for every role scope', async () => {
+    const { app } = await start();
+    for (const email of ['super@demo.test', 'group@demo.test', 'officer@demo.test', 'partner@demo.test']) {
+      const client = email === 'super@demo.test' ? walletClient(app, await tenantToken(app, await signIn(app, email), 'naccug')) : walletClient(app, await signIn(app, email));
+      const res = await client.get('/api/v1/um/statistics');
+      const data = res.json().data as Array<{ id: string; attributes: { value: number; opens?: { list: string; status?: string } } }>;
+      const opening = data.filter((widget) => widget.attributes.opens);
+      expect(opening.map((widget) => widget.id)).toEqual(['users-total', 'users-active', 'users-pending', 'users-verified', 'admins-total']);
+      for (const { id, attributes } of opening) {
+        const { list, status } = attributes.opens ?? { list: 'users' };
+        const query = new URLSearchParams({ 'filter[account.roles]': list === 'users' ? '256' : '-256', ...(status ? { 'filter[status]': status } : {}) });
+        const listed = await client.get(`/api/v1/um/user?${query.toString()}`);
+        expect(listed.statusCode).toBe(200);
+        expect(listed.json().meta.itemTotal, `${email} ${id}`).toBe(attributes.value);
+      }
+    }
   });
 
   it('[UW-6.13] counts only what roles 16 and 64 may see, and another tenant only its own users', async () => {

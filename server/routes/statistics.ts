@@ -12,7 +12,12 @@ export const handlers: Handlers = {
     const widgets = await userWidgets(request.server.db, sessionOf(request));
     return {
       data: widgets.map((widget) =>
-        resource('widget', widget.id, { value: widget.value, name: widget.name, description: widget.description }),
+        resource('widget', widget.id, {
+          value: widget.value,
+          name: widget.name,
+          description: widget.description,
+          ...(widget.opens ? { opens: widget.opens } : {}),
+        }),
       ),
     };
   },

@@ -2609,7 +2609,17 @@ export interface components {
                 value: number;
                 name: string;
                 description: string;
+                opens?: components["schemas"]["WidgetList"];
             };
+        };
+        /**
+         * @description The list a click on the widget opens: listUsers of end users (`users`) or of everyone but end users (`admins`),
+         *     with `filter[status]` when `status` is given. Its itemTotal is the widget's value.
+         */
+        WidgetList: {
+            /** @enum {string} */
+            list: "users" | "admins";
+            status?: components["schemas"]["StatusName"];
         };
         WidgetListDocument: {
             data: components["schemas"]["Widget"][];
@@ -7118,7 +7128,10 @@ export interface operations {
                      *           "attributes": {
                      *             "value": 120,
                      *             "name": "Users",
-                     *             "description": "All end users"
+                     *             "description": "All end users",
+                     *             "opens": {
+                     *               "list": "users"
+                     *             }
                      *           }
                      *         }
                      *       ]

@@ -5,9 +5,12 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 type Screen = LazyExoticComponent<ComponentType>;
 
 const usersScreens = () => import('../features/users/screens');
+const dashboardScreens = () => import('../features/dashboard/DashboardScreen');
 
 export const screens: Partial<Record<string, Screen>> = {
   home: lazy(() => import('./HomePage')),
+  dashboard: lazy(() => dashboardScreens().then((m) => ({ default: m.DashboardScreen }))),
+  adminDashboard: lazy(() => dashboardScreens().then((m) => ({ default: m.AdminDashboardScreen }))),
   walletUsers: lazy(() => usersScreens().then((m) => ({ default: m.UsersScreen }))),
   walletAdmins: lazy(() => usersScreens().then((m) => ({ default: m.AdminsScreen }))),
   users: lazy(() => usersScreens().then((m) => ({ default: m.UsersScreen }))),

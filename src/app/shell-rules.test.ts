@@ -15,7 +15,7 @@ describe('shell rules', () => {
     expect(evaluateRule(controlPanelRule, ruleContext({ isAdminTenant: false, path: '/wallet/users' }))).toBe(false);
   });
 
-  it('the Control Panel selects the first payin tenant, else the first tenant', () => {
+  it('[IC-2.05] the Control Panel selects the first payin tenant, else the first tenant', () => {
     expect(controlPanelTenant([choice('teller', 'wallet'), choice('amal', 'payin')])?.id).toBe('amal');
     expect(controlPanelTenant([choice('teller', 'wallet'), choice('nt', 'payinpayoutservice')])?.id).toBe('nt');
     expect(controlPanelTenant([choice('teller', 'wallet'), choice('bunna', 'bunna')])?.id).toBe('teller');

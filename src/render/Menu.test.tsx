@@ -46,6 +46,21 @@ describe('Menu', () => {
     expect(screen.getByRole('status', { name: 'location' })).toHaveTextContent('/users');
   });
 
+  it('folds a group behind a button the keyboard opens, saying whether it is open (regression: the group was an <a> without href, out of the tab order)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<Menu items={items} />, { route: '/' });
+    const group = screen.getByRole('button', { name: 'Remittances' });
+    expect(group).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('link', { name: 'Transactions' })).not.toBeInTheDocument();
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(group).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(group).toHaveAttribute('aria-expanded', 'true');
+    expect(await screen.findByRole('link', { name: 'Transactions' })).toBeVisible();
+  });
+
   it('treats / as active only on itself', () => {
     expect(isActiveRoute('/', '/users')).toBe(false);
     expect(isActiveRoute('/', '/')).toBe(true);

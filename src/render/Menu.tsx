@@ -1,6 +1,6 @@
 // The navigation menu of a tenant (identity-and-catalogue §2 "Per-tenant menus"): items come already resolved by
 // src/config/catalogue.ts resolveMenu (role group chosen, rules applied, tenant labels applied); this only draws them.
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import type { ResolvedMenuItem } from '../config/catalogue';
@@ -27,16 +27,22 @@ function containsActive(item: ResolvedMenuItem, pathname: string): boolean {
   return (item.route !== undefined && isActiveRoute(item.route, pathname)) || (item.children ?? []).some((child) => containsActive(child, pathname));
 }
 
+/** A parent entry is a disclosure button (keyboard reachable, aria-expanded) folding its entries. */
+function MenuGroup({ item, pathname, renderIcon, onNavigate, icon }: { item: ResolvedMenuItem; pathname: string; icon: ReactNode } & Pick<MenuProps, 'renderIcon' | 'onNavigate'>) {
+  const [opened, setOpened] = useState(() => containsActive(item, pathname));
+  return (
+    <NavLink component="button" type="button" label={item.label} leftSection={icon} opened={opened} onChange={setOpened} aria-expanded={opened} childrenOffset="md">
+      {(item.children ?? []).map((child) => (
+        <MenuEntry key={`${child.label}${child.route ?? ''}`} item={child} pathname={pathname} renderIcon={renderIcon} onNavigate={onNavigate} />
+      ))}
+    </NavLink>
+  );
+}
+
 function MenuEntry({ item, pathname, renderIcon, onNavigate }: { item: ResolvedMenuItem; pathname: string } & Pick<MenuProps, 'renderIcon' | 'onNavigate'>) {
   const icon = item.icon && renderIcon ? renderIcon(item.icon) : undefined;
   if (item.children?.length) {
-    return (
-      <NavLink label={item.label} leftSection={icon} defaultOpened={containsActive(item, pathname)} childrenOffset="md">
-        {item.children.map((child) => (
-          <MenuEntry key={`${child.label}${child.route ?? ''}`} item={child} pathname={pathname} renderIcon={renderIcon} onNavigate={onNavigate} />
-        ))}
-      </NavLink>
-    );
+    return <MenuGroup item={item} pathname={pathname} renderIcon={renderIcon} onNavigate={onNavigate} icon={icon} />;
   }
   const active = item.route !== undefined && isActiveRoute(item.route, pathname);
   return (

@@ -1,4 +1,6 @@
 // The per-tenant menus of identity-and-catalogue §2 as each demo login and tenant gets them, from the real files.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configApi, firstMenuRoute } from '../../src/config/catalogue.ts';
 import type { ResolvedMenu, ResolvedMenuItem } from '../../src/config/catalogue.ts';
@@ -142,6 +144,24 @@ describe('the tenants', () => {
     expect(tenants.some((each) => each.type === 'payin')).toBe(true);
     expect(config.adminTenant()).toMatchObject({ id: 'dssc', type: 'identity', claim: 'dssc' });
     expect(config.mainTenant()?.id).toBe('teller');
+  });
+
+  it('[IC-1.01] [UW-3.17] every tenant kind of §1 has its file; {product} is the product\'s own wallet tenant, teller (the main tenant)', () => {
+    const kinds = ['{product}', 'naccug', 'smfi', 'xdigital', 'reliance', 'ss-gmb', 'nordic', 'payinupt', 'roxe', 'tawakal-swift', 'ss-swift', 'cp-swift', 'swift', 'ss-vas', 'guulpay', 'supersonicz', 'nationtransfer', 'amal'];
+    const ids = new Set(config.loadTenants().map((each) => each.id));
+    expect(kinds.map((kind) => (kind === '{product}' ? 'teller' : kind)).filter((id) => !ids.has(id))).toEqual([]);
+    expect(tenant('teller')).toMatchObject({ type: 'wallet', main: true, menu: 'credit-union', labels: { users: 'Members' } });
+    // identity-and-catalogue §4: after login, {product}, naccug, reliance, xdigital, ss-gmb and nordic load roles, groups, statuses and countries.
+    for (const id of ['teller', 'naccug', 'reliance', 'xdigital', 'ss-gmb', 'nordic']) {
+      expect(tenant(id).referenceLists, id).toEqual(expect.arrayContaining(['listRoles', 'listGroups', 'listStatuses', 'listCountries']));
+    }
+  });
+
+  it('[IC-1.02] the tenant types are wallet, payin, payout, payinpayoutservice, bunna and identity, each with a tenant', () => {
+    const types = ['wallet', 'payin', 'payout', 'payinpayoutservice', 'bunna', 'identity'];
+    const meta = JSON.parse(readFileSync(join(REPOSITORY_ROOT, 'schemas/meta/tenant.schema.json'), 'utf8')) as { properties: { type: { enum: string[] } } };
+    expect(meta.properties.type.enum).toEqual(types);
+    expect([...new Set(config.loadTenants().map((each) => each.type))].sort()).toEqual([...types].sort());
   });
 
   it('[UW-1.06] group users in a credit union labelled Credit Union, member id Member ID (naccug)', () => {

@@ -77,8 +77,8 @@ test('[UW-4.57] logout ends the session on the gateway, clears storage and goes 
 
 test('a screen of a later area shows a placeholder naming it', async ({ page }) => {
   await signIn(page, demoLogins.super);
-  await page.goto('/admin/dashboard');
-  await expect(page.getByText(/Admin dashboard will be shown here/)).toBeVisible();
+  await page.goto('/remittances/payin');
+  await expect(page.getByText(/Pay-in transactions will be shown here/)).toBeVisible();
 });
 
 test('the signed-in shell has no serious accessibility violation', async ({ page }) => {

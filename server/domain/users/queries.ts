@@ -109,14 +109,23 @@ export interface UserListQuery {
   page: Paging;
 }
 
+function filteredUsersQuery(db: Db, session: Session, filters: UserFilters) {
+  let query = visibleUsersQuery(db, session);
+  for (const condition of userFilters(filters)) query = query.where(condition);
+  return query;
+}
+
+/** How many users the session may see match `filters`: the total listUsers answers for them. */
+export async function countVisibleUsers(db: Db, session: Session, filters: UserFilters): Promise<number> {
+  const count = await filteredUsersQuery(db, session, filters)
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
+    .executeTakeFirstOrThrow();
+  return Number(count.total);
+}
+
 /** One page of the users the session may see: ids in order, and the total. */
 export async function listVisibleUserIds(db: Db, session: Session, query: UserListQuery): Promise<{ ids: number[]; total: number }> {
-  const conditions = userFilters(query.filters);
-  const filtered = () => {
-    let q = visibleUsersQuery(db, session);
-    for (const condition of conditions) q = q.where(condition);
-    return q;
-  };
+  const filtered = () => filteredUsersQuery(db, session, query.filters);
   const { column, direction } = query.sort;
   const rows = await filtered()
     .select('users.id')
@@ -126,10 +135,7 @@ export async function listVisibleUserIds(db: Db, session: Session, query: UserLi
     .limit(query.page.size)
     .offset(query.page.offset)
     .execute();
-  const count = await filtered()
-    .select((eb) => eb.fn.countAll<number | string>().as('total'))
-    .executeTakeFirstOrThrow();
-  return { ids: rows.map((row) => row.id), total: Number(count.total) };
+  return { ids: rows.map((row) => row.id), total: await countVisibleUsers(db, session, query.filters) };
 }
 
 /** The rows a user resource is built from, for ids the session may see (others are left out). */

@@ -1,0 +1,2 @@
+export { ChartFigure, type ChartTableColumn } from './ChartFigure';
+export { CHART_TYPES, periodLabel, rangeLabel } from './period-label';
