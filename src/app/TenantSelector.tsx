@@ -1,4 +1,4 @@
-// The tenant selector in the breadcrumb bar, for users whose token carries the dssc claim (users-and-wallets §6).
+// The tenant selector in the breadcrumb bar, for users of the admin tenant (users-and-wallets §6; the sign-in answer's adminTenant).
 import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';

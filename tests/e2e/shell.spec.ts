@@ -23,7 +23,7 @@ test.describe('each demo login gets its tenant type menu', () => {
       await signIn(page, email);
       const labels = await menuLabels(page);
       for (const label of expectedMenus[who]) expect(labels).toContain(label);
-      // users-and-wallets §6: only the dssc claim sees the tenant selector
+      // users-and-wallets §6: only the admin tenant sees the tenant selector
       await expect(page.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveCount(who === 'super' ? 1 : 0);
     });
   }
