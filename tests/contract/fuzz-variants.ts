@@ -3,7 +3,7 @@
 // numbers past every range (1e309, -0, 2^63), unknown members and parameters like `sort=;drop`. Every variant
 // breaks the contract (a body the contract accepts is never sent), so the gateway must refuse each one with a 4xx
 // and change nothing. Deterministic: the same seed gives the same variants.
-import { bodyFaults } from '../../server/http/validation.ts';
+import { MAX_BODY_VALUES, bodyFaults } from '../../server/http/validation.ts';
 import { loadContract } from '../../server/http/contract.ts';
 import { mulberry32, type Random } from '../../server/seed/prng.ts';
 import { CONTRACT_FILE, ContractError, validateRequestBody } from './harness.ts';
@@ -145,7 +145,7 @@ const HOSTILE_BODIES: ReadonlyArray<readonly [string, string]> = [
   ['an object nested 5,000 deep', `${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}`],
   ['a __proto__ member', '{"__proto__":{"admin":true},"data":{}}'],
   ['a constructor member', '{"constructor":{"prototype":{"admin":true}}}'],
-  ['10,001 members', JSON.stringify(Object.fromEntries(Array.from({ length: 10_001 }, (_, index) => [`m${index}`, index])))],
+  ['more values than a body may hold', JSON.stringify(Object.fromEntries(Array.from({ length: MAX_BODY_VALUES + 1 }, (_, index) => [`m${index}`, index])))],
 ];
 
 /** Hostile path segments, already percent-encoded. */
