@@ -62,6 +62,8 @@ export function toErrorResponse(error: unknown): ErrorResponse {
     return single(400, 'Malformed JSON', 'The request body is not valid JSON.');
   }
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return single(413, 'Payload Too Large', 'The request body is too large.');
+  // The contract's conventions: a bad path parameter is a 400, whatever the router calls it (414 URI Too Long).
+  if (code === 'FST_ERR_MAX_PARAM_LENGTH') return single(400, 'Bad Request', 'A path parameter is too long.');
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Fastify's and its plugins' 4xx messages describe the request, never the server.
     return single(statusCode, reasonPhrase(statusCode), error.message);

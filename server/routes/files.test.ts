@@ -245,6 +245,14 @@ describe('uploadDocuments', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
+  it('refuses a NUL in a form field with 422 at its pointer and keeps nothing (regression: accepted)', async () => {
+    const before = await rowCounts();
+    const res = await uploadDocuments([{ name: 'p.png', bytes: png }], { ...documentFields, documentNumber: 'P\u0000123', documentType: 'Passport\u0000' });
+    expect(res.statusCode).toBe(422);
+    expect(errorsOf(res).map((error) => error.source?.pointer)).toEqual(['/documentNumber', '/documentType']);
+    expect(await rowCounts()).toEqual(before);
+  });
+
   it('[UW-5.41] refuses an expiry date before today and accepts today', async () => {
     const past = await uploadDocuments([{ name: 'p.png', bytes: png }], { ...documentFields, expiryDate: '2025-01-14' });
     expect(past.statusCode).toBe(422);

@@ -20,7 +20,9 @@ import { canSeeUser } from '../domain/scope.ts';
 import { tenantFacts } from '../domain/users/create.ts';
 import { parseRowId } from '../domain/users/ids.ts';
 import { USER_NOT_FOUND, calendarDate } from '../domain/users/rules.ts';
+import { bodyFaultError } from '../http/errors.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
+import { bodyFaults } from '../http/validation.ts';
 import type { Handlers, RequestOf } from './types.ts';
 
 interface ReceivedForm {
@@ -65,6 +67,9 @@ async function receiveForm(request: FastifyRequest, maxFiles: number, tooManyFil
         form.fields[part.fieldname] = part.value;
       }
     }
+    // The contract's conventions hold for form fields and file names too: no NUL, no lone surrogate.
+    const faults = bodyFaults({ ...form.fields, files: form.files.map((file) => file.originalName) });
+    if (faults) throw bodyFaultError(faults);
     return form;
   } catch (error) {
     await discardFiles(form.files);

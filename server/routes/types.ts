@@ -14,7 +14,7 @@ type Parameters<K extends OperationId> = operations[K]['parameters'];
 
 /** The path parameters of K (`{ id: string }`); never when it has none. */
 export type PathOf<K extends OperationId> = Exclude<Parameters<K>['path'], undefined>;
-/** The query parameters of K, as validated (and coerced) against the contract; never when it has none. */
+/** The query parameters of K, as validated against the contract (integers and booleans read strictly from their text); never when it has none. */
 export type QueryOf<K extends OperationId> = Exclude<Parameters<K>['query'], undefined>;
 /** The header parameters of K; Fastify gives them lower-cased. */
 export type HeadersOf<K extends OperationId> = Exclude<Parameters<K>['header'], undefined>;
