@@ -96,7 +96,7 @@ describe('products and their settings (identity-and-catalogue §2, §3, §5, §7
     expect((await call(gw.app, officer, 'POST', '/api/v1/product', 'createProduct', body)).statusCode).toBe(201);
   });
 
-  it('[IC-7.23] [IC-7.24] [IC-7.25] [IC-7.26] [IC-5.10] [IC-5.11] [IC-5.12] [IC-4.05] [IC-4.06] adds and removes sending and receiving currencies', async () => {
+  it('[IC-7.23] [IC-7.24] [IC-7.25] [IC-7.26] [IC-3.23] [IC-5.10] [IC-5.11] [IC-5.12] [IC-4.05] [IC-4.06] adds and removes sending and receiving currencies', async () => {
     const gw = await start();
     const id = await productId(gw.app, 'teller', 'Mobile Wallet');
     const invalid = await call(gw.app, gw.teller, 'POST', '/api/v1/sendingcurrency', 'createSendingCurrency', { data: { type: 'SendingCurrency', attributes: { name: '', code: 'usd', symbol: ' ', productId: id } } });
@@ -121,7 +121,7 @@ describe('products and their settings (identity-and-catalogue §2, §3, §5, §7
     expect(inUse.json().errors[0].code).toBe('in_use');
   });
 
-  it('[IC-7.27] [IC-7.28] [IC-7.29] [IC-5.13] [IC-5.14] lists payment methods and adds and removes payment options', async () => {
+  it('[IC-7.27] [IC-7.28] [IC-7.29] [IC-3.24] [IC-5.13] [IC-5.14] lists payment methods and adds and removes payment options', async () => {
     const gw = await start();
     const id = await productId(gw.app, 'teller', 'Send Money');
     const all = await call(gw.app, gw.teller, 'GET', '/api/v1/paymentmethod', 'listPaymentMethods');
@@ -185,7 +185,7 @@ describe('fee details (identity-and-catalogue §2, §3, §5, §7, §9)', () => {
     expect((await call(gw.app, gw.naccug, 'GET', `/api/v1/feedetail?filter[productId]=${id}`, 'listFeeDetails')).json().meta.itemTotal).toBe(0);
   });
 
-  it('[IC-7.34] [IC-5.20] [IC-5.21] [IC-5.22] [IC-5.23] creates a fee detail from numbers or decimal strings, never coerced, at least 1, min not above max', async () => {
+  it('[IC-7.34] [IC-3.26] [IC-5.20] [IC-5.21] [IC-5.22] [IC-5.23] creates a fee detail from numbers or decimal strings, never coerced, at least 1, min not above max', async () => {
     const gw = await start();
     const id = await productId(gw.app, 'teller', 'Bank Payout');
     const gmd = await settingsCurrencyId(gw.app, 'GMD');
@@ -201,7 +201,9 @@ describe('fee details (identity-and-catalogue §2, §3, §5, §7, §9)', () => {
 
     const created = await call(gw.app, gw.teller, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 501, maxAmount: '2000', isPercent: true, defaultValue: 1.5, partnerValue: '1', ProductId: id, CurrencyId: gmd }));
     expect(created.statusCode).toBe(201);
-    expect(created.json().data.attributes).toMatchObject({ minAmount: '501.00', maxAmount: '2000.00', isPercent: true, defaultValue: '1.50', partnerValue: '1.00' });
+    expect(created.json().data.attributes).toEqual({
+      minAmount: '501.00', maxAmount: '2000.00', isPercent: true, defaultValue: '1.50', partnerValue: '1.00', productId: id, currencyId: gmd, created: expect.any(String),
+    });
     const overlap = await call(gw.app, gw.teller, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 1500, maxAmount: 3000, defaultValue: 1, partnerValue: 1, ProductId: id, CurrencyId: gmd }));
     expect(overlap.json().errors[0].code).toBe('fee_band_overlap');
     const percent = await call(gw.app, gw.teller, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 3000, maxAmount: 4000, isPercent: true, defaultValue: 101, partnerValue: 1, ProductId: id, CurrencyId: gmd }));

@@ -242,7 +242,7 @@ describe('tenants as identity clients (identity-and-catalogue §3, §5, §7)', (
     expect(pointers(res)).toEqual(['/data/attributes/claims', '/data/attributes/enabled']);
   });
 
-  it('[IC-7.01] [IC-2.47] [IC-2.48] [IC-7.02] lists tenants paged, filtered by every column and sorted; reads one with include', async () => {
+  it('[IC-7.01] [IC-2.47] [IC-2.48] [IC-7.02] [IC-3.01] lists tenants paged, filtered by every column and sorted; reads one with include', async () => {
     const gw = await start();
     const page = await call(gw.app, gw.token, 'GET', '/api/v1/id/tenant?page[size]=2&page[number]=2&sort=id', 'listTenants');
     expect(page.json().meta).toEqual({ itemTotal: 4, pageNumber: 2, pageSize: 2, pageTotal: 2 });
@@ -265,6 +265,12 @@ describe('tenants as identity clients (identity-and-catalogue §3, §5, §7)', (
     const naccug = await call(gw.app, gw.token, 'GET', '/api/v1/id/tenant/naccug?include=grantTypes,scopes', 'getTenant');
     expect(naccug.json().data.attributes).toMatchObject({ clientId: 'naccug-client', grantTypes: ['delegation'], scopes: ['openid', 'um', 'wallet'], clientClaimsPrefix: 'naccug_' });
     expect(naccug.json().data.attributes.claims).toBeUndefined();
+    // identity-and-catalogue §3: every field of a tenant, its lists with include.
+    const full = await call(gw.app, gw.token, 'GET', '/api/v1/id/tenant/naccug?include=grantTypes,scopes,claims,secrets', 'getTenant');
+    expect(full.json().data.id).toBe('naccug');
+    expect(Object.keys(full.json().data.attributes)).toEqual(
+      expect.arrayContaining(['clientId', 'clientName', 'description', 'clientClaimsPrefix', 'requireClientSecret', 'secrets', 'enabled', 'clientRoles', 'grantTypes', 'scopes', 'claims']),
+    );
     expect((await call(gw.app, gw.token, 'GET', '/api/v1/id/tenant/nobody', 'getTenant')).statusCode).toBe(404);
   });
 

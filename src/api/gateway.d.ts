@@ -1965,6 +1965,10 @@ export interface components {
         Nationality: string;
         /** @description The credit union member id (UW §3); empty when none. */
         ExternalId: string;
+        /**
+         * @description Paging meta of every paged list. The spec names pageSize, pageTotal and itemTotal and says the shared default
+         *     meta fields are not shown (IC §3); the contract decides the set: those three and pageNumber.
+         */
         PageMeta: {
             itemTotal: number;
             pageNumber: number;

@@ -148,6 +148,21 @@ describe('the menu of every login and tenant type (identity-and-catalogue §2)',
     }
   });
 
+  it.each([
+    ['[IC-2.07] /user/profile shows the own profile', 'teller', '/user/profile', 'My Profile'],
+    ['[IC-2.22] /wallet/users shows the wallet users (Members in a credit union)', 'teller', '/wallet/users', 'Members'],
+    ['[IC-2.23] /wallet/admins shows the wallet admins', 'teller', '/wallet/admins', 'Admins'],
+    ['[IC-2.32] /remittances/users shows the remittance users', 'nationtransfer', '/remittances/users', 'Users'],
+    ['[IC-2.33] /remittances/users/{id} shows one remittance user', 'nationtransfer', '/remittances/users/7', 'User Information'],
+    ['[IC-2.34] /remittances/admins shows the remittance admins', 'nationtransfer', '/remittances/admins', 'Admins'],
+    ['[IC-2.35] /admins shows the admins list of the payin and payout menus', 'amal', '/admins', 'Admins'],
+    ['[IC-2.36] /users shows the users list of the payin and payout menus', 'amal', '/users', 'Users'],
+  ])('%s', async (_name, tenantId, route, heading) => {
+    signIn({ who: `${tenantId} staff`, tenantId, roles: [4] });
+    expect(await renderApp(route)).toEqual([]);
+    expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent(heading);
+  });
+
   it('[IC-2.01] [IC-2.06] [IC-2.08] the home, dashboards, identity and catalogue screens of the route map are built, none a placeholder', () => {
     const missing = new Set(
       ['dashboard', 'adminDashboard', 'tenants', 'tenantForm', 'scopes', 'scopeForm', 'resources', 'resourceForm', 'products', 'productForm', 'productDetail', 'currencies', 'currencyForm', 'fees', 'feeForm', 'feeDetail', 'forex', 'home', 'profile'].filter(

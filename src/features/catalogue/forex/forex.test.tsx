@@ -64,7 +64,7 @@ describe('forex (identity-and-catalogue §2, §5, §6)', () => {
     expect(within(await screen.findByRole('region', { name: 'USD → GHS' })).getByText('Not set')).toBeInTheDocument();
   });
 
-  it('[IC-2.69] [IC-5.24] [IC-5.25] [IC-5.26] [IC-7.39] [IC-8.17] the Edit modal opens after 350 ms and saves the rates as decimals', async () => {
+  it('[IC-2.69] [IC-3.28] [IC-5.24] [IC-5.25] [IC-5.26] [IC-7.39] [IC-8.17] the Edit modal opens after 350 ms and saves the rates as decimals', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/forex?productId=4');
     const modal = await openEdit('USD → GHS');

@@ -4,7 +4,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { notifications } from '@mantine/notifications';
-import { FakeGateway, type FakeCall } from '../../../api/test-support/fake-gateway';
+import { FakeGateway, type FakeCall, type FakeReply } from '../../../api/test-support/fake-gateway';
 import { listDocument, namedEntries, scopeResource, tenantResource } from '../test-support/fixtures';
 import { preloadForms, renderRoutes, signInAs } from '../test-support/render';
 import { ADMIN_ONLY_TEXT } from '../AdminOnly';
@@ -144,6 +144,21 @@ describe('tenant form, add mode (identity-and-catalogue §2-§5)', () => {
     expect(sent.data.attributes).not.toHaveProperty('clientId');
   });
 
+  it('[IC-4.07] the confirmation shows its loading flag while the save is on its way, then the success', async () => {
+    const user = userEvent.setup();
+    let answer: (value: FakeReply) => void = () => undefined;
+    gateway.on('PUT', '/api/v1/id/tenant', () => new Promise<FakeReply>((resolve) => (answer = resolve)));
+    renderRoutes(routes, '/admin/tenants/create');
+    await fillRequired(user);
+    await saveAndConfirm(user);
+    const dialog = screen.getByRole('dialog', { name: 'Save tenant' });
+    await waitFor(() => expect(within(dialog).getByRole('button', { name: 'Yes' })).toHaveAttribute('data-loading'));
+    expect(screen.queryByText('Tenant has successfully been created!')).not.toBeInTheDocument();
+    answer({ status: 201, body: { data: tenantResource('kombo', { secrets: [] }) } });
+    expect(await screen.findByText('Tenant has successfully been created!')).toBeInTheDocument();
+    await waitFor(() => expect(path()).toBe('/admin/tenants'));
+  });
+
   it('[IC-5.01] [IC-5.02] [IC-5.03] [IC-5.04] Name, Description and Client Claims Prefix are required, nothing else', async () => {
     const user = userEvent.setup();
     renderRoutes(routes, '/admin/tenants/create');
@@ -239,7 +254,7 @@ describe('tenant form, add mode (identity-and-catalogue §2-§5)', () => {
     expect(attributesOf(gateway.callsTo('PUT', '/api/v1/id/tenant')[0] as FakeCall).claims).toEqual([{ type: 'tenant', value: 'kombo' }]);
   });
 
-  it('[IC-4.02] [IC-8.01] [IC-8.02] a failed save shows the server message, else the generic text, and hides the loader', async () => {
+  it('[IC-4.02] [IC-4.07] [IC-8.01] [IC-8.02] a failed save shows the server message, else the generic text, and hides the loader', async () => {
     const user = userEvent.setup();
     gateway.on('PUT', '/api/v1/id/tenant', () => ({
       status: 409,
