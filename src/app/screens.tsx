@@ -18,6 +18,7 @@ export const screens: Partial<Record<string, Screen>> = {
   profile: lazy(() => usersScreens().then((m) => ({ default: m.ProfileScreen }))),
   walletTransactions: lazy(() => import('../features/wallet/transactions/WalletTransactionsScreen')),
   remittanceTransactions: lazy(() => import('../features/remittances/list/RemittancesScreen')),
+  payinDashboard: lazy(() => import('../features/remittances/dashboard/PayinDashboardScreen')),
   payoutAccount: lazy(() => import('../features/remittances/payout-account/PayoutAccountScreen')),
   uptTransactions: lazy(() => import('../features/upt/transactions/UptTransactionsScreen')),
   uptCountries: lazy(() => import('../features/upt/countries/UptCountriesScreen')),

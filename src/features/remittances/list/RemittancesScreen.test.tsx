@@ -85,6 +85,16 @@ describe('/transactions/remittances', () => {
     expect(screen.getByRole('combobox', { name: 'Filter Status' })).toHaveValue('128 Failed');
   });
 
+  it('[RP-2.64] a dashboard widget\'s route keeps its date range beside the preset status', async () => {
+    signInAs('tawakal-swift');
+    renderWithApp(<RemittancesScreen />, { route: '/transactions/remittances/256?startDate=2026-03-01&endDate=2026-03-14' });
+    await screen.findByText('Amina Warsame');
+    const call = listCalls().at(-1);
+    expect(call?.query.get('filter[statusId]')).toBe('256');
+    expect(call?.query.get('filter[startDate]')).toBe('2026-03-01');
+    expect(call?.query.get('filter[endDate]')).toBe('2026-03-14');
+  });
+
   it('[RP-2.18][RP-2.26] columns: row number, Select, Reference #, parent reference, Pay-in ID, sender, amounts, date, fee, FX, Status, Description, admin notes, Actions', async () => {
     await showPayoutAdminList();
     expect(headers()).toEqual([

@@ -38,8 +38,12 @@ export interface RemittancesScreenProps {
 /** §2: the route's filterstatus presets the Status filter, which the staff member may then change or clear. */
 export default function RemittancesScreen(props: RemittancesScreenProps) {
   const { filterstatus } = useParams();
+  const [search] = useSearchParams();
   if (filterstatus !== undefined && /^\d+$/.test(filterstatus)) {
-    return <Navigate replace to={`${REMITTANCES_PATH}?${new URLSearchParams({ 'filter[statusId]': filterstatus }).toString()}`} />;
+    // The rest of the address (a dashboard widget's date range) is kept.
+    const preset = new URLSearchParams(search);
+    preset.set('filter[statusId]', filterstatus);
+    return <Navigate replace to={`${REMITTANCES_PATH}?${preset.toString()}`} />;
   }
   return <RemittanceTransactions {...props} />;
 }
