@@ -96,3 +96,31 @@ export async function listRemittances(db: Db, session: Session, query: Remittanc
   );
   return { rows: rows.map((row) => remittanceView(row, queued.has(row.id), viewer)), total: Number(count.n) };
 }
+
+export interface RemittanceTotals {
+  currency: string;
+  count: number;
+  /** Of them paid (status 256). */
+  paid: number;
+  receiverMinor: number;
+}
+
+/** Every matching row's count and receiver amount per receiver currency, alphabetically (the payout PDF's totals). */
+export async function remittanceTotals(db: Db, session: Session, filters: RemittanceFilters): Promise<RemittanceTotals[]> {
+  assertStaff(session);
+  const where = conditions(session, filters);
+  const rows = await db
+    .selectFrom('remittances')
+    .select([
+      'receiver_currency',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>(eb.case().when('status_id', '=', 256).then(1).else(0).end()).as('paid'),
+      (eb) => eb.fn.sum<number>('receiver_amount_minor').as('minor'),
+    ])
+    .where((eb) => eb.and(where))
+    .groupBy('receiver_currency')
+    .orderBy('receiver_currency')
+    .execute();
+  // PostgreSQL answers sums of bigint as numeric; the pool parses both to numbers (db/connection.ts).
+  return rows.map((row) => ({ currency: row.receiver_currency, count: Number(row.n), paid: Number(row.paid), receiverMinor: Number(row.minor) }));
+}

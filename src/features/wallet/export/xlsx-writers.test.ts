@@ -3,11 +3,11 @@
 import ExcelJS from 'exceljs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createExceljsXlsxWriter } from './exceljs-xlsx-writer';
-import { createStreamingXlsxWriter } from './streaming-xlsx-writer';
+import { createExceljsXlsxWriter } from '../../../render/export/exceljs-xlsx-writer';
+import { createStreamingXlsxWriter } from '../../../render/export/streaming-xlsx-writer';
 import { testTransaction, testTransactions } from './test-transactions';
 import { TRANSACTION_COLUMNS, toTransactionRow } from './transaction-columns';
-import { DATE_FORMAT, MONEY_FORMAT, XLSX_MIME, excelDateSerial, type XlsxWriter } from './xlsx-writer';
+import { DATE_FORMAT, MONEY_FORMAT, XLSX_MIME, excelDateSerial, type XlsxWriter } from '../../../render/export/xlsx-writer';
 
 const HEADERS = [
   'Reference Number',
