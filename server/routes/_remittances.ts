@@ -86,6 +86,11 @@ export function remittanceQuery(query: QueryOf<'listRemittances'>): RemittanceQu
     }),
     ...optionalRange(query),
   };
+  const direction = filterText(query['filter[direction]']);
+  if (direction !== undefined) {
+    if (direction !== 'payin' && direction !== 'payout') throw new HttpError(400, 'filter[direction] must be payin or payout', { parameter: 'filter[direction]' });
+    filters.direction = direction;
+  }
   const statusId = filterText(query['filter[statusId]']);
   if (statusId !== undefined) {
     const value = /^\d{1,3}$/.test(statusId) ? Number(statusId) : Number.NaN;

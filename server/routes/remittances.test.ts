@@ -82,6 +82,23 @@ describe('GET api/v1/remittance (listRemittances)', () => {
     expect(rows.get(remittances.rows.bunnaReProcessing)).toMatchObject({ reprocessable: false });
   });
 
+  it('[RP-2.03] [RP-2.04] [RP-2.47] filter[direction] keeps the pay-ins received in the tenant\'s currency, or the pay-outs sent from it', async () => {
+    const { as, remittances } = await start();
+    const bunna = await as('bunna');
+    const ids = async (direction: string) => {
+      const res = await bunna.get(`/api/v1/remittance?filter[direction]=${direction}`);
+      expectMatchesContract(res, 'listRemittances');
+      return (res.json().data as Row[]).map((row) => row.id);
+    };
+    expect(await ids('payin')).toEqual([remittances.rows.bunnaProcessing]);
+    expect(await ids('payout')).toEqual([remittances.rows.bunnaReProcessing]);
+    // tawakal-swift (USD) receives nothing in USD.
+    expect((await (await as('payout')).get('/api/v1/remittance?filter[direction]=payin')).json().meta.itemTotal).toBe(0);
+    const bad = await bunna.get('/api/v1/remittance?filter[direction]=sideways');
+    expectMatchesContract(bad, 'listRemittances');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('[RP-2.02] filters by each column (case-insensitive contains), statusId exactly, and the date range', async () => {
     const { as, remittances } = await start();
     const payout = await as('payout');

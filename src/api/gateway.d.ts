@@ -7160,6 +7160,12 @@ export interface operations {
                 "filter[statusId]"?: components["schemas"]["RemittanceStatusId"];
                 /** @description Status text (Description column) contains (case-insensitive). */
                 "filter[status]"?: string;
+                /**
+                 * @description RP §2 pay-in and pay-out tables (`/remittances/payin`, `/remittances/payout`): `payin` keeps the rows
+                 *     received in the tenant's currency (`receiverCurrency`), `payout` the rows sent from it (`senderCurrency`);
+                 *     a tenant without a currency has neither. The spec names the tables, not how their rows are chosen.
+                 */
+                "filter[direction]"?: "payin" | "payout";
             };
             header?: never;
             path?: never;

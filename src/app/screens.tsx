@@ -18,6 +18,8 @@ export const screens: Partial<Record<string, Screen>> = {
   profile: lazy(() => usersScreens().then((m) => ({ default: m.ProfileScreen }))),
   walletTransactions: lazy(() => import('../features/wallet/transactions/WalletTransactionsScreen')),
   remittanceTransactions: lazy(() => import('../features/remittances/list/RemittancesScreen')),
+  walletPayins: lazy(() => import('../features/remittances/directions/RemittanceDirectionScreens').then((m) => ({ default: m.PayinTransactionsScreen }))),
+  walletPayouts: lazy(() => import('../features/remittances/directions/RemittanceDirectionScreens').then((m) => ({ default: m.PayoutTransactionsScreen }))),
   payinDashboard: lazy(() => import('../features/remittances/dashboard/PayinDashboardScreen')),
   payoutAccount: lazy(() => import('../features/remittances/payout-account/PayoutAccountScreen')),
   uptTransactions: lazy(() => import('../features/upt/transactions/UptTransactionsScreen')),

@@ -73,6 +73,27 @@ describe('/wallet/transactions', () => {
     await waitFor(() => expect(listCalls().at(-1)?.query.get('page[number]')).toBe('2'));
   });
 
+  it('[RP-2.05] [RP-2.46] columns: #, Sender Name, Receiver Name, Currency Code, Amount, Service Type, Status, Date and Time, Actions', async () => {
+    signInAs('teller');
+    renderWithApp(<WalletTransactionsScreen />);
+    await screen.findByText('Isatou Touray');
+    const table = screen.getByRole('table');
+    const header = within(within(table).getAllByRole('row')[0] ?? table).getAllByRole('columnheader').map((cell) => cell.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(header.filter(Boolean)).toEqual(['#', 'Sender Name', 'Receiver Name', 'Currency Code', 'Amount', 'Service Type', 'Status', 'Date and Time', 'Actions']);
+  });
+
+  it('[RP-9.08] the Excel file is saved as Transaction List.xlsx', async () => {
+    signInAs('teller');
+    const download = vi.fn<(blob: Blob, fileName: string) => void>();
+    renderWithApp(<WalletTransactionsScreen excelExport={{ createWorker: () => new FakeWorker(), download }} />);
+    await screen.findByText('Isatou Touray');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel' }));
+    const blob = new Blob(['xlsx']);
+    FakeWorker.last?.emit({ type: 'done', blob });
+    expect(download).toHaveBeenCalledWith(blob, 'Transaction List.xlsx');
+  });
+
   it('a range in the address is the one listed', async () => {
     signInAs('teller');
     renderWithApp(<WalletTransactionsScreen />, { route: '/wallet/transactions?startDate=2026-08-24&endDate=2026-11-22' });
@@ -134,7 +155,7 @@ describe('/wallet/transactions', () => {
     expect(screen.queryByText('Exporting 10,000 of 20,000 rows')).not.toBeInTheDocument();
   });
 
-  it("a row opens its user's details, opened from 'transactions'", async () => {
+  it("[RP-2.50] a sender or receiver name opens the user's details, opened from 'transactions'", async () => {
     signInAs('teller');
     const shown: UserDetailsSlotProps[] = [];
     const UserDetails = (props: UserDetailsSlotProps) => {
