@@ -1,5 +1,6 @@
 // First: the API client keeps the fetch it finds when it is created.
 import { fetchProxy } from '../../../api/test-support/fetch-proxy';
+import type { ReactElement } from 'react';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -34,7 +35,7 @@ const headers = () =>
     .map((cell) => cell.textContent?.replace(/[▲▼↕]/g, '').trim())
     .filter(Boolean);
 
-async function show(screenElement: JSX.Element, route: string) {
+async function show(screenElement: ReactElement, route: string) {
   signInAs('bunna');
   renderWithApp(screenElement, { route });
   await screen.findByText('Tigist Bekele');
