@@ -40,6 +40,11 @@ describe('remittance exports', () => {
     expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Excel', 'Daily Report']);
   });
 
+  it('[RP-2.70] with no tenant selected (the admin tenant\'s own context) and not a payin user, the PDF is offered', async () => {
+    const menu = await openExport('dssc');
+    expect(menu.getAllByRole('menuitem').map((item) => item.textContent)).toEqual(['Excel', 'Daily Report', 'PDF']);
+  });
+
   it('[RP-1.02] [RP-7.02] [RP-9.09] [RP-4.30] Excel writes the remittance list of the filters and range in a worker, with progress, as Transaction_Report_{start}_{end}', async () => {
     const download = vi.fn<(blob: Blob, fileName: string) => void>();
     signInAs('amal');

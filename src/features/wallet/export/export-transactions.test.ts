@@ -69,6 +69,7 @@ describe('exportReport (the wallet report)', () => {
       'Currency',
       'Status',
       'Remarks',
+      'Loan Id',
     ]);
   });
 
@@ -144,7 +145,7 @@ describe('exportReport (the wallet report)', () => {
     await exportTransactions({ fetchPage, writer, onProgress: (p) => progress.push(p) });
     expect(requests).toHaveLength(1);
     expect(written).toHaveLength(0);
-    expect(headers()).toHaveLength(11);
+    expect(headers()).toHaveLength(12);
     expect(progress).toEqual([{ done: 0, total: 0 }]);
   });
 

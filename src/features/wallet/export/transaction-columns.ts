@@ -18,6 +18,8 @@ export const TRANSACTION_COLUMNS: readonly XlsxColumn[] = [
   { header: 'Currency', width: 10, kind: 'text' },
   { header: 'Status', width: 13, kind: 'text' },
   { header: 'Remarks', width: 32, kind: 'text' },
+  // remittances-and-payouts §3: the export carries externalId, a Loan's id.
+  { header: 'Loan Id', width: 14, kind: 'text' },
 ];
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -40,6 +42,7 @@ export function toTransactionRow({ attributes: tx }: WalletTransaction): XlsxRow
     tx.currency,
     tx.status,
     tx.remarks,
+    tx.externalId,
   ];
 }
 

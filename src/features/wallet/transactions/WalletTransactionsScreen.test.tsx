@@ -13,6 +13,8 @@ import { WalletSlotsContext, type UserDetailsSlotProps } from '../slots';
 import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { defaultReportRange } from '../../../render/report-range';
+import { config } from '../../../config';
+import { CONNECTION_ERROR } from '../../../api/errors';
 import WalletTransactionsScreen from './WalletTransactionsScreen';
 
 const rows = [
@@ -82,6 +84,23 @@ describe('/wallet/transactions', () => {
     expect(header.filter(Boolean)).toEqual(['#', 'Sender Name', 'Receiver Name', 'Currency Code', 'Amount', 'Service Type', 'Status', 'Date and Time', 'Actions']);
   });
 
+  it('[RP-4.01] the Status filter offers the wallet statuses PENDING, PROCESSING, FAILED and COMPLETED', () => {
+    const status = config.tables['wallet-transactions']?.columns.find((column) => column.id === 'status');
+    const options = Array.isArray(status?.filterOptions) ? status.filterOptions.map((option) => option.value) : [];
+    expect(options).toEqual(['PENDING', 'PROCESSING', 'FAILED', 'COMPLETED']);
+  });
+
+  it('[RP-8.14] a failed list shows the server message, else the connection text', async () => {
+    gateway.on('GET', /\/wallet-transactions$/, () => ({ status: 403, body: { errors: [{ status: '403', title: 'Not allowed here' }] } }));
+    signInAs('teller');
+    const { unmount } = renderWithApp(<WalletTransactionsScreen />);
+    expect(await within(screen.getByRole('table')).findByRole('alert')).toHaveTextContent('Not allowed here');
+    unmount();
+    gateway.on('GET', /\/wallet-transactions$/, () => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithApp(<WalletTransactionsScreen />);
+    expect(await within(screen.getByRole('table')).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
+  });
+
   it('[RP-9.08] the Excel file is saved as Transaction List.xlsx', async () => {
     signInAs('teller');
     const download = vi.fn<(blob: Blob, fileName: string) => void>();
@@ -136,7 +155,7 @@ describe('/wallet/transactions', () => {
     expect(call?.query.get('page[size]')).toBeNull();
   });
 
-  it('[RP-7.03] Excel exports the range, filters and sort in a worker, with progress and cancel', async () => {
+  it('[RP-7.03][RP-1.01] Excel exports the wallet report of the range, filters and sort in a worker, with progress and cancel', async () => {
     signInAs('teller');
     renderWithApp(<WalletTransactionsScreen excelExport={{ createWorker: () => new FakeWorker() }} />, {
       route: '/wallet/transactions?startDate=2026-08-24&endDate=2026-11-22',
@@ -146,7 +165,7 @@ describe('/wallet/transactions', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel' }));
     const worker = FakeWorker.last;
     const [command] = worker?.commands ?? [];
-    expect(command).toMatchObject({ type: 'start', filters: { 'filter[startDate]': '2026-08-24', 'filter[endDate]': '2026-11-22', sort: '-created' } });
+    expect(command).toMatchObject({ type: 'start', report: 'transactions', filters: { 'filter[startDate]': '2026-08-24', 'filter[endDate]': '2026-11-22', sort: '-created' } });
     expect(command && 'filters' in command ? command.filters : {}).not.toHaveProperty('page[size]');
     worker?.emit({ type: 'progress', done: 10_000, total: 20_000 });
     expect(await screen.findByText('Exporting 10,000 of 20,000 rows')).toBeInTheDocument();
