@@ -59,25 +59,25 @@ function showDashboard() {
 describe('/remittances/dashboard', () => {
   it('[RP-2.06][RP-2.62][RP-2.63][RP-7.11] the Day / Month / Year switch asks for today, this month or this year and shows each widget value and name', async () => {
     showDashboard();
-    expect(await screen.findByRole('link', { name: 'Successful: 41' })).toBeInTheDocument();
-    for (const name of ['Processing: 2', 'Pending: 0', 'Failed: 3']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '41 Successful' })).toBeInTheDocument();
+    for (const name of ['2 Processing', '0 Pending', '3 Failed']) expect(screen.getByRole('link', { name })).toBeInTheDocument();
     expect(statusCalls()[0]?.query.has('filter[timeframe]')).toBe(false);
 
     const period = screen.getByRole('radiogroup', { name: 'Status period' });
     expect(within(period).getAllByRole('radio')).toHaveLength(3);
     expect(within(period).getByRole('radio', { name: 'Day' })).toBeChecked();
     await userEvent.click(within(period).getByRole('radio', { name: 'Month' }));
-    expect(await screen.findByRole('link', { name: 'Successful: 1,200' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '1,200 Successful' })).toBeInTheDocument();
     expect(statusCalls().at(-1)?.query.get('filter[timeframe]')).toBe('monthly');
     await userEvent.click(within(period).getByRole('radio', { name: 'Year' }));
-    expect(await screen.findByRole('link', { name: 'Failed: 501' })).toBeInTheDocument();
+    expect(await screen.findByRole('link', { name: '501 Failed' })).toBeInTheDocument();
     expect(statusCalls().at(-1)?.query.get('filter[timeframe]')).toBe('yearly');
   });
 
   it('[RP-2.64] a widget goes to /transactions/remittances/{status id} with the range it counts', async () => {
     showDashboard();
     await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Status period' })).getByLabelText('Month'));
-    await userEvent.click(await screen.findByRole('link', { name: 'Failed: 75' }));
+    await userEvent.click(await screen.findByRole('link', { name: '75 Failed' }));
     expect(screen.getByTestId('address')).toHaveTextContent('/transactions/remittances/128?startDate=2026-03-01&endDate=2026-03-14');
   });
 

@@ -14,7 +14,8 @@ export function widgetTarget(statusId: number, range: { startDate: string; endDa
   return `${REMITTANCES_ROUTE}/${statusId}?${new URLSearchParams({ startDate: range.startDate, endDate: range.endDate }).toString()}`;
 }
 
-const STATUS_COLOR: Record<number, string> = { 256: 'green.8', 4: 'blue.8', 2: 'yellow.9', 128: 'red.8' };
+/** The card's edge in the status's colour (RP §2 colours); the figure itself stays dark for contrast. */
+const STATUS_COLOR: Record<number, string> = { 256: 'green', 4: 'blue', 2: 'yellow', 128: 'red' };
 
 export function StatusWidgets({ tenant, timeframe }: { tenant: string | null; timeframe: StatusTimeframe }) {
   const widgets = useQuery(getPayinTransactionStatusQueryOptions({ tenant, timeframe }));
@@ -34,10 +35,15 @@ export function StatusWidgets({ tenant, timeframe }: { tenant: string | null; ti
               key={id}
               component={Link}
               to={widgetTarget(attributes.statusId, widgets.data.meta)}
-              aria-label={`${attributes.name}: ${attributes.value.toLocaleString('en-US')}`}
+              aria-label={`${attributes.value.toLocaleString('en-US')} ${attributes.name}`}
             >
-              <Card withBorder padding="lg" radius="md">
-                <Text size="xl" fw={700} c={STATUS_COLOR[attributes.statusId] ?? 'dark'}>
+              <Card
+                withBorder
+                padding="lg"
+                radius="md"
+                style={{ borderLeft: `4px solid var(--mantine-color-${STATUS_COLOR[attributes.statusId] ?? 'gray'}-6)` }}
+              >
+                <Text size="xl" fw={700}>
                   {attributes.value.toLocaleString('en-US')}
                 </Text>
                 <Text size="sm" c="dimmed">
