@@ -48,13 +48,14 @@ export function requiredRange(
   values: { start: unknown; end: unknown },
   names: { start: string; end: string },
   maxDays: number = Number.MAX_SAFE_INTEGER,
+  tooLong: string = `The range may span at most ${maxDays} days`,
 ): { startDate: string; endDate: string } {
   const startDate = dayParameter(values.start, names.start, 422);
   const endDate = dayParameter(values.end, names.end, 422);
   if (startDate === undefined) throw new HttpError(422, `${names.start} is required`, { parameter: names.start });
   if (endDate === undefined) throw new HttpError(422, `${names.end} is required`, { parameter: names.end });
   if (endDate < startDate) throw new HttpError(422, 'The end date is before the start date', { parameter: names.end });
-  if (daysBetween(startDate, endDate) > maxDays) throw new HttpError(422, `The range may span at most ${maxDays} days`, { parameter: names.end });
+  if (daysBetween(startDate, endDate) > maxDays) throw new HttpError(422, tooLong, { parameter: names.end });
   return { startDate, endDate };
 }
 
@@ -86,6 +87,11 @@ export function remittanceQuery(query: QueryOf<'listRemittances'>): RemittanceQu
     }),
     ...optionalRange(query),
   };
+  const direction = filterText(query['filter[direction]']);
+  if (direction !== undefined) {
+    if (direction !== 'payin' && direction !== 'payout') throw new HttpError(400, 'filter[direction] must be payin or payout', { parameter: 'filter[direction]' });
+    filters.direction = direction;
+  }
   const statusId = filterText(query['filter[statusId]']);
   if (statusId !== undefined) {
     const value = /^\d{1,3}$/.test(statusId) ? Number(statusId) : Number.NaN;

@@ -1,10 +1,12 @@
 // The payout operations on the gateway (remittances-and-payouts §4 to §7): the payout account, the swift status
 // check and each bank branch, re-initiate and the settler, bulk and selected reprocessing with Idempotency-Key,
 // cancel, edit status and bulk edit; a bank that is down (502) or slow (504); payout admins only; tenant isolation.
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { auditOf, bulkKey, remittanceGateway, storedRow, UNKNOWN_ACCOUNT } from '../testing/remittances.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
+import { PAYOUT_INPUT_MESSAGES } from '../domain/remittances/rules.ts';
 import { gatewayPerTest } from '../testing.ts';
 
 const startGateway = gatewayPerTest();
@@ -536,5 +538,56 @@ describe('POST update-bulk-transactions (updatePayoutStatuses)', () => {
       expectMatchesContract(res, 'updatePayoutStatuses');
       expect(res.statusCode, JSON.stringify(attributes)).toBe(422);
     }
+  });
+});
+
+describe('RP §5 refusals', () => {
+  /** A form's messages: each field's errorMessage and the required ones (schemas/forms/<id>.json). */
+  function formMessages(id: string): string[] {
+    const form = JSON.parse(readFileSync(new URL(`../../schemas/forms/${id}.json`, import.meta.url), 'utf8')) as {
+      schema: { properties: Record<string, { errorMessage?: string }>; errorMessage?: { required?: Record<string, string> } };
+    };
+    return [...Object.values(form.schema.properties).map((field) => field.errorMessage ?? ''), ...Object.values(form.schema.errorMessage?.required ?? {})].filter(Boolean);
+  }
+
+  it('are worded as the screens word the same rules', () => {
+    expect(formMessages('payout-status')).toEqual(expect.arrayContaining([PAYOUT_INPUT_MESSAGES.statusCodeRequired, PAYOUT_INPUT_MESSAGES.statusCodeRange, PAYOUT_INPUT_MESSAGES.statusDescriptionRequired]));
+    expect(formMessages('bulk-reprocess')).toContain(PAYOUT_INPUT_MESSAGES.countRange);
+    expect(formMessages('bulk-reprocess-days')).toContain(PAYOUT_INPUT_MESSAGES.daysRange);
+  });
+
+  it('[RP-5.07] [RP-5.08] [RP-5.09] edit status and bulk edit answer 422 in those words', async () => {
+    const { as, remittances } = await start();
+    const payout = await as('payout');
+    for (const [attributes, titles] of [
+      [{ StatusDescription: 'x' }, [PAYOUT_INPUT_MESSAGES.statusCodeRequired]],
+      [{ StatusCode: 257, StatusDescription: 'x' }, [PAYOUT_INPUT_MESSAGES.statusCodeRange]],
+      [{ StatusCode: 1.5, StatusDescription: ' ' }, [PAYOUT_INPUT_MESSAGES.statusCodeRange, PAYOUT_INPUT_MESSAGES.statusDescriptionRequired]],
+      [{ StatusCode: '12', StatusDescription: 'x' }, [PAYOUT_INPUT_MESSAGES.statusCodeRange]],
+      [{ StatusCode: 128 }, [PAYOUT_INPUT_MESSAGES.statusDescriptionRequired]],
+    ] as const) {
+      const res = await payout.edit(remittances.rows.settled, attributes);
+      expectMatchesContract(res, 'updatePayoutStatus');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors.map((error: { title: string }) => error.title), JSON.stringify(attributes)).toEqual(titles);
+    }
+    const bulk = await payout.editBulk({ transactionIds: [remittances.rows.settled], statusCode: -1, statusDescription: '' });
+    expectMatchesContract(bulk, 'updatePayoutStatuses');
+    expect(bulk.json().errors).toEqual([
+      { status: '422', title: PAYOUT_INPUT_MESSAGES.statusCodeRange, source: { pointer: '/data/attributes/statusCode' } },
+      { status: '422', title: PAYOUT_INPUT_MESSAGES.statusDescriptionRequired, source: { pointer: '/data/attributes/statusDescription' } },
+    ]);
+  });
+
+  it('[RP-5.03] [RP-5.05] bulk reprocessing answers 422 for a count outside 1 to 1000 and a window over 366 days, in those words', async () => {
+    const { as } = await start();
+    const payout = await as('payout');
+    for (const numberOfTransactions of [0, 1001, 'five']) {
+      const res = await payout.republishBulk({ numberOfTransactions }, `?filter[startdate]=2025-01-14&filter[enddata]=${today}`);
+      expectMatchesContract(res, 'republishPayouts');
+      expect(res.json().errors).toEqual([{ status: '422', title: PAYOUT_INPUT_MESSAGES.countRange, source: { pointer: '/data/attributes/numberOfTransactions' } }]);
+    }
+    const year = await payout.republishBulk({ numberOfTransactions: 1 }, `?filter[startdate]=2023-01-01&filter[enddata]=${today}`);
+    expect(year.json().errors).toEqual([{ status: '422', title: PAYOUT_INPUT_MESSAGES.daysRange, source: { parameter: 'filter[enddata]' } }]);
   });
 });

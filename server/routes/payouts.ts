@@ -13,14 +13,50 @@ import {
   type PayoutActor,
   type ReprocessSelection,
 } from '../domain/remittances/actions.ts';
+import { PAYOUT_INPUT_MESSAGES } from '../domain/remittances/rules.ts';
 import { checkSwiftStatus, lookupAccount, payoutAccount, type BankActor } from '../domain/remittances/swift.ts';
 import { requestHash } from '../domain/wallet/idempotency.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { idempotencyKey, idempotencyRefusal, remittanceResource, requiredRange, viaBank } from './_remittances.ts';
-import type { Handlers } from './types.ts';
+import type { BodyChecks, Handlers } from './types.ts';
 
 /** RP §5 days back 1 to 366: the reprocessing window spans at most that. */
 const WINDOW_MAX_DAYS = 366;
+
+/** The body's data.attributes, or an empty object when the body has none (the schema then names what is missing). */
+function attributesOf(body: unknown): Record<string, unknown> {
+  const data = typeof body === 'object' && body !== null && 'data' in body ? body.data : undefined;
+  const attributes = typeof data === 'object' && data !== null && 'attributes' in data ? data.attributes : undefined;
+  return typeof attributes === 'object' && attributes !== null ? (attributes as Record<string, unknown>) : {};
+}
+
+const isWhole = (value: unknown, min: number, max: number): boolean => typeof value === 'number' && Number.isInteger(value) && value >= min && value <= max;
+
+/** RP §5 edit status, in the form's words: Status Code required, a whole number 0 to 256; Status Description required. */
+function checkStatusEdit(attributes: Record<string, unknown>, fields: { code: string; description: string }): void {
+  const messages: Record<string, string> = {};
+  const code = attributes[fields.code];
+  if (code === undefined || code === null || code === '') messages[fields.code] = PAYOUT_INPUT_MESSAGES.statusCodeRequired;
+  else if (!isWhole(code, 0, 256)) messages[fields.code] = PAYOUT_INPUT_MESSAGES.statusCodeRange;
+  const description = attributes[fields.description];
+  if (typeof description !== 'string' || description.trim() === '') messages[fields.description] = PAYOUT_INPUT_MESSAGES.statusDescriptionRequired;
+  if (Object.keys(messages).length > 0) throw HttpError.invalidAttributes(messages);
+}
+
+// RP §5 refusals in the screens' words, before the schema's generic ones (server/http/contract.ts runs these first).
+export const bodyChecks: BodyChecks = {
+  async updatePayoutStatus(body) {
+    checkStatusEdit(attributesOf(body), { code: 'StatusCode', description: 'StatusDescription' });
+  },
+  async updatePayoutStatuses(body) {
+    checkStatusEdit(attributesOf(body), { code: 'statusCode', description: 'statusDescription' });
+  },
+  async republishPayouts(body) {
+    // RP §5 by count: 1 to 1000 (left out, the window's rows up to 1000 are taken, as the days-back variant sends it).
+    const count = attributesOf(body).numberOfTransactions;
+    if (count !== undefined && !isWhole(count, 1, BULK_LIMIT)) throw HttpError.invalidAttributes({ numberOfTransactions: PAYOUT_INPUT_MESSAGES.countRange });
+  },
+};
 
 function actorOf(request: FastifyRequest): PayoutActor & BankActor {
   return { db: request.server.db, session: sessionOf(request), now: request.server.teller.now(), bank: request.server.teller.bank };
@@ -87,6 +123,7 @@ export const handlers: Handlers = {
         { start: query['filter[startdate]'], end: query['filter[enddata]'] },
         { start: 'filter[startdate]', end: 'filter[enddata]' },
         WINDOW_MAX_DAYS,
+        PAYOUT_INPUT_MESSAGES.daysRange,
       );
       selection = { kind: 'window', ...range, limit: numberOfTransactions ?? BULK_LIMIT };
       window = range;

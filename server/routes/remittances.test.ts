@@ -2,7 +2,9 @@
 // §7, §9): rows of the token's tenant only, per-row flags for the caller, filters, sort, paging, the report page.
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { remittanceGateway } from '../testing/remittances.ts';
+import { REMITTANCE_PDF_ROW_CAP } from './remittances.ts';
 import { gatewayPerTest } from '../testing.ts';
 
 const startGateway = gatewayPerTest();
@@ -78,6 +80,23 @@ describe('GET api/v1/remittance (listRemittances)', () => {
     const rows = new Map((res.json().data as Row[]).map((row) => [row.id, row.attributes]));
     expect(rows.get(remittances.rows.bunnaProcessing)).toMatchObject({ reprocessable: true, actions: { checkStatus: false } });
     expect(rows.get(remittances.rows.bunnaReProcessing)).toMatchObject({ reprocessable: false });
+  });
+
+  it('[RP-2.03] [RP-2.04] [RP-2.47] filter[direction] keeps the pay-ins received in the tenant\'s currency, or the pay-outs sent from it', async () => {
+    const { as, remittances } = await start();
+    const bunna = await as('bunna');
+    const ids = async (direction: string) => {
+      const res = await bunna.get(`/api/v1/remittance?filter[direction]=${direction}`);
+      expectMatchesContract(res, 'listRemittances');
+      return (res.json().data as Row[]).map((row) => row.id);
+    };
+    expect(await ids('payin')).toEqual([remittances.rows.bunnaProcessing]);
+    expect(await ids('payout')).toEqual([remittances.rows.bunnaReProcessing]);
+    // tawakal-swift (USD) receives nothing in USD.
+    expect((await (await as('payout')).get('/api/v1/remittance?filter[direction]=payin')).json().meta.itemTotal).toBe(0);
+    const bad = await bunna.get('/api/v1/remittance?filter[direction]=sideways');
+    expectMatchesContract(bad, 'listRemittances');
+    expect(bad.statusCode).toBe(400);
   });
 
   it('[RP-2.02] filters by each column (case-insensitive contains), statusId exactly, and the date range', async () => {
@@ -186,6 +205,40 @@ describe('GET api/v1/remittance/daily-report (getRemittanceDailyReport)', () => 
     expectMatchesContract(missing, 'getRemittanceDailyReport');
     expect(missing.statusCode).toBe(400);
     expect((await officer.get('/api/v1/remittance/daily-report?filter[startDate]=2025-01-15&filter[endDate]=2025-01-15')).statusCode).toBe(200);
+  });
+});
+
+describe('GET api/v1/remittance/pdf (getRemittancePdf)', () => {
+  it('[RP-1.03] [RP-2.69] answers the payout PDF named Transactions_{start}_{end}.pdf with the filtered rows and totals per receiver currency', async () => {
+    const { as } = await start();
+    const res = await (await as('payout')).get('/api/v1/remittance/pdf?filter[startDate]=2025-01-14&filter[endDate]=2025-01-15&filter[statusId]=128');
+    expectMatchesContract(res, 'getRemittancePdf');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="Transactions_2025-01-14_2025-01-15.pdf"');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Payout transactions');
+    expect(text).toContain('2025-01-14 to 2025-01-15');
+    // The reference without its partner part; only failed rows (a 256 row is not there).
+    expect(text).toContain('TS250115000023');
+    expect(text).not.toContain('TS250115000023|AMX');
+    expect(text).not.toContain('TS250115000040');
+    expect(text).toContain('NGN: 6 transactions');
+    expect(REMITTANCE_PDF_ROW_CAP).toBe(5_000);
+  });
+
+  it('requires the date range in order and reads only the token\'s tenant', async () => {
+    const { as } = await start();
+    const payout = await as('payout');
+    const missing = await payout.get('/api/v1/remittance/pdf?filter[startDate]=2025-01-14');
+    expectMatchesContract(missing, 'getRemittancePdf');
+    expect(missing.statusCode).toBe(400);
+    const backwards = await payout.get('/api/v1/remittance/pdf?filter[startDate]=2025-01-15&filter[endDate]=2025-01-14');
+    expectMatchesContract(backwards, 'getRemittancePdf');
+    expect(backwards.statusCode).toBe(422);
+    const other = await (await as('ssPayout')).get('/api/v1/remittance/pdf?filter[startDate]=2025-01-14&filter[endDate]=2025-01-15');
+    expect(other.statusCode).toBe(200);
+    expect(pdfText(other.rawPayload)).not.toContain('TS250115000023');
   });
 });
 

@@ -1,6 +1,7 @@
 // Remittance transactions, the daily report and the pay-in dashboard (remittances-and-payouts §2, §3, §7, §9).
 import { sessionOf } from '../context.ts';
-import { listRemittances } from '../domain/remittances/listing.ts';
+import { listRemittances, remittanceTotals } from '../domain/remittances/listing.ts';
+import { renderRemittancePdf } from '../domain/remittances/pdf.ts';
 import { dailyReport, payinChart, statusWidgets } from '../domain/remittances/reports.ts';
 import { listDocument, listMeta, resource } from '../http/jsonapi.ts';
 import { remittanceQuery, remittanceResource, requiredRange } from './_remittances.ts';
@@ -8,12 +9,34 @@ import type { Handlers } from './types.ts';
 
 /** The daily report spans at most a year and a day (the contract's getRemittanceDailyReport). */
 const REPORT_MAX_DAYS = 366;
+/** The payout PDF lists at most this many rows (as the wallet PDF); its totals cover every matching row. */
+export const REMITTANCE_PDF_ROW_CAP = 5_000;
 
 export const handlers: Handlers = {
   async listRemittances(request) {
     const query = remittanceQuery(request.query);
     const { rows, total } = await listRemittances(request.server.db, sessionOf(request), query);
     return listDocument(rows.map(remittanceResource), listMeta(query.page, total));
+  },
+
+  async getRemittancePdf(request, reply) {
+    const session = sessionOf(request);
+    const { db, teller } = request.server;
+    const range = requiredRange(
+      { start: request.query['filter[startDate]'], end: request.query['filter[endDate]'] },
+      { start: 'filter[startDate]', end: 'filter[endDate]' },
+    );
+    const query = remittanceQuery({ ...request.query, 'page[size]': REMITTANCE_PDF_ROW_CAP });
+    const [{ rows, total }, totals, tenant] = await Promise.all([
+      listRemittances(db, session, query),
+      remittanceTotals(db, session, query.filters),
+      db.selectFrom('tenants').select('name').where('id', '=', session.tenantId).executeTakeFirst(),
+    ]);
+    const pdf = await renderRemittancePdf({ tenantName: tenant?.name ?? session.tenantId, ...range, generatedAt: teller.now(), rows, matched: total, totals });
+    return reply
+      .type('application/pdf')
+      .header('content-disposition', `attachment; filename="Transactions_${range.startDate}_${range.endDate}.pdf"`)
+      .send(pdf);
   },
 
   async getRemittanceDailyReport(request) {

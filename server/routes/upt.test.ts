@@ -2,6 +2,7 @@
 // (remittances-and-payouts §2, §3, §4, §7).
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { remittanceGateway } from '../testing/remittances.ts';
 import { UPT_EXPORT_FIELDS } from '../domain/upt/fields.ts';
 import { gatewayPerTest } from '../testing.ts';
@@ -101,6 +102,10 @@ describe('GET api/v1/upt/transaction/pdf (getUptTransactionPdf)', () => {
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toBe('attachment; filename="UPT_2025-01-14_2025-01-15.pdf"');
     expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain('Universal payment transactions');
+    expect(text).toContain('2025-01-14 to 2025-01-15');
+    expect(text).toContain('Totals');
     const reversed = await admin.get('/api/v1/upt/transaction/pdf?filter[startDate]=2025-01-15&filter[endDate]=2025-01-14');
     expectMatchesContract(reversed, 'getUptTransactionPdf');
     expect(reversed.statusCode).toBe(422);

@@ -1,9 +1,9 @@
 // Wallet transaction lists on the gateway (users-and-wallets §7 GET wallet-transactions; remittances-and-payouts
 // §7 report and PDF): filters, sort, paging, deep pages, tenant isolation and role scope.
-import { inflateSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { pdfText } from '../testing/pdf-text.ts';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import type { NewWalletTransaction, WalletTransactionStatus } from '../db/schema.ts';
 import { TRANSACTION_TYPE } from '../domain/reference.ts';
@@ -331,28 +331,6 @@ describe('GET api/v1/wt/transactions/report (getTransactionReport)', () => {
   });
 });
 
-/** The text drawn in a pdfkit PDF: its content streams inflated, its hex strings decoded. */
-function pdfText(pdf: Buffer): string {
-  const text: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = pdf.indexOf('>>\nstream\n', at);
-    if (start < 0) break;
-    const from = start + '>>\nstream\n'.length;
-    const end = pdf.indexOf('\nendstream', from);
-    try {
-      const content = inflateSync(pdf.subarray(from, end)).toString('latin1');
-      for (const line of content.split('\n')) {
-        const pieces = [...line.matchAll(/<([0-9a-fA-F]+)>/g)].map((match) => Buffer.from(match[1] ?? '', 'hex').toString('latin1'));
-        if (pieces.length > 0) text.push(pieces.join(''));
-      }
-    } catch {
-      // Not a deflated content stream (a font, an image): no text in it.
-    }
-    at = end + '\nendstream'.length;
-  }
-  return text.join('\n');
-}
 
 describe('GET api/v1/wt/transactions/pdf (getTransactionPdf)', () => {
   it('[RP-7.04] answers a real PDF named Transactions_{start}_{end}.pdf with the filtered rows and their totals', async () => {

@@ -96,6 +96,7 @@ const FX: Record<string, Record<string, readonly [number, number]>> = {
   USD: { NGN: [148_000, 156_000], GHS: [1_450, 1_550], KES: [12_800, 13_200], ETB: [11_000, 12_500] },
   GBP: { NGN: [185_000, 195_000], GHS: [1_800, 1_950], KES: [16_200, 16_800], ETB: [14_000, 15_800] },
   EUR: { NGN: [160_000, 170_000], GHS: [1_560, 1_680], KES: [13_900, 14_400], ETB: [12_000, 13_600] },
+  ETB: { NGN: [1_250, 1_400], KES: [105, 118] },
 };
 
 const SENDERS_FIRST = ['Hodan', 'Abdi', 'Amina', 'Mohamed', 'Fartun', 'Ahmed', 'Sahra', 'Yusuf', 'Ifrah', 'Hassan', 'Leyla', 'Omar'];
@@ -257,8 +258,12 @@ export async function seedRemittances(db: Db, options: { now: Date; tenants: rea
       const iso = new Date(at).toISOString();
       const day = `${iso.slice(0, 4)}${iso.slice(5, 7)}${iso.slice(8, 10)}`;
       const [statusId, status] = pickStatus();
-      const senderCurrency = pickSenderCurrency();
-      const receiverCurrency = tenant.type === 'bunna' ? 'ETB' : pickReceiverCurrency();
+      // RP §2 pay-in and pay-out tables: one bunna row in three is sent from the tenant's currency, the rest received
+      // in it (no extra draw, so the other tenants' rows stay as they were).
+      const outgoing = tenant.type === 'bunna' && index % 3 === 2;
+      const drawnSender = pickSenderCurrency();
+      const senderCurrency = outgoing ? (tenant.currency ?? 'ETB') : drawnSender;
+      const receiverCurrency = tenant.type === 'bunna' ? (outgoing ? (index % 2 === 0 ? 'NGN' : 'KES') : (tenant.currency ?? 'ETB')) : pickReceiverCurrency();
       const beneficiary = random.pick(byCurrency.get(receiverCurrency) ?? beneficiaries);
       const unknownAccount = random.chance(0.03);
       const senderMinor = random.int(20, 2000) * 100 + random.int(0, 99);

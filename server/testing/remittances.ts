@@ -133,10 +133,11 @@ export async function seedRemittanceWorld(db: Db, now: Date): Promise<Remittance
         payout_partner: 'Providus Bank',
         sender_name: 'Hodan Ali',
         sender_amount_minor: 20_000,
-        sender_currency: 'USD',
+        // The bunna rows are a pay-in (received in ETB, the tenant's currency) and a pay-out (sent from ETB), RP §2.
+        sender_currency: name === 'bunnaReProcessing' ? 'ETB' : 'USD',
         receiver_name: 'Chinedu Okafor',
         receiver_amount_minor: 30_407_000,
-        receiver_currency: 'NGN',
+        receiver_currency: name === 'bunnaProcessing' ? 'ETB' : 'NGN',
         beneficiary_bank_bic: 'PROVNGLA',
         beneficiary_bank_code: '101',
         beneficiary_account: account,

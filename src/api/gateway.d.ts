@@ -1378,6 +1378,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/remittance/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Remittance (payout) transactions as a PDF
+         * @description RP §2 Export: the payout PDF, offered to payout tenants and, when no tenant is selected, to staff who are not
+         *     of a payin tenant; saved as `Transactions_{start}_{end}.pdf` (RP §9). The rows `listRemittances` would answer
+         *     for the same filters and sort (newest first by default), at most 5,000 of them (the Excel report has all),
+         *     with the totals paid per receiver currency. The date range is required because it names the file; an end
+         *     date before the start date answers 422.
+         */
+        get: operations["getRemittancePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/remittance/daily-report": {
         parameters: {
             query?: never;
@@ -7201,6 +7225,12 @@ export interface operations {
                 "filter[statusId]"?: components["schemas"]["RemittanceStatusId"];
                 /** @description Status text (Description column) contains (case-insensitive). */
                 "filter[status]"?: string;
+                /**
+                 * @description RP §2 pay-in and pay-out tables (`/remittances/payin`, `/remittances/payout`): `payin` keeps the rows
+                 *     received in the tenant's currency (`receiverCurrency`), `payout` the rows sent from it (`senderCurrency`);
+                 *     a tenant without a currency has neither. The spec names the tables, not how their rows are chosen.
+                 */
+                "filter[direction]"?: "payin" | "payout";
             };
             header?: never;
             path?: never;
@@ -7267,6 +7297,53 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["RemittanceListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getRemittancePdf: {
+        parameters: {
+            query: {
+                /** @description One field, `-` prefix for descending. */
+                sort?: components["parameters"]["RemittanceSort"];
+                /** @description First day, inclusive (UTC), on `transactionDate`. */
+                "filter[startDate]": string;
+                /** @description Last day, inclusive (UTC), on `transactionDate`. */
+                "filter[endDate]": string;
+                /** @description Reference */
+                "filter[payoutExternalId]"?: string;
+                /** @description Pay-in id contains (case-insensitive). */
+                "filter[payinId]"?: string;
+                /** @description Parent reference contains (case-insensitive). */
+                "filter[cardPaymentReference]"?: string;
+                /** @description Sender name contains (case-insensitive). */
+                "filter[senderName]"?: components["parameters"]["FilterSenderName"];
+                /** @description Receiver name contains (case-insensitive). */
+                "filter[receiverName]"?: components["parameters"]["FilterReceiverName"];
+                /** @description Status id, exact. */
+                "filter[statusId]"?: components["schemas"]["RemittanceStatusId"];
+                /** @description Status text (Description column) contains (case-insensitive). */
+                "filter[status]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF file. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="Transactions_{start}_{end}.pdf"` with the dates as YYYY-MM-DD. */
+                    "Content-Disposition": string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": components["schemas"]["Binary"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import identityAdmin from '../../schemas/menus/identity-admin.json';
 import { SCREEN_ROUTES, findScreenRoute, matchesRoute } from './routes.ts';
 
 const screenOf = (path: string) => findScreenRoute(path)?.screen;
@@ -58,5 +59,14 @@ describe('screen routes', () => {
   it('[UW-2.08] finds no screen for an unknown path', () => {
     expect(findScreenRoute('/no/such/page')).toBeUndefined();
     expect(findScreenRoute('/wallet')).toBeUndefined();
+  });
+
+  it('[RP-2.03] [RP-2.04] [RP-2.06] [RP-2.11] the pay-in and pay-out tables and the dashboard have their routes; the pay-out table takes no filterstatus (the spec shows none)', () => {
+    expect(screenOf('/remittances/payin')).toBe('walletPayins');
+    expect(screenOf('/remittances/payout')).toBe('walletPayouts');
+    expect(screenOf('/remittances/dashboard')).toBe('payinDashboard');
+    expect(screenOf('/transactions/remittances/128')).toBe('remittanceTransactions');
+    expect(findScreenRoute('/remittances/payout/128')).toBeUndefined();
+    expect(JSON.stringify(identityAdmin)).toContain('"label":"Main Dashboard","route":"/remittances/dashboard"');
   });
 });

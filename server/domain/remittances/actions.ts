@@ -13,7 +13,16 @@ import { claimKey, completeKey } from '../wallet/idempotency.ts';
 import { parseId } from '../wallet/ids.ts';
 import { nextDay } from '../wallet/query.ts';
 import { findRemittance, operatorTenant, remittanceView, viewerOf, viewOf, type RemittanceView, type Viewer } from './rows.ts';
-import { CANCELLED_PREFIX, REMITTANCE_STATUS, STATUS_TEXT, assertPayoutAdmin, bankReference, isReprocessable, reprocessableRule } from './rules.ts';
+import {
+  CANCELLED_PREFIX,
+  PAYOUT_INPUT_MESSAGES,
+  REMITTANCE_STATUS,
+  STATUS_TEXT,
+  assertPayoutAdmin,
+  bankReference,
+  isReprocessable,
+  reprocessableRule,
+} from './rules.ts';
 
 export interface PayoutActor {
   db: Db;
@@ -256,9 +265,9 @@ export interface StatusEdit {
 /** RP §5: Status Code an integer 0 to 256, Status Description required. `fields` names the request's attributes. */
 function checkEdit(edit: StatusEdit, fields: { code: string; description: string }): StatusEdit {
   const errors: Record<string, string> = {};
-  if (!Number.isInteger(edit.statusCode) || edit.statusCode < 0 || edit.statusCode > 256) errors[fields.code] = 'Status Code must be a whole number from 0 to 256';
+  if (!Number.isInteger(edit.statusCode) || edit.statusCode < 0 || edit.statusCode > 256) errors[fields.code] = PAYOUT_INPUT_MESSAGES.statusCodeRange;
   const description = edit.statusDescription.trim();
-  if (description === '') errors[fields.description] = 'Status Description is required';
+  if (description === '') errors[fields.description] = PAYOUT_INPUT_MESSAGES.statusDescriptionRequired;
   if (Object.keys(errors).length > 0) throw DomainRefusal.invalidFields(errors);
   return { statusCode: edit.statusCode, statusDescription: description };
 }

@@ -41,9 +41,13 @@ export const REMITTANCE_TEXT_FILTERS = {
 
 export type RemittanceTextFilter = keyof typeof REMITTANCE_TEXT_FILTERS;
 
+/** RP §2 pay-in and pay-out tables: money arriving in the tenant's currency, or leaving from it. */
+export type RemittanceDirection = 'payin' | 'payout';
+
 export interface RemittanceFilters {
   text: Partial<Record<RemittanceTextFilter, string>>;
   statusId?: number;
+  direction?: RemittanceDirection;
   /** YYYY-MM-DD, inclusive, UTC, on transaction_date. */
   startDate?: string;
   endDate?: string;
@@ -58,6 +62,10 @@ export interface RemittanceQuery {
 function conditions(session: Session, filters: RemittanceFilters): Array<Expression<SqlBool>> {
   const where: Array<Expression<SqlBool>> = [sql<SqlBool>`${sql.ref('tenant_id')} = ${session.tenantId}`];
   if (filters.statusId !== undefined) where.push(sql<SqlBool>`${sql.ref('status_id')} = ${filters.statusId}`);
+  if (filters.direction !== undefined) {
+    const column = sql.ref(filters.direction === 'payin' ? 'receiver_currency' : 'sender_currency');
+    where.push(sql<SqlBool>`${column} = (select ${sql.ref('tenants.currency')} from ${sql.table('tenants')} where ${sql.ref('tenants.id')} = ${session.tenantId})`);
+  }
   // transaction_date is ISO-8601 UTC text, so a day compares as a prefix.
   if (filters.startDate !== undefined) where.push(sql<SqlBool>`${sql.ref('transaction_date')} >= ${filters.startDate}`);
   if (filters.endDate !== undefined) where.push(sql<SqlBool>`${sql.ref('transaction_date')} < ${nextDay(filters.endDate)}`);
@@ -95,4 +103,32 @@ export async function listRemittances(db: Db, session: Session, query: Remittanc
     rows.map((row) => row.id),
   );
   return { rows: rows.map((row) => remittanceView(row, queued.has(row.id), viewer)), total: Number(count.n) };
+}
+
+export interface RemittanceTotals {
+  currency: string;
+  count: number;
+  /** Of them paid (status 256). */
+  paid: number;
+  receiverMinor: number;
+}
+
+/** Every matching row's count and receiver amount per receiver currency, alphabetically (the payout PDF's totals). */
+export async function remittanceTotals(db: Db, session: Session, filters: RemittanceFilters): Promise<RemittanceTotals[]> {
+  assertStaff(session);
+  const where = conditions(session, filters);
+  const rows = await db
+    .selectFrom('remittances')
+    .select([
+      'receiver_currency',
+      (eb) => eb.fn.countAll<number>().as('n'),
+      (eb) => eb.fn.sum<number>(eb.case().when('status_id', '=', 256).then(1).else(0).end()).as('paid'),
+      (eb) => eb.fn.sum<number>('receiver_amount_minor').as('minor'),
+    ])
+    .where((eb) => eb.and(where))
+    .groupBy('receiver_currency')
+    .orderBy('receiver_currency')
+    .execute();
+  // PostgreSQL answers sums of bigint as numeric; the pool parses both to numbers (db/connection.ts).
+  return rows.map((row) => ({ currency: row.receiver_currency, count: Number(row.n), paid: Number(row.paid), receiverMinor: Number(row.minor) }));
 }

@@ -16,6 +16,18 @@ export const STATUS_TEXT = {
   Timeout: 'Timeout waiting for response from destination',
 } as const;
 
+/**
+ * RP §5 refusals in the words the screens use for the same rules (schemas/forms/payout-status.json,
+ * bulk-reprocess.json and bulk-reprocess-days.json, which name the fields as the spec does), so staff read one text.
+ */
+export const PAYOUT_INPUT_MESSAGES = {
+  statusCodeRequired: 'Status Code is required',
+  statusCodeRange: 'Status Code must be a whole number from 0 to 256',
+  statusDescriptionRequired: 'Status Description is required',
+  countRange: 'Number of Transactions must be a number from 1 to 1000',
+  daysRange: 'Number of Days Prior Today must be a number from 1 to 366',
+} as const;
+
 /** RP §4: a cancelled payout's status text begins with this. */
 export const CANCELLED_PREFIX = 'Cancelled -';
 

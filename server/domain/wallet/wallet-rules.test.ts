@@ -6,7 +6,7 @@ import { feeFor } from './fees.ts';
 import { canonicalJson, requestHash } from './idempotency.ts';
 import { kindFromAmount } from './kinds.ts';
 import { codeMatches, hashCode, newCode } from './otp.ts';
-import { displayDate } from './pdf.ts';
+import { displayDate } from '../pdf/table-pdf.ts';
 import { daysBefore, isCalendarDay, nextDay } from './query.ts';
 import { referenceNumber } from './transactions.ts';
 

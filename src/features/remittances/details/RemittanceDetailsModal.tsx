@@ -3,14 +3,21 @@
 import { Modal } from '@mantine/core';
 import type { RemittanceRow } from '../api/list-remittances';
 import { FieldList } from '../../../render/FieldList';
-import { detailFields } from './remittance-fields';
+import { detailFields, type Field } from './remittance-fields';
 
 export const DETAILS_TITLE = 'Transaction Details';
 
-export function RemittanceDetailsModal({ row, onClose }: { row: RemittanceRow | null; onClose: () => void }) {
+export interface RemittanceDetailsModalProps {
+  row: RemittanceRow | null;
+  onClose: () => void;
+  /** What the popup lists: every field by default; a reference in the pay-in and pay-out tables shows fewer (§2). */
+  fields?: (row: RemittanceRow) => Field[];
+}
+
+export function RemittanceDetailsModal({ row, onClose, fields = detailFields }: RemittanceDetailsModalProps) {
   return (
     <Modal opened={row !== null} onClose={onClose} title={DETAILS_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
-      {row && <FieldList fields={detailFields(row)} />}
+      {row && <FieldList fields={fields(row)} />}
     </Modal>
   );
 }

@@ -1,6 +1,8 @@
 // The fields of a remittance as the details popup and an expanded row show them (remittances-and-payouts §3): amounts
 // with two decimals and their currency, dates DD-MMM-YYYY h:mma (§9), and a Loan's externalId as Loan Id (§3).
 import type { Field } from '../../../render/FieldList';
+
+export type { Field };
 import { formatAmount, formatDate, formatNumber } from '../../../render/format';
 import type { RemittanceRow } from '../api/list-remittances';
 
@@ -58,5 +60,22 @@ export function detailFields(row: RemittanceRow): Field[] {
     { label: 'Purpose', value: text(row.purpose) },
     { label: 'Sender Remarks', value: text(row.senderRemarks) },
     { label: 'Admin Notes', value: text(row.adminNotes) },
+  ];
+}
+
+/** §2 wallet pay-in / pay-out tables: a reference shows the type, the remarks, the loan id (Loan only) and the purpose. */
+export function referenceFields(row: RemittanceRow): Field[] {
+  return [{ label: 'Type', value: row.typeName }, { label: 'Remarks', value: text(row.senderRemarks) }, ...loanId(row), { label: 'Purpose', value: text(row.purpose) }];
+}
+
+/** §2 wallet row detail: reference number, amount, total fee, created date, status and remarks. */
+export function rowDetailFields(row: RemittanceRow): Field[] {
+  return [
+    { label: 'Reference Number', value: row.referenceNumber },
+    { label: 'Amount', value: money(row.senderAmount, row.senderCurrency) },
+    { label: 'Total Fee', value: money(row.transactionFee, row.senderCurrency) },
+    { label: 'Created Date', value: formatDate(row.transactionDate) },
+    { label: 'Status', value: row.status.trim() },
+    { label: 'Remarks', value: text(row.senderRemarks) },
   ];
 }

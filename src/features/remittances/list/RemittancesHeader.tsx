@@ -1,6 +1,7 @@
 // The head of the remittance table (remittances-and-payouts §2): the title, the Available Balance, the date range,
-// Refresh, Bulk Reprocessing, and while rows are ticked Reprocess Selected and Edit Selected Status; which of them show
+// Refresh, Export, Bulk Reprocessing, and while rows are ticked Reprocess Selected and Edit Selected Status; which of them show
 // is schemas/screens/remittances.json (§6).
+import type { ReactNode } from 'react';
 import { Button, Group, Title } from '@mantine/core';
 import { DateRangeInput } from '../../../render/DateRangeInput';
 import type { ReportRange } from '../../../render/report-range';
@@ -28,6 +29,8 @@ export interface RemittancesHeaderProps {
   onBulkReprocess: () => void;
   onReprocessSelected: () => void;
   onEditSelected: () => void;
+  /** The Export button and its menu (export/RemittanceExport.tsx). */
+  exportMenu: ReactNode;
 }
 
 export function RemittancesHeader(props: RemittancesHeaderProps) {
@@ -46,6 +49,7 @@ export function RemittancesHeader(props: RemittancesHeaderProps) {
         <Button variant="default" onClick={onRefresh} loading={refreshing}>
           {HEADER_TEXT.refresh}
         </Button>
+        {props.exportMenu}
         {shows.bulkReprocessing && <Button onClick={props.onBulkReprocess}>{HEADER_TEXT.bulkReprocessing}</Button>}
         {ticked && shows.selectedReprocessing && (
           <Button variant="light" onClick={props.onReprocessSelected}>

@@ -85,6 +85,16 @@ describe('/transactions/remittances', () => {
     expect(screen.getByRole('combobox', { name: 'Filter Status' })).toHaveValue('128 Failed');
   });
 
+  it('[RP-2.64] a dashboard widget\'s route keeps its date range beside the preset status', async () => {
+    signInAs('tawakal-swift');
+    renderWithApp(<RemittancesScreen />, { route: '/transactions/remittances/256?startDate=2026-03-01&endDate=2026-03-14' });
+    await screen.findByText('Amina Warsame');
+    const call = listCalls().at(-1);
+    expect(call?.query.get('filter[statusId]')).toBe('256');
+    expect(call?.query.get('filter[startDate]')).toBe('2026-03-01');
+    expect(call?.query.get('filter[endDate]')).toBe('2026-03-14');
+  });
+
   it('[RP-2.18][RP-2.26] columns: row number, Select, Reference #, parent reference, Pay-in ID, sender, amounts, date, fee, FX, Status, Description, admin notes, Actions', async () => {
     await showPayoutAdminList();
     expect(headers()).toEqual([
@@ -145,7 +155,7 @@ describe('/transactions/remittances', () => {
     expect(headers()).not.toContain('Parent Reference');
   });
 
-  it('[RP-2.28] a reference or a pay-in id opens the details popup', async () => {
+  it('[RP-2.28][RP-2.37] a reference or a pay-in id opens the details popup', async () => {
     await showPayoutAdminList();
     await userEvent.click(screen.getByRole('button', { name: 'TS240301000451|AMX' }));
     const details = await screen.findByRole('dialog', { name: 'Transaction Details' });
@@ -223,7 +233,7 @@ describe('/transactions/remittances', () => {
     expect(gateway.callsTo('GET', /\/swift\/payout-account\//)).toHaveLength(0);
   });
 
-  it('[RP-6.05] a payout-admin tenant without the payout admin role sees no payout-admin views', async () => {
+  it('[RP-6.05][RP-9.11] a payout-admin tenant without the payout admin role sees no payout-admin views', async () => {
     signInAs('tawakal-swift', [64]);
     renderWithApp(<RemittancesScreen />);
     await screen.findByText('Amina Warsame');
@@ -237,7 +247,7 @@ describe('/transactions/remittances', () => {
     expect(await screen.findByText('Beneficiary Bank not available')).toBeInTheDocument();
   });
 
-  it('[RP-2.31][RP-6.04] Analyse Request and Edit Status show on the rows the gateway allows them for', async () => {
+  it('[RP-2.31][RP-2.32][RP-6.04] Analyse Request and Edit Status show on the rows the gateway allows them for (its actions flags, the contract\'s decision)', async () => {
     await showPayoutAdminList();
     const stuckRow = within(rowOf('Amina Warsame'));
     expect(stuckRow.getByRole('button', { name: 'Analyse Request' })).toBeInTheDocument();

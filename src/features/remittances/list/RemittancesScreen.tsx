@@ -24,6 +24,8 @@ import { BulkReprocessModal, type ReprocessTarget } from '../reprocess/BulkRepro
 import { EditStatusModal } from '../status/EditStatusModal';
 import { SwiftStatusDialog } from '../swift/SwiftStatusDialog';
 import type { SwiftStatusActors } from '../swift/swift-status-actors';
+import { useRemittanceExport } from '../export/RemittanceExport';
+import type { UseExcelExportOptions } from '../../../render/export';
 import { RemittancesHeader } from './RemittancesHeader';
 
 export const REMITTANCES_TABLE = 'remittances';
@@ -33,20 +35,27 @@ export interface RemittancesScreenProps {
   /** Test seams: the calls of the swift status and bulk reprocessing flows. */
   swiftActors?: SwiftStatusActors;
   reprocessActors?: BulkReprocessActors;
+  /** Test seams: the export worker and the PDF download. */
+  excelExport?: Partial<UseExcelExportOptions>;
+  savePdf?: (blob: Blob, fileName: string) => void;
 }
 
 /** §2: the route's filterstatus presets the Status filter, which the staff member may then change or clear. */
 export default function RemittancesScreen(props: RemittancesScreenProps) {
   const { filterstatus } = useParams();
+  const [search] = useSearchParams();
   if (filterstatus !== undefined && /^\d+$/.test(filterstatus)) {
-    return <Navigate replace to={`${REMITTANCES_PATH}?${new URLSearchParams({ 'filter[statusId]': filterstatus }).toString()}`} />;
+    // The rest of the address (a dashboard widget's date range) is kept.
+    const preset = new URLSearchParams(search);
+    preset.set('filter[statusId]', filterstatus);
+    return <Navigate replace to={`${REMITTANCES_PATH}?${preset.toString()}`} />;
   }
   return <RemittanceTransactions {...props} />;
 }
 
 const renderExpanded = (row: FlatRecord) => <FieldList fields={expandedFields(asRemittanceRow(row))} cols={3} />;
 
-function RemittanceTransactions({ swiftActors, reprocessActors }: RemittancesScreenProps) {
+function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, savePdf }: RemittancesScreenProps) {
   const { tenant, ruleContext } = useStaffContext();
   const { set } = useConfig();
   const [search] = useSearchParams();
@@ -54,6 +63,7 @@ function RemittanceTransactions({ swiftActors, reprocessActors }: RemittancesScr
   const list = useTableController(REMITTANCES_TABLE, { params: rangeFilters(range) });
   const shows = useMemo(() => remittancesView(ruleContext, set), [ruleContext, set]);
   const queryClient = useQueryClient();
+  const exports = useRemittanceExport({ range, params: list.params, offersPdf: shows.pdfExport, excelExport, savePdf });
 
   // Ticks belong to the page shown: another page, filter or range starts with none.
   const [selection, setSelection] = useState<RowSelectionState>({});
@@ -111,7 +121,9 @@ function RemittanceTransactions({ swiftActors, reprocessActors }: RemittancesScr
         onBulkReprocess={() => setReprocessing({ kind: 'window' })}
         onReprocessSelected={() => setReprocessing({ kind: 'selected', rows: selectedRows })}
         onEditSelected={() => setEditing(selectedRows)}
+        exportMenu={exports.menu}
       />
+      {exports.progress}
       <SchemaTable
         {...list.tableProps}
         selectable

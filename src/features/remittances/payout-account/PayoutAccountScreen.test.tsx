@@ -40,7 +40,7 @@ describe('/payoutAccount', () => {
     }
   });
 
-  it("[RP-2.45] loads on opening only for a tenant with a configured account, with that tenant's account", async () => {
+  it("[RP-2.45][RP-9.12] loads on opening only for a tenant with a configured account (payoutAccount in its tenant file), with that tenant's account", async () => {
     signInAs('tawakal-swift');
     renderWithApp(<PayoutAccountScreen />, { route: '/payoutAccount' });
     await screen.findByText('48,250,310.75 NGN');

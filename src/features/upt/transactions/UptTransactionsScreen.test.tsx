@@ -2,7 +2,7 @@
 import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { CONNECTION_ERROR } from '../../../api/errors';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
@@ -98,5 +98,20 @@ describe('/upt/transactions/remittances', () => {
     renderWithApp(<UptTransactionsScreen />);
     const table = await screen.findByRole('table', { name: 'Universal Payment Transactions' });
     expect(await within(table).findByRole('alert')).toHaveTextContent('Not allowed here');
+  });
+
+  it('[RP-7.06] PDF asks the configured URI for the range and filters and saves UPT_{start}_{end}.pdf', async () => {
+    gateway.on('GET', '/api/v1/upt/transaction/pdf', () => ({ raw: '%PDF-1.7 upt', headers: { 'content-type': 'application/pdf' } }));
+    const savePdf = vi.fn<(blob: Blob, fileName: string) => void>();
+    signInAs('payinupt');
+    renderWithApp(<UptTransactionsScreen savePdf={savePdf} />, { route: '/upt/transactions/remittances?startDate=2026-11-01&endDate=2026-11-22&filter%5Bstatus%5D=paid' });
+    await screen.findByText('Ayse Kaya');
+    await userEvent.click(screen.getByRole('button', { name: 'PDF' }));
+    await waitFor(() => expect(savePdf).toHaveBeenCalledTimes(1));
+    expect(savePdf.mock.calls[0]?.[1]).toBe('UPT_2026-11-01_2026-11-22.pdf');
+    const [call] = gateway.callsTo('GET', '/api/v1/upt/transaction/pdf');
+    expect(call?.query.get('filter[startDate]')).toBe('2026-11-01');
+    expect(call?.query.get('filter[status]')).toBe('paid');
+    expect(call?.query.get('page[size]')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 // /upt/transactions/remittances (remittances-and-payouts §2 'Universal payment transactions'): the tenant's
 // transactions from schemas/tables/upt-transactions.json within the header's date range (last 7 days by default,
 // §9, kept in the address); Force Sync posts that range (YYYY-MM-DD, §5) and the table refetches, Refresh refetches,
-// both disabled while loading; a row opens its report fields. Failures show the server's message, else the
+// both disabled while loading; PDF saves the filtered rows as UPT_{start}_{end}.pdf (§7); a row opens its report fields. Failures show the server's message, else the
 // connection text (§8).
 import { useMemo, useState } from 'react';
 import { Button, Group, Stack, Title } from '@mantine/core';
@@ -13,6 +13,7 @@ import { DateRangeInput } from '../../../render/DateRangeInput';
 import { notifyError, notifySuccess } from '../../../render/notify';
 import { rangeFilters, rangeFromSearch, type ReportRange } from '../../../render/report-range';
 import { SchemaTable, useTableController } from '../../../render/table';
+import { useUptPdf } from '../api/download-upt-pdf';
 import { getUptTransactionsQueryOptions } from '../api/list-upt-transactions';
 import { useSyncUptTransactions, type UptSync } from '../api/sync-upt-transactions';
 import { UptReportModal } from './UptReportModal';
@@ -20,14 +21,21 @@ import { UptReportModal } from './UptReportModal';
 export const UPT_TEXT = {
   forceSync: 'Force Sync',
   refresh: 'Refresh',
+  pdf: 'PDF',
   synced: (sync: UptSync) => `${sync.received} received, ${sync.added} added, ${sync.updated} updated.`,
 } as const;
 
-export default function UptTransactionsScreen() {
+export interface UptTransactionsScreenProps {
+  /** Test seam: the PDF download. */
+  savePdf?: (blob: Blob, fileName: string) => void;
+}
+
+export default function UptTransactionsScreen({ savePdf }: UptTransactionsScreenProps) {
   const [search] = useSearchParams();
   const range = useMemo(() => rangeFromSearch(search), [search]);
   const list = useTableController('upt-transactions', { params: rangeFilters(range) });
   const sync = useSyncUptTransactions();
+  const pdf = useUptPdf(savePdf);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<FlatRecord | null>(null);
   const loading = list.tableProps.loading === true || sync.isPending;
@@ -39,6 +47,10 @@ export default function UptTransactionsScreen() {
       onError: (error) => notifyError(errorText(error)),
     });
   const refresh = () => void queryClient.invalidateQueries({ queryKey: getUptTransactionsQueryOptions().queryKey });
+  const downloadPdf = () => {
+    const { 'page[number]': _page, 'page[size]': _size, ...filters } = list.params;
+    pdf.mutate({ ...filters, ...rangeFilters(range) }, { onError: (error) => notifyError(errorText(error)) });
+  };
 
   return (
     <Stack gap="md">
@@ -53,6 +65,9 @@ export default function UptTransactionsScreen() {
           </Button>
           <Button variant="default" onClick={refresh} disabled={loading}>
             {UPT_TEXT.refresh}
+          </Button>
+          <Button variant="default" onClick={downloadPdf} loading={pdf.isPending}>
+            {UPT_TEXT.pdf}
           </Button>
         </Group>
       </Group>

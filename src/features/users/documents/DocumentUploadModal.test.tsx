@@ -175,7 +175,7 @@ describe('document upload modal', { timeout: 20_000 }, () => {
     expect(name).toMatch(/^[a-z0-9]{10}\.jpg$/);
   });
 
-  it("[UW-4.60] [UW-8.23] [RP-8.10] shows 'Uploading user documents..' while uploading, then the success toast", async () => {
+  it("[UW-4.60] [UW-8.23] [RP-8.10] [RP-2.43] shows 'Uploading user documents..' while uploading, then the success toast", async () => {
     let release: (response: Response) => void = () => {};
     const fake = fakeGateway(fetchMock, {
       'POST /api/v1/fs/documents/42': () => new Promise<Response>((resolve) => (release = resolve)),

@@ -1,15 +1,19 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERROR } from '../../../api/errors';
-import { createExportSession } from './export-session';
-import type { ExportEvent, StartExport } from './messages';
+import { createExportSession as createSession, type ExportSessionOptions } from '../../../render/export/export-session';
+import type { ExportEvent, StartExport } from '../../../render/export/messages';
+import type { XlsxWriter } from '../../../render/export/xlsx-writer';
+import { WALLET_TRANSACTIONS_REPORT } from './transaction-columns';
 import { testTransactions } from './test-transactions';
-import type { XlsxWriter } from './xlsx-writer';
+
+const createExportSession = (options: Omit<ExportSessionOptions, 'reports'>) => createSession({ ...options, reports: { transactions: WALLET_TRANSACTIONS_REPORT } });
 
 const file = new Blob(['xlsx']);
 const writer = (): XlsxWriter => ({ start: () => undefined, addRows: async () => undefined, finish: async () => file });
 
 const start: StartExport = {
   type: 'start',
+  report: 'transactions',
   gatewayUrl: 'https://gw',
   token: 't',
   filters: { 'filter[startDate]': '2025-03-01', 'filter[endDate]': '2025-03-08' },

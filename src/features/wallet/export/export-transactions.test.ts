@@ -1,8 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_EXPORT_ROWS, PAGES_AHEAD, exportTransactions, type FetchReportPage, type ReportPage } from './export-transactions';
+import { MAX_EXPORT_ROWS, PAGES_AHEAD, exportReport, type ExportReportOptions, type FetchReportPage, type ReportItem, type ReportPage } from '../../../render/export/export-report';
 import { testTransactions } from './test-transactions';
-import type { WalletTransaction } from './transaction-columns';
-import type { XlsxColumn, XlsxRow, XlsxWriter } from './xlsx-writer';
+import { WALLET_TRANSACTIONS_REPORT, type WalletTransaction } from './transaction-columns';
+import type { XlsxColumn, XlsxRow, XlsxWriter } from '../../../render/export/xlsx-writer';
+
+/** The wallet report through the generic exporter. */
+const exportTransactions = (options: Omit<ExportReportOptions<ReportItem>, 'sheet'>) => exportReport({ ...options, sheet: WALLET_TRANSACTIONS_REPORT });
 
 function recordingWriter() {
   const written: XlsxRow[] = [];
@@ -34,7 +37,7 @@ function reportOf(rows: WalletTransaction[], itemTotal = rows.length) {
 
 const referenceOf = (row: XlsxRow | undefined) => row?.[0];
 
-describe('exportTransactions', () => {
+describe('exportReport (the wallet report)', () => {
   it('fetches every page in order and reports progress against the first page total', async () => {
     const { fetchPage, requests } = reportOf(testTransactions(25));
     const { writer, written, file, headers } = recordingWriter();
@@ -66,6 +69,7 @@ describe('exportTransactions', () => {
       'Currency',
       'Status',
       'Remarks',
+      'Loan Id',
     ]);
   });
 
@@ -141,7 +145,7 @@ describe('exportTransactions', () => {
     await exportTransactions({ fetchPage, writer, onProgress: (p) => progress.push(p) });
     expect(requests).toHaveLength(1);
     expect(written).toHaveLength(0);
-    expect(headers()).toHaveLength(11);
+    expect(headers()).toHaveLength(12);
     expect(progress).toEqual([{ done: 0, total: 0 }]);
   });
 

@@ -1,8 +1,10 @@
-// The Excel export runs here, off the main thread (the export's budget: no main-thread task over 200 ms, README "Benchmarks").
-// Only this worker imports a writer, so neither fflate nor exceljs lands in the main bundle.
-import { createExportSession } from './export-session';
-import type { ExportCommand, ExportEvent } from './messages';
-import { createStreamingXlsxWriter } from './streaming-xlsx-writer';
+// The wallet's Excel export runs here, off the main thread (the export's budget: no main-thread task over 200 ms,
+// README "Benchmarks"). Only a worker imports a writer, so neither fflate nor exceljs lands in the main bundle.
+import { createExportSession } from '../../../render/export/export-session';
+import type { ExportCommand, ExportEvent } from '../../../render/export/messages';
+import { createStreamingXlsxWriter } from '../../../render/export/streaming-xlsx-writer';
+import { WALLET_REPORT } from './report';
+import { WALLET_TRANSACTIONS_REPORT } from './transaction-columns';
 
 // tsconfig carries the DOM lib, not WebWorker; this is the slice of the worker global used here.
 const worker = self as unknown as {
@@ -13,6 +15,7 @@ const worker = self as unknown as {
 const handle = createExportSession({
   post: (event) => worker.postMessage(event),
   createWriter: () => createStreamingXlsxWriter(),
+  reports: { [WALLET_REPORT]: WALLET_TRANSACTIONS_REPORT },
 });
 
 worker.onmessage = (event) => {

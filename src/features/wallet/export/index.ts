@@ -1,5 +1,3 @@
-// What screens use of the Excel export. The writers stay behind the worker: importing them here would put
+// What the wallet's screens use of the Excel export. The writers stay behind the worker: importing them here would put
 // fflate (or exceljs) in the main bundle.
-export { ExportProgress } from './ExportProgress';
-export type { ReportFilters } from './report-page-fetcher';
-export { useExcelExport } from './useExcelExport';
+export { EXPORT_FILE_NAME, WALLET_REPORT, createWalletExportWorker } from './report';

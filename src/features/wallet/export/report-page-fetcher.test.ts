@@ -1,12 +1,15 @@
 import { describe, expect, it, vi } from 'vitest';
 import { CONNECTION_ERROR } from '../../../api/errors';
-import { ExportFailure, createReportPageFetcher, reportPageUrl } from './report-page-fetcher';
+import { ExportFailure, createReportPageFetcher, reportPageUrl as urlOf, type ReportFilters } from '../../../render/export/report-page-fetcher';
+import { WALLET_TRANSACTIONS_REPORT } from './transaction-columns';
 import { testTransactions } from './test-transactions';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 const page = { number: 2, size: 10_000 };
+const source = WALLET_TRANSACTIONS_REPORT;
+const reportPageUrl = (gatewayUrl: string, filters: ReportFilters, at: typeof page) => urlOf(gatewayUrl, source, filters, at);
 const signal = () => new AbortController().signal;
 
 describe('reportPageUrl', () => {
@@ -30,7 +33,7 @@ describe('reportPageUrl', () => {
   });
 
   it('leaves out empty filters', () => {
-    const url = new URL(reportPageUrl('https://gateway.example', { 'filter[currency]': '', sort: undefined }, page));
+    const url = new URL(reportPageUrl('https://gateway.example', { 'filter[currency]': '' }, page));
     expect([...url.searchParams.keys()]).toEqual(['page[number]', 'page[size]']);
   });
 });
@@ -39,7 +42,7 @@ describe('createReportPageFetcher', () => {
   it('sends the bearer and returns the page', async () => {
     const body = { data: testTransactions(2), meta: { itemTotal: 2, pageNumber: 1, pageSize: 10, pageTotal: 1 } };
     const fetch = vi.fn(async () => json(body));
-    const fetchPage = createReportPageFetcher({ gatewayUrl: 'https://gw', token: 'tenant-token', filters: {}, fetch });
+    const fetchPage = createReportPageFetcher({ source, gatewayUrl: 'https://gw', token: 'tenant-token', filters: {}, fetch });
     await expect(fetchPage(page, signal())).resolves.toEqual(body);
     const init = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init[1].headers).get('authorization')).toBe('Bearer tenant-token');
@@ -49,14 +52,14 @@ describe('createReportPageFetcher', () => {
     const fetch = vi.fn(async () =>
       json({ errors: [{ status: '422', title: 'Invalid date range', detail: 'The end date is before the start date.' }] }, 422),
     );
-    const fetchPage = createReportPageFetcher({ gatewayUrl: 'https://gw', token: null, filters: {}, fetch });
+    const fetchPage = createReportPageFetcher({ source, gatewayUrl: 'https://gw', token: null, filters: {}, fetch });
     const failure = await fetchPage(page, signal()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ExportFailure);
     expect(failure).toMatchObject({ message: 'The end date is before the start date.', status: 422 });
   });
 
   it('[UW-8.01] fails with the connection text when the network fails or the answer is not the report', async () => {
-    const offline = createReportPageFetcher({
+    const offline = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
       token: null,
       filters: {},
@@ -66,7 +69,7 @@ describe('createReportPageFetcher', () => {
     });
     await expect(offline(page, signal())).rejects.toThrow(CONNECTION_ERROR);
 
-    const broken = createReportPageFetcher({
+    const broken = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
       token: null,
       filters: {},
@@ -77,7 +80,7 @@ describe('createReportPageFetcher', () => {
 
   it('lets a cancel through as an abort, not as an error to show', async () => {
     const controller = new AbortController();
-    const fetchPage = createReportPageFetcher({
+    const fetchPage = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
       token: null,
       filters: {},

@@ -1,6 +1,8 @@
-// The columns of 'Transaction List.xlsx' and how a report row becomes a spreadsheet row.
+// The wallet report of 'Transaction List.xlsx' (users-and-wallets §7 GET api/v1/wt/transactions/report, §9): its
+// columns and how a report row becomes a spreadsheet row.
 import type { components } from '../../../api/gateway';
-import { excelDateSerial, type XlsxColumn, type XlsxRow } from './xlsx-writer';
+import { reportDefinition } from '../../../render/export/export-session';
+import { excelDateSerial, type XlsxColumn, type XlsxRow } from '../../../render/export/xlsx-writer';
 
 export type WalletTransaction = components['schemas']['WalletTransaction'];
 
@@ -16,6 +18,8 @@ export const TRANSACTION_COLUMNS: readonly XlsxColumn[] = [
   { header: 'Currency', width: 10, kind: 'text' },
   { header: 'Status', width: 13, kind: 'text' },
   { header: 'Remarks', width: 32, kind: 'text' },
+  // remittances-and-payouts §3: the export carries externalId, a Loan's id.
+  { header: 'Loan Id', width: 14, kind: 'text' },
 ];
 
 const DECIMAL = /^-?\d+(\.\d+)?$/;
@@ -38,5 +42,14 @@ export function toTransactionRow({ attributes: tx }: WalletTransaction): XlsxRow
     tx.currency,
     tx.status,
     tx.remarks,
+    tx.externalId,
   ];
 }
+
+/** The wallet worker's one report. */
+export const WALLET_TRANSACTIONS_REPORT = reportDefinition<WalletTransaction>({
+  path: '/api/v1/wt/transactions/report',
+  paged: true,
+  columns: TRANSACTION_COLUMNS,
+  toRow: toTransactionRow,
+});

@@ -3,11 +3,11 @@
 import ExcelJS from 'exceljs';
 import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
-import { createExceljsXlsxWriter } from './exceljs-xlsx-writer';
-import { createStreamingXlsxWriter } from './streaming-xlsx-writer';
+import { createExceljsXlsxWriter } from '../../../render/export/exceljs-xlsx-writer';
+import { createStreamingXlsxWriter } from '../../../render/export/streaming-xlsx-writer';
 import { testTransaction, testTransactions } from './test-transactions';
 import { TRANSACTION_COLUMNS, toTransactionRow } from './transaction-columns';
-import { DATE_FORMAT, MONEY_FORMAT, XLSX_MIME, excelDateSerial, type XlsxWriter } from './xlsx-writer';
+import { DATE_FORMAT, MONEY_FORMAT, XLSX_MIME, excelDateSerial, type XlsxWriter } from '../../../render/export/xlsx-writer';
 
 const HEADERS = [
   'Reference Number',
@@ -21,6 +21,7 @@ const HEADERS = [
   'Currency',
   'Status',
   'Remarks',
+  'Loan Id',
 ];
 const AMOUNT = 7;
 const FEE = 8;
@@ -140,5 +141,17 @@ describe('excelDateSerial', () => {
     expect(excelDateSerial(iso)).toBe(local / 86_400_000 + 25_569);
     expect(excelDateSerial('not a date')).toBeNull();
     expect(excelDateSerial(null)).toBeNull();
+  });
+});
+
+describe('the wallet export columns', () => {
+  it('[RP-3.12] carry type, reference, sender, receiver, amount, currency, total fee, status, remarks, the loan id (externalId) and the date', () => {
+    const loan = testTransaction(3, { externalId: 'LN-55120', remarks: 'Season loan' });
+    const row = toTransactionRow(loan);
+    expect(TRANSACTION_COLUMNS.map((column) => column.header)).toEqual(HEADERS);
+    expect(row[HEADERS.indexOf('Loan Id')]).toBe('LN-55120');
+    expect(row[HEADERS.indexOf('Type')]).toBe(loan.attributes.typeName);
+    expect(row[HEADERS.indexOf('Fee')]).toBe(Number(loan.attributes.fee));
+    expect(row[HEADERS.indexOf('Remarks')]).toBe('Season loan');
   });
 });

@@ -134,7 +134,7 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     expect(screen.getByRole('textbox', { name: /Amount/ })).toHaveValue('999999');
   });
 
-  it('[UW-4.32][UW-5.54] Send Request waits for a 6-digit code', async () => {
+  it('[UW-4.32][UW-5.54][RP-5.10] Send Request waits for a 6-digit code', async () => {
     const { gateway } = renderModal();
     const code = await reachCodeStep(gateway);
     const send = screen.getByRole('button', { name: 'Send Request' });
@@ -145,7 +145,7 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     expect(send).toBeEnabled();
   });
 
-  it('[UW-4.39][UW-8.19] a wrong code shows Invalid OTP entered! and the code step stays open', async () => {
+  it('[UW-4.39][UW-8.19][RP-8.11] a wrong code shows Invalid OTP entered! under the code and the code step stays open', async () => {
     const { gateway } = renderModal();
     const code = await reachCodeStep(gateway);
     gateway.answerConfirm({ error: wrongCode() });

@@ -10,8 +10,8 @@ import { DateRangeInput } from '../../../render/DateRangeInput';
 import { notifyError } from '../../../render/notify';
 import { rangeFilters, type ReportRange } from '../../../render/report-range';
 import { useTransactionsPdf } from '../api/download-transactions-pdf';
-import { ExportProgress, useExcelExport, type ReportFilters } from '../export';
-import type { UseExcelExportOptions } from '../export/useExcelExport';
+import { ExportProgress, useExcelExport, type ReportFilters, type UseExcelExportOptions } from '../../../render/export';
+import { EXPORT_FILE_NAME, WALLET_REPORT, createWalletExportWorker } from '../export';
 import { walletShows } from '../wallet-rules';
 
 
@@ -22,20 +22,19 @@ export interface TransactionsHeaderProps {
   /** The list's parameters: the report takes its filters and sort, with its own paging (up to 100,000 rows). */
   params: Readonly<Record<string, string>>;
   /** Test seams: the export worker and the PDF download. */
-  excelExport?: UseExcelExportOptions;
+  excelExport?: Partial<UseExcelExportOptions>;
   savePdf?: (blob: Blob, fileName: string) => void;
 }
 
 export function TransactionsHeader({ title, range, onRangeChange, params, excelExport, savePdf }: TransactionsHeaderProps) {
   const staff = useStaffContext();
   const { set } = useConfig();
-  const excel = useExcelExport(excelExport);
+  const excel = useExcelExport({ createWorker: createWalletExportWorker, ...excelExport });
   const pdf = useTransactionsPdf(savePdf);
   const offersPdf = walletShows('pdfExport', staff.ruleContext, set);
   const reportFilters = useMemo(() => {
     const { 'page[number]': _page, 'page[size]': _size, ...filters } = params;
-    // The table file's filter names are checked against the contract (npm run check:config).
-    return filters as unknown as ReportFilters;
+    return filters satisfies ReportFilters;
   }, [params]);
 
   return (
@@ -53,7 +52,7 @@ export function TransactionsHeader({ title, range, onRangeChange, params, excelE
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => excel.start(reportFilters)}>Excel</Menu.Item>
+              <Menu.Item onClick={() => excel.start({ report: WALLET_REPORT, filters: reportFilters, fileName: EXPORT_FILE_NAME })}>Excel</Menu.Item>
               {offersPdf && (
                 <Menu.Item
                   onClick={() => pdf.mutate({ ...reportFilters, ...rangeFilters(range) }, { onError: (error) => notifyError(errorText(error)) })}

@@ -38,7 +38,7 @@ function rowOf(reference: string) {
 }
 
 describe("a user's transactions (the Transactions tab)", () => {
-  it('[UW-7.29][UW-7.24] is fetched for that user, 20 a page, newest reference first', async () => {
+  it('[UW-7.29][UW-7.24][RP-7.22] is fetched for that user (listWalletTransactions filter[userId], the contract decides it), 20 a page, newest reference first', async () => {
     renderWithApp(<UserTransactions userId="257" context={officer} />);
     await screen.findByText('WT2026112100005010');
     const [call] = gateway.callsTo('GET', /\/wallet-transactions$/);
@@ -79,7 +79,7 @@ describe("a user's transactions (the Transactions tab)", () => {
     expect(screen.queryByRole('button', { name: 'OTP' })).not.toBeInTheDocument();
   });
 
-  it('[RP-2.53] the OTP action opens the code step for that transaction; a confirmation refreshes the list and the user', async () => {
+  it('[RP-2.53][RP-2.43][RP-4.31][RP-7.23] the OTP action opens the code step (confirm and re-send as users-and-wallets §4 decides them) for that transaction; a confirmation refreshes the list and the user', async () => {
     const flow = fakeTopUpActors();
     const onChanged = vi.fn();
     renderWithApp(<UserTransactions userId="257" context={officer} onChanged={onChanged} actors={flow.actors} />);

@@ -7,12 +7,14 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import dayjs from 'dayjs';
 import { sessionStore } from '../../../api/session';
-import type { ExportCommand, ExportEvent } from '../export/messages';
-import type { ExportWorker } from '../export/useExcelExport';
+import type { ExportCommand, ExportEvent } from '../../../render/export/messages';
+import type { ExportWorker } from '../../../render/export';
 import { WalletSlotsContext, type UserDetailsSlotProps } from '../slots';
 import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { defaultReportRange } from '../../../render/report-range';
+import { config } from '../../../config';
+import { CONNECTION_ERROR } from '../../../api/errors';
 import WalletTransactionsScreen from './WalletTransactionsScreen';
 
 const rows = [
@@ -73,6 +75,44 @@ describe('/wallet/transactions', () => {
     await waitFor(() => expect(listCalls().at(-1)?.query.get('page[number]')).toBe('2'));
   });
 
+  it('[RP-2.05] [RP-2.46] columns: #, Sender Name, Receiver Name, Currency Code, Amount, Service Type, Status, Date and Time, Actions', async () => {
+    signInAs('teller');
+    renderWithApp(<WalletTransactionsScreen />);
+    await screen.findByText('Isatou Touray');
+    const table = screen.getByRole('table');
+    const header = within(within(table).getAllByRole('row')[0] ?? table).getAllByRole('columnheader').map((cell) => cell.textContent?.replace(/[▲▼↕]/g, '').trim());
+    expect(header.filter(Boolean)).toEqual(['#', 'Sender Name', 'Receiver Name', 'Currency Code', 'Amount', 'Service Type', 'Status', 'Date and Time', 'Actions']);
+  });
+
+  it('[RP-4.01] the Status filter offers the wallet statuses PENDING, PROCESSING, FAILED and COMPLETED', () => {
+    const status = config.tables['wallet-transactions']?.columns.find((column) => column.id === 'status');
+    const options = Array.isArray(status?.filterOptions) ? status.filterOptions.map((option) => option.value) : [];
+    expect(options).toEqual(['PENDING', 'PROCESSING', 'FAILED', 'COMPLETED']);
+  });
+
+  it('[RP-8.14] a failed list shows the server message, else the connection text', async () => {
+    gateway.on('GET', /\/wallet-transactions$/, () => ({ status: 403, body: { errors: [{ status: '403', title: 'Not allowed here' }] } }));
+    signInAs('teller');
+    const { unmount } = renderWithApp(<WalletTransactionsScreen />);
+    expect(await within(screen.getByRole('table')).findByRole('alert')).toHaveTextContent('Not allowed here');
+    unmount();
+    gateway.on('GET', /\/wallet-transactions$/, () => Promise.reject(new TypeError('Failed to fetch')));
+    renderWithApp(<WalletTransactionsScreen />);
+    expect(await within(screen.getByRole('table')).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
+  });
+
+  it('[RP-9.08] the Excel file is saved as Transaction List.xlsx', async () => {
+    signInAs('teller');
+    const download = vi.fn<(blob: Blob, fileName: string) => void>();
+    renderWithApp(<WalletTransactionsScreen excelExport={{ createWorker: () => new FakeWorker(), download }} />);
+    await screen.findByText('Isatou Touray');
+    await userEvent.click(screen.getByRole('button', { name: 'Export' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel' }));
+    const blob = new Blob(['xlsx']);
+    FakeWorker.last?.emit({ type: 'done', blob });
+    expect(download).toHaveBeenCalledWith(blob, 'Transaction List.xlsx');
+  });
+
   it('a range in the address is the one listed', async () => {
     signInAs('teller');
     renderWithApp(<WalletTransactionsScreen />, { route: '/wallet/transactions?startDate=2026-08-24&endDate=2026-11-22' });
@@ -115,7 +155,7 @@ describe('/wallet/transactions', () => {
     expect(call?.query.get('page[size]')).toBeNull();
   });
 
-  it('[RP-7.03] Excel exports the range, filters and sort in a worker, with progress and cancel', async () => {
+  it('[RP-7.03][RP-1.01] Excel exports the wallet report of the range, filters and sort in a worker, with progress and cancel', async () => {
     signInAs('teller');
     renderWithApp(<WalletTransactionsScreen excelExport={{ createWorker: () => new FakeWorker() }} />, {
       route: '/wallet/transactions?startDate=2026-08-24&endDate=2026-11-22',
@@ -125,7 +165,7 @@ describe('/wallet/transactions', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Excel' }));
     const worker = FakeWorker.last;
     const [command] = worker?.commands ?? [];
-    expect(command).toMatchObject({ type: 'start', filters: { 'filter[startDate]': '2026-08-24', 'filter[endDate]': '2026-11-22', sort: '-created' } });
+    expect(command).toMatchObject({ type: 'start', report: 'transactions', filters: { 'filter[startDate]': '2026-08-24', 'filter[endDate]': '2026-11-22', sort: '-created' } });
     expect(command && 'filters' in command ? command.filters : {}).not.toHaveProperty('page[size]');
     worker?.emit({ type: 'progress', done: 10_000, total: 20_000 });
     expect(await screen.findByText('Exporting 10,000 of 20,000 rows')).toBeInTheDocument();
@@ -134,7 +174,7 @@ describe('/wallet/transactions', () => {
     expect(screen.queryByText('Exporting 10,000 of 20,000 rows')).not.toBeInTheDocument();
   });
 
-  it("a row opens its user's details, opened from 'transactions'", async () => {
+  it("[RP-2.50] a sender or receiver name opens the user's details, opened from 'transactions'", async () => {
     signInAs('teller');
     const shown: UserDetailsSlotProps[] = [];
     const UserDetails = (props: UserDetailsSlotProps) => {

@@ -1,8 +1,10 @@
-// The messages between the page and the export worker.
+// The messages between the page and an export worker.
 import type { ReportFilters } from './report-page-fetcher';
 
 export interface StartExport {
   type: 'start';
+  /** Which of the worker's reports (its ReportDefinitions) to write. */
+  report: string;
   gatewayUrl: string;
   token: string | null;
   filters: ReportFilters;

@@ -1,11 +1,12 @@
-// The Excel export as seen from a screen: start it with the table's filters, watch its progress, cancel it.
-// The work runs in export.worker.ts; this hook only talks to it, so no writer code reaches the main bundle.
+// An Excel export as seen from a screen: start a report with the table's filters, watch its progress, cancel it.
+// The work runs in the feature's export worker (its reports, this folder's writer); this hook only talks to it, so
+// no writer code reaches the main bundle.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { onSessionExpired } from '../../../api/client';
-import { CONNECTION_ERROR, SESSION_EXPIRED_REJECT } from '../../../api/errors';
-import { gatewayUrl } from '../../../api/runtime-config';
-import { sessionStore } from '../../../api/session';
-import { EXPORT_FILE_NAME, downloadBlob } from './download';
+import { onSessionExpired } from '../../api/client';
+import { CONNECTION_ERROR, SESSION_EXPIRED_REJECT } from '../../api/errors';
+import { gatewayUrl } from '../../api/runtime-config';
+import { sessionStore } from '../../api/session';
+import { downloadBlob } from './download';
 import type { ExportCommand, ExportEvent } from './messages';
 import type { ReportFilters } from './report-page-fetcher';
 
@@ -26,23 +27,23 @@ export interface ExportWorker {
   onerror: ((event: ErrorEvent) => void) | null;
 }
 
-export function createExportWorker(): ExportWorker {
-  return new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module' });
+/** What to export: one of the worker's reports, with the table's filters, saved under `fileName`. */
+export interface ExcelExportRequest {
+  report: string;
+  filters: ReportFilters;
+  fileName: string;
 }
 
 export interface UseExcelExportOptions {
-  createWorker?: () => ExportWorker;
+  /** The feature's worker: `new Worker(new URL('./export.worker.ts', import.meta.url), { type: 'module' })`. */
+  createWorker: () => ExportWorker;
   download?: (blob: Blob, fileName: string) => void;
   pageSize?: number;
 }
 
 const IDLE: ExcelExportState = { status: 'idle', done: 0, total: 0, error: null };
 
-export function useExcelExport({
-  createWorker = createExportWorker,
-  download = downloadBlob,
-  pageSize,
-}: UseExcelExportOptions = {}) {
+export function useExcelExport({ createWorker, download = downloadBlob, pageSize }: UseExcelExportOptions) {
   const [state, setState] = useState<ExcelExportState>(IDLE);
   const current = useRef<ExportWorker | null>(null);
 
@@ -53,7 +54,7 @@ export function useExcelExport({
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
-    (filters: ReportFilters) => {
+    ({ report, filters, fileName }: ExcelExportRequest) => {
       stop();
       const worker = createWorker();
       current.current = worker;
@@ -67,7 +68,7 @@ export function useExcelExport({
         }
         stop();
         if (event.type === 'done') {
-          download(event.blob, EXPORT_FILE_NAME);
+          download(event.blob, fileName);
           setState((previous) => ({ ...previous, status: 'done' }));
         } else if (event.type === 'cancelled') {
           setState((previous) => ({ ...previous, status: 'cancelled' }));
@@ -89,6 +90,7 @@ export function useExcelExport({
 
       worker.postMessage({
         type: 'start',
+        report,
         gatewayUrl: gatewayUrl() || window.location.origin,
         token: sessionStore.bearer(),
         filters,

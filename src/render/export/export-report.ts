@@ -1,27 +1,37 @@
-// Paging the report into a writer: the worker's whole job, kept free of Worker and fetch so a test can drive it.
-import type { components } from '../../../api/gateway';
-import { TRANSACTION_COLUMNS, toTransactionRow, type WalletTransaction } from './transaction-columns';
-import type { XlsxRow, XlsxWriter } from './xlsx-writer';
+// Paging a report into a writer: the worker's whole job, kept free of Worker and fetch so a test can drive it.
+import type { XlsxColumn, XlsxRow, XlsxWriter } from './xlsx-writer';
 
 /** The export stops at 100,000 rows (the report's largest page, remittances-and-payouts §7, §9). */
 export const MAX_EXPORT_ROWS = 100_000;
 /** Rows per request: small enough for steady progress, large enough that 100,000 rows take ten calls. */
 export const DEFAULT_EXPORT_PAGE_SIZE = 10_000;
 
-export interface ReportPage {
-  data: WalletTransaction[];
-  meta: components['schemas']['PageMeta'];
+/** A report's resources carry an id: a row seen on an earlier page is not written twice. */
+export interface ReportItem {
+  id: string;
 }
 
-export type FetchReportPage = (page: { number: number; size: number }, signal: AbortSignal) => Promise<ReportPage>;
+export interface ReportPage<T extends ReportItem = ReportItem> {
+  data: T[];
+  meta: { itemTotal: number; pageTotal: number };
+}
+
+export type FetchReportPage<T extends ReportItem = ReportItem> = (page: { number: number; size: number }, signal: AbortSignal) => Promise<ReportPage<T>>;
+
+/** What a report's file shows: its columns and how one resource becomes a row. */
+export interface ReportSheet<T extends ReportItem = ReportItem> {
+  columns: readonly XlsxColumn[];
+  toRow: (item: T) => XlsxRow;
+}
 
 export interface ExportProgress {
   done: number;
   total: number;
 }
 
-export interface ExportTransactionsOptions {
-  fetchPage: FetchReportPage;
+export interface ExportReportOptions<T extends ReportItem> {
+  fetchPage: FetchReportPage<T>;
+  sheet: ReportSheet<T>;
   writer: XlsxWriter;
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
@@ -40,21 +50,22 @@ export const PAGES_AHEAD = 2;
  * itemTotal (capped at `maxRows`); rows seen on an earlier page are skipped, since a transaction made during the
  * export shifts later pages by one.
  */
-export async function exportTransactions({
+export async function exportReport<T extends ReportItem>({
   fetchPage,
+  sheet,
   writer,
   onProgress,
   signal = new AbortController().signal,
   pageSize = DEFAULT_EXPORT_PAGE_SIZE,
   maxRows = MAX_EXPORT_ROWS,
-}: ExportTransactionsOptions): Promise<Blob> {
+}: ExportReportOptions<T>): Promise<Blob> {
   const size = Math.max(1, Math.min(pageSize, maxRows));
   const seen = new Set<string>();
   let done = 0;
   let total = 0;
-  writer.start(TRANSACTION_COLUMNS);
+  writer.start(sheet.columns);
 
-  const ahead: Promise<ReportPage>[] = [];
+  const ahead: Promise<ReportPage<T>>[] = [];
   let requested = 0;
   /** The pages the export needs: the first until its meta tells the total. */
   let needed = 1;
@@ -82,11 +93,11 @@ export async function exportTransactions({
     requestAhead();
 
     const rows: XlsxRow[] = [];
-    for (const transaction of page.data) {
+    for (const item of page.data) {
       if (done + rows.length >= total) break;
-      if (seen.has(transaction.id)) continue;
-      seen.add(transaction.id);
-      rows.push(toTransactionRow(transaction));
+      if (seen.has(item.id)) continue;
+      seen.add(item.id);
+      rows.push(sheet.toRow(item));
     }
     await writer.addRows(rows);
     done += rows.length;

@@ -3,6 +3,7 @@
 import ExcelJS from 'exceljs';
 import {
   DATE_FORMAT,
+  DECIMAL4_FORMAT,
   MONEY_FORMAT,
   SHEET_NAME,
   XLSX_MIME,
@@ -10,7 +11,13 @@ import {
   type XlsxWriter,
 } from './xlsx-writer';
 
-const numFmtOf: Record<XlsxColumnKind, string | undefined> = { text: undefined, money: MONEY_FORMAT, date: DATE_FORMAT };
+const numFmtOf: Record<XlsxColumnKind, string | undefined> = {
+  text: undefined,
+  number: undefined,
+  money: MONEY_FORMAT,
+  decimal4: DECIMAL4_FORMAT,
+  date: DATE_FORMAT,
+};
 
 export function createExceljsXlsxWriter(): XlsxWriter {
   const workbook = new ExcelJS.Workbook();

@@ -1,7 +1,10 @@
 // One interface for every XLSX writer the export can use, so the worker and the benchmark swap them freely.
 
-/** How a column's cells are shown: text as typed, money as a number with 2 decimals, date as an Excel date. */
-export type XlsxColumnKind = 'text' | 'money' | 'date';
+/**
+ * How a column's cells are shown: text as typed, a plain number, money (and rates) with 2 decimals, an amount with 4
+ * decimals (remittances-and-payouts §9 daily report), or an Excel date.
+ */
+export type XlsxColumnKind = 'text' | 'number' | 'money' | 'decimal4' | 'date';
 
 export interface XlsxColumn {
   header: string;
@@ -26,6 +29,8 @@ export const SHEET_NAME = 'Transactions';
 export const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Money as a number with thousands separators and 2 decimals (users-and-wallets §9); the currency has its own column. */
 export const MONEY_FORMAT = '#,##0.00';
+/** remittances-and-payouts §9: the daily report's amounts with 4 decimals. */
+export const DECIMAL4_FORMAT = '#,##0.0000';
 /** users-and-wallets §9 date display DD-MMM-YYYY h:mma, as an Excel number format. */
 export const DATE_FORMAT = 'dd-mmm-yyyy h:mm AM/PM';
 

@@ -1,26 +1,39 @@
-// What the export worker does with each message, apart from the Worker global so a test can drive it.
-import { CONNECTION_ERROR } from '../../../api/errors';
-import { exportTransactions } from './export-transactions';
+// What an export worker does with each message, apart from the Worker global so a test can drive it. A feature's
+// worker names its reports (where each is read and what its sheet shows); the paging, writing and cancelling are here.
+import { CONNECTION_ERROR } from '../../api/errors';
+import { exportReport, type ReportItem, type ReportSheet } from './export-report';
 import type { ExportCommand, ExportEvent } from './messages';
-import { ExportFailure, createReportPageFetcher } from './report-page-fetcher';
+import { ExportFailure, createReportPageFetcher, type ReportSource } from './report-page-fetcher';
 import type { XlsxWriter } from './xlsx-writer';
+
+/** A report a worker can write. */
+export interface ReportDefinition<T extends ReportItem = ReportItem> extends ReportSource, ReportSheet<T> {}
+
+/** Keeps each definition's item type while the worker holds them side by side. */
+export function reportDefinition<T extends ReportItem>(definition: ReportDefinition<T>): ReportDefinition {
+  return definition as unknown as ReportDefinition;
+}
 
 export interface ExportSessionOptions {
   post: (event: ExportEvent) => void;
   createWriter: () => XlsxWriter;
+  reports: Readonly<Record<string, ReportDefinition>>;
   fetch?: typeof fetch;
 }
 
 /** Returns the message handler: one export at a time; 'cancel' aborts the fetch under way and stops. */
-export function createExportSession({ post, createWriter, fetch: fetchImpl }: ExportSessionOptions) {
+export function createExportSession({ post, createWriter, reports, fetch: fetchImpl }: ExportSessionOptions) {
   let running: AbortController | null = null;
 
   async function run(command: Extract<ExportCommand, { type: 'start' }>, controller: AbortController) {
     try {
       const { gatewayUrl, token, filters } = command;
-      const fetchPage = createReportPageFetcher({ gatewayUrl, token, filters, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-      const blob = await exportTransactions({
+      const report = reports[command.report];
+      if (!report) throw new Error(`This worker has no report ${command.report}.`);
+      const fetchPage = createReportPageFetcher({ gatewayUrl, token, source: report, filters, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      const blob = await exportReport({
         fetchPage,
+        sheet: report,
         writer: createWriter(),
         signal: controller.signal,
         ...(command.pageSize ? { pageSize: command.pageSize } : {}),

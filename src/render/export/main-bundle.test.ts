@@ -1,4 +1,4 @@
-// The export's libraries load in the worker only, never in the page's own bundle.
+// The export's libraries load in the features' workers only, never in the page's own bundle.
 import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -47,8 +47,10 @@ describe('the export seen from a screen', () => {
     expect([...files].filter((file) => /xlsx-writer|export\.worker/.test(file))).toEqual([]);
   });
 
-  it('the worker is what loads the kept writer', () => {
-    const { files } = closure(resolve(here, 'export.worker.ts'));
-    expect([...files].map((file) => file.slice(here.length + 1))).toContain('streaming-xlsx-writer.ts');
+  it('each feature worker is what loads the kept writer', () => {
+    const workers = ['wallet', 'remittances'].map((feature) => resolve(here, `../../features/${feature}/export/export.worker.ts`));
+    for (const worker of workers) {
+      expect([...closure(worker).files].map((file) => file.slice(here.length + 1))).toContain('streaming-xlsx-writer.ts');
+    }
   });
 });

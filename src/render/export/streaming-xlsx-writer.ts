@@ -5,6 +5,7 @@
 import { Zip, ZipDeflate, ZipPassThrough, strToU8 } from 'fflate';
 import {
   DATE_FORMAT,
+  DECIMAL4_FORMAT,
   MONEY_FORMAT,
   SHEET_NAME,
   XLSX_MIME,
@@ -25,8 +26,8 @@ const MAX_CELL_TEXT = 32_767;
 const FLUSH_CHARS = 256 * 1024;
 
 // cellXfs indexes in styles.xml below.
-const STYLE = { header: 1, money: 2, date: 3 } as const;
-const styleOf: Record<XlsxColumnKind, number> = { text: 0, money: STYLE.money, date: STYLE.date };
+const STYLE = { header: 1, money: 2, date: 3, decimal4: 4 } as const;
+const styleOf: Record<XlsxColumnKind, number> = { text: 0, number: 0, money: STYLE.money, decimal4: STYLE.decimal4, date: STYLE.date };
 
 export type XlsxDeflate = 'native' | 'fflate';
 
@@ -241,17 +242,19 @@ const font = (bold: boolean) => `<font>${bold ? '<b/>' : ''}<sz val="11"/><name 
 
 const styles =
   `${XML_DECL}<styleSheet xmlns="${MAIN_NS}">` +
-  `<numFmts count="2"><numFmt numFmtId="164" formatCode="${escapeXml(MONEY_FORMAT)}"/>` +
-  `<numFmt numFmtId="165" formatCode="${escapeXml(DATE_FORMAT)}"/></numFmts>` +
+  `<numFmts count="3"><numFmt numFmtId="164" formatCode="${escapeXml(MONEY_FORMAT)}"/>` +
+  `<numFmt numFmtId="165" formatCode="${escapeXml(DATE_FORMAT)}"/>` +
+  `<numFmt numFmtId="166" formatCode="${escapeXml(DECIMAL4_FORMAT)}"/></numFmts>` +
   `<fonts count="2">${font(false)}${font(true)}</fonts>` +
   '<fills count="2"><fill><patternFill patternType="none"/></fill><fill><patternFill patternType="gray125"/></fill></fills>' +
   '<borders count="1"><border><left/><right/><top/><bottom/><diagonal/></border></borders>' +
   '<cellStyleXfs count="1"><xf numFmtId="0" fontId="0" fillId="0" borderId="0"/></cellStyleXfs>' +
-  '<cellXfs count="4">' +
+  '<cellXfs count="5">' +
   '<xf numFmtId="0" fontId="0" fillId="0" borderId="0" xfId="0"/>' +
   '<xf numFmtId="0" fontId="1" fillId="0" borderId="0" xfId="0" applyFont="1"/>' +
   '<xf numFmtId="164" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '<xf numFmtId="165" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
+  '<xf numFmtId="166" fontId="0" fillId="0" borderId="0" xfId="0" applyNumberFormat="1"/>' +
   '</cellXfs>' +
   '<cellStyles count="1"><cellStyle name="Normal" xfId="0" builtinId="0"/></cellStyles>' +
   '</styleSheet>';

@@ -1,8 +1,8 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../../api/errors';
-import { sessionStore } from '../../../api/session';
-import { EXPORT_FILE_NAME, REVOKE_AFTER_MS, downloadBlob } from './download';
+import { CONNECTION_ERROR } from '../../api/errors';
+import { sessionStore } from '../../api/session';
+import { REVOKE_AFTER_MS, downloadBlob } from './download';
 import type { ExportCommand, ExportEvent } from './messages';
 import { useExcelExport, type ExportWorker } from './useExcelExport';
 
@@ -39,6 +39,7 @@ function setup() {
 }
 
 const filters = { 'filter[startDate]': '2025-03-01', 'filter[endDate]': '2025-03-08' };
+const request = { report: 'transactions', filters, fileName: 'Transaction List.xlsx' };
 
 describe('useExcelExport', () => {
   beforeEach(() => {
@@ -48,18 +49,18 @@ describe('useExcelExport', () => {
     sessionStore.selectTenant(null);
   });
 
-  it("starts the worker with the table's filters and the selected tenant's token", () => {
+  it("starts the worker on the report with the table's filters and the selected tenant's token", () => {
     const { hook, worker } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(request));
     expect(worker().posted).toEqual([
-      { type: 'start', gatewayUrl: window.location.origin, token: 'tenant-token', filters },
+      { type: 'start', report: 'transactions', gatewayUrl: window.location.origin, token: 'tenant-token', filters },
     ]);
     expect(hook.result.current.state).toEqual({ status: 'running', done: 0, total: 0, error: null });
   });
 
-  it('[RP-9.08] follows progress, then downloads Transaction List.xlsx and lets the worker go', () => {
+  it('follows progress, then downloads the file under the name asked for and lets the worker go', () => {
     const { hook, worker, download } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(request));
     worker().emit({ type: 'progress', done: 12_000, total: 20_000 });
     expect(hook.result.current.state).toMatchObject({ status: 'running', done: 12_000, total: 20_000 });
 
@@ -72,7 +73,7 @@ describe('useExcelExport', () => {
 
   it('cancel stops the worker at once', () => {
     const { hook, worker, download } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(request));
     worker().emit({ type: 'progress', done: 10_000, total: 100_000 });
     act(() => hook.result.current.cancel());
     expect(worker().terminated).toBe(true);
@@ -83,18 +84,18 @@ describe('useExcelExport', () => {
 
   it("shows the worker's error text, and the connection text when the worker itself fails", () => {
     const { hook, worker } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(request));
     worker().emit({ type: 'error', message: 'Forbidden', status: 403 });
     expect(hook.result.current.state).toMatchObject({ status: 'error', error: 'Forbidden' });
 
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(request));
     act(() => worker().onerror?.(new ErrorEvent('error')));
     expect(hook.result.current.state).toMatchObject({ status: 'error', error: CONNECTION_ERROR });
   });
 
   it('terminates a running worker when the screen goes away', () => {
     const { hook, worker } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(request));
     hook.unmount();
     expect(worker().terminated).toBe(true);
   });
@@ -103,7 +104,7 @@ describe('useExcelExport', () => {
 describe('downloadBlob', () => {
   afterEach(() => vi.useRealTimers());
 
-  it('[RP-9.08] saves the file under its name and frees the object URL afterwards', () => {
+  it('saves the file under its name and frees the object URL afterwards', () => {
     vi.useFakeTimers();
     const created = vi.fn(() => 'blob:export');
     const revoked = vi.fn();
@@ -115,7 +116,7 @@ describe('downloadBlob', () => {
     });
 
     const blob = new Blob(['xlsx']);
-    downloadBlob(blob, EXPORT_FILE_NAME);
+    downloadBlob(blob, 'Transaction List.xlsx');
 
     expect(created).toHaveBeenCalledWith(blob);
     expect(clicked[0]?.download).toBe('Transaction List.xlsx');

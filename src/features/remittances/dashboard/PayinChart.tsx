@@ -1,0 +1,70 @@
+// The pay-in dashboard's bar chart (remittances-and-payouts §2, §9): Daily / Weekly / Monthly, 300 px, two y axes
+// (transaction count as bars on the left, the paid amount as a line on the right), and the range caption. A failure
+// shows the gateway's messages (RP §8) over an empty chart.
+import '@mantine/charts/styles.css';
+import { CompositeChart, type CompositeChartProps } from '@mantine/charts';
+import { Alert, Card, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useId, useState } from 'react';
+import { errorText } from '../../../api/errors';
+import { formatAmount } from '../../../render/format';
+import { getPayinTransactionStatisticsQueryOptions, type ChartTimeframe } from '../api/get-payin-transaction-statistics';
+import { DASHBOARD_TEXT, chartPoints, rangeCaption, type ChartPoint } from './dashboard-format';
+
+/** RP §2: charts are 300 px tall. */
+export const CHART_HEIGHT = 300;
+
+/** The chart as data: what CompositeChart draws, apart from the component, so a test reads the axes without a layout. */
+export function chartProps(points: ChartPoint[], currency: string): CompositeChartProps {
+  return {
+    h: CHART_HEIGHT,
+    data: points,
+    dataKey: 'label',
+    withLegend: true,
+    withRightYAxis: true,
+    yAxisLabel: DASHBOARD_TEXT.count,
+    rightYAxisLabel: DASHBOARD_TEXT.amount(currency),
+    valueFormatter: (value) => (Number.isInteger(value) ? value.toLocaleString('en-US') : formatAmount(value)),
+    rightYAxisProps: { tickFormatter: (value: number) => value.toLocaleString('en-US', { notation: 'compact' }) },
+    series: [
+      { name: 'count', label: DASHBOARD_TEXT.count, type: 'bar', color: 'blue.6' },
+      { name: 'amount', label: DASHBOARD_TEXT.amount(currency), type: 'line', color: 'teal.7', yAxisId: 'right' },
+    ],
+  };
+}
+
+export function PayinChart({ tenant }: { tenant: string | null }) {
+  const [timeframe, setTimeframe] = useState<ChartTimeframe>('daily');
+  const statistics = useQuery(getPayinTransactionStatisticsQueryOptions({ tenant, timeframe }));
+  const titleId = useId();
+  const points = statistics.data ? chartPoints(statistics.data) : [];
+  const currency = statistics.data?.meta.currency ?? '';
+  return (
+    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={titleId}>
+      <Group justify="space-between" align="flex-start" mb="sm">
+        <div>
+          <Title order={2} size="h4" id={titleId}>
+            {DASHBOARD_TEXT.chartTitle}
+          </Title>
+          {statistics.data && (
+            <Text size="sm" c="dimmed" data-testid="chart-range">
+              {rangeCaption(statistics.data.meta)}
+            </Text>
+          )}
+        </div>
+        <SegmentedControl
+          aria-label="Chart period"
+          value={timeframe}
+          onChange={(value) => setTimeframe(value as ChartTimeframe)}
+          data={DASHBOARD_TEXT.chartTimeframes.map((option) => ({ ...option }))}
+        />
+      </Group>
+      {statistics.isError && (
+        <Alert color="red" role="alert" mb="sm">
+          {errorText(statistics.error)}
+        </Alert>
+      )}
+      <CompositeChart {...chartProps(points, currency)} aria-busy={statistics.isPending} />
+    </Card>
+  );
+}

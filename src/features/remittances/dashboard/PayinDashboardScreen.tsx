@@ -1,0 +1,33 @@
+// /remittances/dashboard (remittances-and-payouts §2 'Pay-in dashboard', the identity admin's Main Dashboard): the
+// Day / Month / Year switch over the status widgets, and the bar chart with its own Daily / Weekly / Monthly switch.
+// Its own chunk: @mantine/charts and recharts load with this route only.
+import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
+import { useState } from 'react';
+import { useStaffContext } from '../../../config/staff-context';
+import type { StatusTimeframe } from '../api/get-payin-transaction-status';
+import { DASHBOARD_TEXT } from './dashboard-format';
+import { PayinChart } from './PayinChart';
+import { StatusWidgets } from './StatusWidgets';
+
+export default function PayinDashboardScreen() {
+  const { tenant } = useStaffContext();
+  const [timeframe, setTimeframe] = useState<StatusTimeframe>('daily');
+  const tenantId = tenant?.id ?? null;
+  return (
+    <Stack gap="lg">
+      <Group justify="space-between" align="flex-end">
+        <Title order={1} size="h3">
+          {DASHBOARD_TEXT.title}
+        </Title>
+        <SegmentedControl
+          aria-label="Status period"
+          value={timeframe}
+          onChange={(value) => setTimeframe(value as StatusTimeframe)}
+          data={DASHBOARD_TEXT.periods.map((option) => ({ ...option }))}
+        />
+      </Group>
+      <StatusWidgets tenant={tenantId} timeframe={timeframe} />
+      <PayinChart tenant={tenantId} />
+    </Stack>
+  );
+}

@@ -1,0 +1,57 @@
+// The pay-in dashboard's status widgets (remittances-and-payouts §2): value and name of each status; a widget goes to
+// /transactions/remittances/{status id}, carrying the period the value counts so the table shows the same rows.
+// A failure shows RP §8's 'Data not found.  Please try again later'.
+import { Alert, Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { getPayinTransactionStatusQueryOptions, type StatusTimeframe } from '../api/get-payin-transaction-status';
+import { WIDGETS_FAILED } from './dashboard-format';
+
+export const REMITTANCES_ROUTE = '/transactions/remittances';
+
+/** Where a widget goes: the spec's route, with the widget's range as the table's date range. */
+export function widgetTarget(statusId: number, range: { startDate: string; endDate: string }): string {
+  return `${REMITTANCES_ROUTE}/${statusId}?${new URLSearchParams({ startDate: range.startDate, endDate: range.endDate }).toString()}`;
+}
+
+/** The card's edge in the status's colour (RP §2 colours); the figure itself stays dark for contrast. */
+const STATUS_COLOR: Record<number, string> = { 256: 'green', 4: 'blue', 2: 'yellow', 128: 'red' };
+
+export function StatusWidgets({ tenant, timeframe }: { tenant: string | null; timeframe: StatusTimeframe }) {
+  const widgets = useQuery(getPayinTransactionStatusQueryOptions({ tenant, timeframe }));
+  if (widgets.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {WIDGETS_FAILED}
+      </Alert>
+    );
+  }
+  return (
+    <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" aria-busy={widgets.isPending}>
+      {widgets.isPending
+        ? Array.from({ length: 4 }, (_, index) => <Skeleton key={index} height={92} radius="md" />)
+        : widgets.data.data.map(({ id, attributes }) => (
+            <UnstyledButton
+              key={id}
+              component={Link}
+              to={widgetTarget(attributes.statusId, widgets.data.meta)}
+              aria-label={`${attributes.value.toLocaleString('en-US')} ${attributes.name}`}
+            >
+              <Card
+                withBorder
+                padding="lg"
+                radius="md"
+                style={{ borderLeft: `4px solid var(--mantine-color-${STATUS_COLOR[attributes.statusId] ?? 'gray'}-6)` }}
+              >
+                <Text size="xl" fw={700}>
+                  {attributes.value.toLocaleString('en-US')}
+                </Text>
+                <Text size="sm" c="dimmed">
+                  {attributes.name}
+                </Text>
+              </Card>
+            </UnstyledButton>
+          ))}
+    </SimpleGrid>
+  );
+}
