@@ -1796,7 +1796,8 @@ export interface paths {
          * The audit trail
          * @description Append-only rows written by every change (sign-in, user create and update, status actions, uploads, wallet
          *     transactions, password changes, remittance corrections and settlements, UPT syncs, bank mode switches, tenants,
-         *     API scopes and resources, products and their settings, fee details, forex pairs). Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
+         *     API scopes and resources, products and their settings, fee details, forex pairs, saved table views). No
+         *     operation changes or deletes an audit row, and the database refuses UPDATE and DELETE on them. Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
          *     the admin tenant. Default sort `-at`.
          */
         get: operations["listAuditEvents"];
@@ -8116,18 +8117,26 @@ export interface operations {
             query?: {
                 /** @description Page number, 1-based. */
                 "page[number]"?: components["parameters"]["PageNumber"];
-                /** @description Rows per page. */
-                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description Rows per page, 1 to 10000 (the screen's export reads the trail in pages of 10000). */
+                "page[size]"?: number;
                 /** @description One field, `-` prefix for descending. */
                 sort?: "at" | "-at" | "action" | "-action" | "entity" | "-entity";
                 /** @description Rows about this entity id. */
                 "filter[entityId]"?: string;
-                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`, `tenant`, `apiscope`, `apiresource`, `product`, `sendingcurrency`, `receivingcurrency`, `paymentoption`, `service`, `feedetail`, `forex`). */
+                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`, `tenant`, `apiscope`, `apiresource`, `product`, `sendingcurrency`, `receivingcurrency`, `paymentoption`, `service`, `feedetail`, `forex`, `view`), or of any of several kinds written comma-separated (`user,account,document,photo`, a user's whole history). */
                 "filter[entity]"?: string;
                 /** @description Rows of this action, exact. */
                 "filter[action]"?: string;
                 /** @description Rows by this user id. */
                 "filter[actorId]"?: string;
+                /** @description Rows by users whose e-mail contains this text, ignoring case. */
+                "filter[actorEmail]"?: string;
+                /** @description Rows of this tenant id, exact; narrows the admin tenant's view of every tenant (others see only their own). */
+                "filter[tenant]"?: string;
+                /** @description Rows from this day on, inclusive (UTC). */
+                "filter[startDate]"?: string;
+                /** @description Rows up to this day, inclusive (UTC); before `filter[startDate]` answers 400. */
+                "filter[endDate]"?: string;
             };
             header?: never;
             path?: never;

@@ -1,6 +1,8 @@
 // Reading the append-only audit trail (GET api/v1/audit, the contract's listAuditEvents): role 4 only, rows of
 // the token's tenant, every tenant's for the admin tenant (claim dssc); newest first by default.
+import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import { containsInsensitive } from '../../db/text.ts';
 import { ADMIN_CLAIM, type Session } from '../auth/tokens.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { ROLE } from '../reference.ts';
@@ -13,10 +15,24 @@ export const DEFAULT_AUDIT_SORT = '-at';
 /** The filters of listAuditEvents, read from `filter[...]` by the route. */
 export interface AuditFilters {
   entityId?: string;
-  entity?: string;
+  /** One kind of entity, or several (a user's history spans user, account, document and photo rows). */
+  entities?: readonly string[];
   action?: string;
   /** A user id; one no user has matches nothing. */
   actorId?: number;
+  /** Part of the actor's e-mail, any case. */
+  actorEmail?: string;
+  tenant?: string;
+  /** Calendar days (YYYY-MM-DD, UTC), both inclusive. */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** The day after `day` (YYYY-MM-DD), so an end date includes its whole day. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
 }
 
 export interface AuditQuery {
@@ -53,9 +69,13 @@ export async function listAuditEvents(db: Db, session: Session, query: AuditQuer
     let q = db.selectFrom('audit_log').leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id');
     if (session.claim !== ADMIN_CLAIM) q = q.where('audit_log.tenant_id', '=', session.tenantId);
     if (filters.entityId !== undefined) q = q.where('audit_log.entity_id', '=', filters.entityId);
-    if (filters.entity !== undefined) q = q.where('audit_log.entity', '=', filters.entity);
+    if (filters.entities !== undefined) q = q.where('audit_log.entity', 'in', [...filters.entities]);
     if (filters.action !== undefined) q = q.where('audit_log.action', '=', filters.action);
     if (filters.actorId !== undefined) q = q.where('audit_log.actor_user_id', '=', filters.actorId);
+    if (filters.actorEmail !== undefined) q = q.where(containsInsensitive(sql.ref('actor.email'), filters.actorEmail));
+    if (filters.tenant !== undefined) q = q.where('audit_log.tenant_id', '=', filters.tenant);
+    if (filters.startDate !== undefined) q = q.where('audit_log.at', '>=', filters.startDate);
+    if (filters.endDate !== undefined) q = q.where('audit_log.at', '<', nextDay(filters.endDate));
     return q;
   };
   const rows = await base()
