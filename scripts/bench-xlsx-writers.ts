@@ -8,9 +8,9 @@ import { PassThrough } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import ExcelJS from 'exceljs';
 import { strFromU8, unzipSync } from 'fflate';
-import { createExceljsXlsxWriter } from '../src/features/wallet/export/exceljs-xlsx-writer.ts';
-import { DEFAULT_EXPORT_PAGE_SIZE } from '../src/features/wallet/export/export-transactions.ts';
-import { createStreamingXlsxWriter } from '../src/features/wallet/export/streaming-xlsx-writer.ts';
+import { createExceljsXlsxWriter } from '../src/render/export/exceljs-xlsx-writer.ts';
+import { DEFAULT_EXPORT_PAGE_SIZE } from '../src/render/export/export-report.ts';
+import { createStreamingXlsxWriter } from '../src/render/export/streaming-xlsx-writer.ts';
 import { testTransactions } from '../src/features/wallet/export/test-transactions.ts';
 import { TRANSACTION_COLUMNS, toTransactionRow } from '../src/features/wallet/export/transaction-columns.ts';
 import {
@@ -19,7 +19,7 @@ import {
   SHEET_NAME,
   XLSX_MIME,
   type XlsxWriter,
-} from '../src/features/wallet/export/xlsx-writer.ts';
+} from '../src/render/export/xlsx-writer.ts';
 
 /** The budget: export of 100,000 rows under 5 s with the tab under 500 MB. */
 const TARGET = { seconds: 5, megabytes: 500 };

@@ -3,7 +3,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import type { operations } from '../../../api/gateway';
-import { downloadBlob } from '../export/download';
+import { downloadBlob } from '../../../render/export/download';
 
 export type TransactionPdfQuery = operations['getTransactionPdf']['parameters']['query'];
 

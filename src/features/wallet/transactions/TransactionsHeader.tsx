@@ -10,8 +10,8 @@ import { DateRangeInput } from '../../../render/DateRangeInput';
 import { notifyError } from '../../../render/notify';
 import { rangeFilters, type ReportRange } from '../../../render/report-range';
 import { useTransactionsPdf } from '../api/download-transactions-pdf';
-import { ExportProgress, useExcelExport, type ReportFilters } from '../export';
-import type { UseExcelExportOptions } from '../export/useExcelExport';
+import { ExportProgress, useExcelExport, type ReportRequest, type UseExcelExportOptions } from '../../../render/export';
+import { EXPORT_FILE_NAME, REPORT_PATH, TRANSACTION_COLUMNS, type TransactionReportFilters } from '../export/transaction-columns';
 import { walletShows } from '../wallet-rules';
 
 
@@ -35,8 +35,12 @@ export function TransactionsHeader({ title, range, onRangeChange, params, excelE
   const reportFilters = useMemo(() => {
     const { 'page[number]': _page, 'page[size]': _size, ...filters } = params;
     // The table file's filter names are checked against the contract (npm run check:config).
-    return filters as unknown as ReportFilters;
+    return filters as unknown as TransactionReportFilters;
   }, [params]);
+  const report = useMemo(
+    (): ReportRequest => ({ path: REPORT_PATH, filters: reportFilters, columns: TRANSACTION_COLUMNS, fileName: EXPORT_FILE_NAME }),
+    [reportFilters],
+  );
 
   return (
     <>
@@ -53,7 +57,7 @@ export function TransactionsHeader({ title, range, onRangeChange, params, excelE
               </Button>
             </Menu.Target>
             <Menu.Dropdown>
-              <Menu.Item onClick={() => excel.start(reportFilters)}>Excel</Menu.Item>
+              <Menu.Item onClick={() => excel.start(report)}>Excel</Menu.Item>
               {offersPdf && (
                 <Menu.Item
                   onClick={() => pdf.mutate({ ...reportFilters, ...rangeFilters(range) }, { onError: (error) => notifyError(errorText(error)) })}

@@ -7,8 +7,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import dayjs from 'dayjs';
 import { sessionStore } from '../../../api/session';
-import type { ExportCommand, ExportEvent } from '../export/messages';
-import type { ExportWorker } from '../export/useExcelExport';
+import type { ExportCommand, ExportEvent } from '../../../render/export/messages';
+import type { ExportWorker } from '../../../render/export/useExcelExport';
 import { WalletSlotsContext, type UserDetailsSlotProps } from '../slots';
 import { renderWithApp, transactionList, transactionResource, transactionTypes } from '../test-support';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';

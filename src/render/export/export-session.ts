@@ -1,6 +1,6 @@
 // What the export worker does with each message, apart from the Worker global so a test can drive it.
-import { CONNECTION_ERROR } from '../../../api/errors';
-import { exportTransactions } from './export-transactions';
+import { CONNECTION_ERROR } from '../../api/errors';
+import { exportReport } from './export-report';
 import type { ExportCommand, ExportEvent } from './messages';
 import { ExportFailure, createReportPageFetcher } from './report-page-fetcher';
 import type { XlsxWriter } from './xlsx-writer';
@@ -17,10 +17,11 @@ export function createExportSession({ post, createWriter, fetch: fetchImpl }: Ex
 
   async function run(command: Extract<ExportCommand, { type: 'start' }>, controller: AbortController) {
     try {
-      const { gatewayUrl, token, filters } = command;
-      const fetchPage = createReportPageFetcher({ gatewayUrl, token, filters, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-      const blob = await exportTransactions({
+      const { gatewayUrl, token, path, filters, columns } = command;
+      const fetchPage = createReportPageFetcher({ gatewayUrl, path, token, filters, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      const blob = await exportReport({
         fetchPage,
+        columns,
         writer: createWriter(),
         signal: controller.signal,
         ...(command.pageSize ? { pageSize: command.pageSize } : {}),

@@ -1,8 +1,5 @@
 // Saving a finished file: an object URL clicked through a temporary <a download>.
 
-/** users-and-wallets §9 (RP-9.08): the list export's file name. */
-export const EXPORT_FILE_NAME = 'Transaction List.xlsx';
-
 /** Long enough for every browser to have started reading the blob; then its memory is freed. */
 export const REVOKE_AFTER_MS = 30_000;
 

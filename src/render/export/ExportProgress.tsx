@@ -1,7 +1,7 @@
 // The Excel export's progress next to the date-range picker: a bar, how many rows, and Cancel.
 import { useId } from 'react';
 import { Alert, Button, Group, Progress, Stack, Text } from '@mantine/core';
-import { DEFAULT_TOAST_TITLES } from '../../../render/notify';
+import { DEFAULT_TOAST_TITLES } from '../notify';
 import type { ExcelExportState } from './useExcelExport';
 
 /** users-and-wallets §8 loading text, shown until the first page tells how many rows there are. */

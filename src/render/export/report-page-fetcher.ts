@@ -1,14 +1,11 @@
-// One page of GET api/v1/wt/transactions/report, fetched without the app's client: the worker has no
-// session store or window, so the gateway URL and bearer come in the start message.
-import type { operations } from '../../../api/gateway';
-import { CONNECTION_ERROR, apiErrorText, isErrorDocument } from '../../../api/errors';
-import type { FetchReportPage, ReportPage } from './export-transactions';
+// One page of a report (a list operation read in large pages, e.g. GET api/v1/wt/transactions/report), fetched
+// without the app's client: the worker has no session store or window, so the gateway URL and bearer come in the
+// start message.
+import { CONNECTION_ERROR, apiErrorText, isErrorDocument } from '../../api/errors';
+import type { FetchReportPage, ReportPage } from './export-report';
 
-type ReportQuery = NonNullable<operations['getTransactionReport']['parameters']['query']>;
-/** The table's filters and sort; paging is the exporter's. */
-export type ReportFilters = Omit<ReportQuery, 'page[number]' | 'page[size]'>;
-
-export const REPORT_PATH = '/api/v1/wt/transactions/report';
+/** The list's filters and sort as query parameters; paging is the exporter's. */
+export type ReportFilters = Readonly<Record<string, string | number | undefined>>;
 
 /** A failed report call, with the text staff see (users-and-wallets §8) and the HTTP status when there was one. */
 export class ExportFailure extends Error {
@@ -21,12 +18,12 @@ export class ExportFailure extends Error {
   }
 }
 
-export function reportPageUrl(gatewayUrl: string, filters: ReportFilters, page: { number: number; size: number }): string {
+export function reportPageUrl(gatewayUrl: string, path: string, filters: ReportFilters, page: { number: number; size: number }): string {
   const query = new URLSearchParams({ 'page[number]': String(page.number), 'page[size]': String(page.size) });
   for (const [name, value] of Object.entries(filters)) {
     if (value !== undefined && value !== null && value !== '') query.set(name, String(value));
   }
-  return `${gatewayUrl.replace(/\/$/, '')}${REPORT_PATH}?${query.toString()}`;
+  return `${gatewayUrl.replace(/\/$/, '')}${path}?${query.toString()}`;
 }
 
 function isReportPage(body: unknown): body is ReportPage {
@@ -37,6 +34,8 @@ function isReportPage(body: unknown): body is ReportPage {
 
 export interface ReportPageFetcherOptions {
   gatewayUrl: string;
+  /** The list operation's path, e.g. /api/v1/audit. */
+  path: string;
   token: string | null;
   filters: ReportFilters;
   fetch?: typeof fetch;
@@ -44,6 +43,7 @@ export interface ReportPageFetcherOptions {
 
 export function createReportPageFetcher({
   gatewayUrl,
+  path,
   token,
   filters,
   fetch: fetchImpl = fetch,
@@ -55,7 +55,7 @@ export function createReportPageFetcher({
     let response: Response;
     let body: unknown;
     try {
-      response = await fetchImpl(reportPageUrl(gatewayUrl, filters, page), { headers, signal });
+      response = await fetchImpl(reportPageUrl(gatewayUrl, path, filters, page), { headers, signal });
       body = await response.json().catch(() => null);
     } catch (error) {
       if (signal.aborted) throw error;

@@ -1,7 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../../api/errors';
+import { CONNECTION_ERROR } from '../../api/errors';
 import { ExportFailure, createReportPageFetcher, reportPageUrl } from './report-page-fetcher';
-import { testTransactions } from './test-transactions';
+import { testTransactions } from '../../features/wallet/export/test-transactions';
+import { REPORT_PATH } from '../../features/wallet/export/transaction-columns';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -14,6 +15,7 @@ describe('reportPageUrl', () => {
     const url = new URL(
       reportPageUrl(
         'https://gateway.example/',
+        REPORT_PATH,
         { 'filter[startDate]': '2025-03-01', 'filter[endDate]': '2025-03-08', sort: '-created', 'filter[userId]': '42' },
         page,
       ),
@@ -30,7 +32,7 @@ describe('reportPageUrl', () => {
   });
 
   it('leaves out empty filters', () => {
-    const url = new URL(reportPageUrl('https://gateway.example', { 'filter[currency]': '', sort: undefined }, page));
+    const url = new URL(reportPageUrl('https://gateway.example', REPORT_PATH, { 'filter[currency]': '', sort: undefined }, page));
     expect([...url.searchParams.keys()]).toEqual(['page[number]', 'page[size]']);
   });
 });
@@ -39,7 +41,7 @@ describe('createReportPageFetcher', () => {
   it('sends the bearer and returns the page', async () => {
     const body = { data: testTransactions(2), meta: { itemTotal: 2, pageNumber: 1, pageSize: 10, pageTotal: 1 } };
     const fetch = vi.fn(async () => json(body));
-    const fetchPage = createReportPageFetcher({ gatewayUrl: 'https://gw', token: 'tenant-token', filters: {}, fetch });
+    const fetchPage = createReportPageFetcher({ gatewayUrl: 'https://gw', token: 'tenant-token', path: REPORT_PATH, filters: {}, fetch });
     await expect(fetchPage(page, signal())).resolves.toEqual(body);
     const init = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init[1].headers).get('authorization')).toBe('Bearer tenant-token');
@@ -49,7 +51,7 @@ describe('createReportPageFetcher', () => {
     const fetch = vi.fn(async () =>
       json({ errors: [{ status: '422', title: 'Invalid date range', detail: 'The end date is before the start date.' }] }, 422),
     );
-    const fetchPage = createReportPageFetcher({ gatewayUrl: 'https://gw', token: null, filters: {}, fetch });
+    const fetchPage = createReportPageFetcher({ gatewayUrl: 'https://gw', token: null, path: REPORT_PATH, filters: {}, fetch });
     const failure = await fetchPage(page, signal()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ExportFailure);
     expect(failure).toMatchObject({ message: 'The end date is before the start date.', status: 422 });
@@ -59,7 +61,7 @@ describe('createReportPageFetcher', () => {
     const offline = createReportPageFetcher({
       gatewayUrl: 'https://gw',
       token: null,
-      filters: {},
+      path: REPORT_PATH, filters: {},
       fetch: async () => {
         throw new TypeError('Failed to fetch');
       },
@@ -69,7 +71,7 @@ describe('createReportPageFetcher', () => {
     const broken = createReportPageFetcher({
       gatewayUrl: 'https://gw',
       token: null,
-      filters: {},
+      path: REPORT_PATH, filters: {},
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
     });
     await expect(broken(page, signal())).rejects.toMatchObject({ message: CONNECTION_ERROR, status: 502 });
@@ -80,7 +82,7 @@ describe('createReportPageFetcher', () => {
     const fetchPage = createReportPageFetcher({
       gatewayUrl: 'https://gw',
       token: null,
-      filters: {},
+      path: REPORT_PATH, filters: {},
       fetch: async () => {
         controller.abort();
         throw new DOMException('aborted', 'AbortError');

@@ -1,8 +1,9 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../../api/errors';
+import { CONNECTION_ERROR } from '../../api/errors';
 import { createExportSession } from './export-session';
 import type { ExportEvent, StartExport } from './messages';
-import { testTransactions } from './test-transactions';
+import { testTransactions } from '../../features/wallet/export/test-transactions';
+import { REPORT_PATH, TRANSACTION_COLUMNS } from '../../features/wallet/export/transaction-columns';
 import type { XlsxWriter } from './xlsx-writer';
 
 const file = new Blob(['xlsx']);
@@ -12,6 +13,8 @@ const start: StartExport = {
   type: 'start',
   gatewayUrl: 'https://gw',
   token: 't',
+  path: REPORT_PATH,
+  columns: TRANSACTION_COLUMNS,
   filters: { 'filter[startDate]': '2025-03-01', 'filter[endDate]': '2025-03-08' },
   pageSize: 10,
 };

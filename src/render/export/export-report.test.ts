@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { MAX_EXPORT_ROWS, PAGES_AHEAD, exportTransactions, type FetchReportPage, type ReportPage } from './export-transactions';
-import { testTransactions } from './test-transactions';
-import type { WalletTransaction } from './transaction-columns';
+import { MAX_EXPORT_ROWS, PAGES_AHEAD, exportReport, type ExportReportOptions, type FetchReportPage, type ReportPage } from './export-report';
+import { testTransactions } from '../../features/wallet/export/test-transactions';
+import { TRANSACTION_COLUMNS, type WalletTransaction } from '../../features/wallet/export/transaction-columns';
 import type { XlsxColumn, XlsxRow, XlsxWriter } from './xlsx-writer';
 
 function recordingWriter() {
@@ -34,7 +34,10 @@ function reportOf(rows: WalletTransaction[], itemTotal = rows.length) {
 
 const referenceOf = (row: XlsxRow | undefined) => row?.[0];
 
-describe('exportTransactions', () => {
+/** The wallet transactions' report, the export's first user. */
+const exportTransactions = (options: Omit<ExportReportOptions, 'columns'>) => exportReport({ ...options, columns: TRANSACTION_COLUMNS });
+
+describe('exportReport', () => {
   it('fetches every page in order and reports progress against the first page total', async () => {
     const { fetchPage, requests } = reportOf(testTransactions(25));
     const { writer, written, file, headers } = recordingWriter();

@@ -1,6 +1,6 @@
-// Paging the report into a writer: the worker's whole job, kept free of Worker and fetch so a test can drive it.
-import type { components } from '../../../api/gateway';
-import { TRANSACTION_COLUMNS, toTransactionRow, type WalletTransaction } from './transaction-columns';
+// Paging a report into a writer: the worker's whole job, kept free of Worker and fetch so a test can drive it.
+import type { components } from '../../api/gateway';
+import { reportRow, type ReportColumn, type ReportResource } from './report-columns';
 import type { XlsxRow, XlsxWriter } from './xlsx-writer';
 
 /** The export stops at 100,000 rows (the report's largest page, remittances-and-payouts §7, §9). */
@@ -9,7 +9,7 @@ export const MAX_EXPORT_ROWS = 100_000;
 export const DEFAULT_EXPORT_PAGE_SIZE = 10_000;
 
 export interface ReportPage {
-  data: WalletTransaction[];
+  data: ReportResource[];
   meta: components['schemas']['PageMeta'];
 }
 
@@ -20,8 +20,9 @@ export interface ExportProgress {
   total: number;
 }
 
-export interface ExportTransactionsOptions {
+export interface ExportReportOptions {
   fetchPage: FetchReportPage;
+  columns: readonly ReportColumn[];
   writer: XlsxWriter;
   onProgress?: (progress: ExportProgress) => void;
   signal?: AbortSignal;
@@ -37,22 +38,23 @@ export const PAGES_AHEAD = 2;
 
 /**
  * Fetches the report page by page into `writer` and returns the finished file. The total is the first page's
- * itemTotal (capped at `maxRows`); rows seen on an earlier page are skipped, since a transaction made during the
+ * itemTotal (capped at `maxRows`); rows seen on an earlier page are skipped, since a row added during the
  * export shifts later pages by one.
  */
-export async function exportTransactions({
+export async function exportReport({
   fetchPage,
+  columns,
   writer,
   onProgress,
   signal = new AbortController().signal,
   pageSize = DEFAULT_EXPORT_PAGE_SIZE,
   maxRows = MAX_EXPORT_ROWS,
-}: ExportTransactionsOptions): Promise<Blob> {
+}: ExportReportOptions): Promise<Blob> {
   const size = Math.max(1, Math.min(pageSize, maxRows));
   const seen = new Set<string>();
   let done = 0;
   let total = 0;
-  writer.start(TRANSACTION_COLUMNS);
+  writer.start(columns);
 
   const ahead: Promise<ReportPage>[] = [];
   let requested = 0;
@@ -82,11 +84,11 @@ export async function exportTransactions({
     requestAhead();
 
     const rows: XlsxRow[] = [];
-    for (const transaction of page.data) {
+    for (const resource of page.data) {
       if (done + rows.length >= total) break;
-      if (seen.has(transaction.id)) continue;
-      seen.add(transaction.id);
-      rows.push(toTransactionRow(transaction));
+      if (seen.has(resource.id)) continue;
+      seen.add(resource.id);
+      rows.push(reportRow(columns, resource));
     }
     await writer.addRows(rows);
     done += rows.length;

@@ -1,13 +1,13 @@
-// The Excel export as seen from a screen: start it with the table's filters, watch its progress, cancel it.
+// The Excel export as seen from a screen: start it with a report (the list's path and filters, the columns, the
+// file name), watch its progress, cancel it.
 // The work runs in export.worker.ts; this hook only talks to it, so no writer code reaches the main bundle.
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { onSessionExpired } from '../../../api/client';
-import { CONNECTION_ERROR, SESSION_EXPIRED_REJECT } from '../../../api/errors';
-import { gatewayUrl } from '../../../api/runtime-config';
-import { sessionStore } from '../../../api/session';
-import { EXPORT_FILE_NAME, downloadBlob } from './download';
-import type { ExportCommand, ExportEvent } from './messages';
-import type { ReportFilters } from './report-page-fetcher';
+import { onSessionExpired } from '../../api/client';
+import { CONNECTION_ERROR, SESSION_EXPIRED_REJECT } from '../../api/errors';
+import { gatewayUrl } from '../../api/runtime-config';
+import { sessionStore } from '../../api/session';
+import { downloadBlob } from './download';
+import type { ExportCommand, ExportEvent, ReportRequest } from './messages';
 
 export type ExcelExportStatus = 'idle' | 'running' | 'done' | 'error' | 'cancelled';
 
@@ -53,7 +53,7 @@ export function useExcelExport({
   useEffect(() => stop, [stop]);
 
   const start = useCallback(
-    (filters: ReportFilters) => {
+    ({ path, filters, columns, fileName }: ReportRequest) => {
       stop();
       const worker = createWorker();
       current.current = worker;
@@ -67,7 +67,7 @@ export function useExcelExport({
         }
         stop();
         if (event.type === 'done') {
-          download(event.blob, EXPORT_FILE_NAME);
+          download(event.blob, fileName);
           setState((previous) => ({ ...previous, status: 'done' }));
         } else if (event.type === 'cancelled') {
           setState((previous) => ({ ...previous, status: 'cancelled' }));
@@ -91,7 +91,9 @@ export function useExcelExport({
         type: 'start',
         gatewayUrl: gatewayUrl() || window.location.origin,
         token: sessionStore.bearer(),
+        path,
         filters,
+        columns,
         ...(pageSize ? { pageSize } : {}),
       });
     },

@@ -1,8 +1,9 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../../api/errors';
-import { sessionStore } from '../../../api/session';
-import { EXPORT_FILE_NAME, REVOKE_AFTER_MS, downloadBlob } from './download';
+import { CONNECTION_ERROR } from '../../api/errors';
+import { sessionStore } from '../../api/session';
+import { EXPORT_FILE_NAME, REPORT_PATH, TRANSACTION_COLUMNS } from '../../features/wallet/export/transaction-columns';
+import { REVOKE_AFTER_MS, downloadBlob } from './download';
 import type { ExportCommand, ExportEvent } from './messages';
 import { useExcelExport, type ExportWorker } from './useExcelExport';
 
@@ -39,6 +40,7 @@ function setup() {
 }
 
 const filters = { 'filter[startDate]': '2025-03-01', 'filter[endDate]': '2025-03-08' };
+const report = { path: REPORT_PATH, filters, columns: TRANSACTION_COLUMNS, fileName: EXPORT_FILE_NAME };
 
 describe('useExcelExport', () => {
   beforeEach(() => {
@@ -48,18 +50,18 @@ describe('useExcelExport', () => {
     sessionStore.selectTenant(null);
   });
 
-  it("starts the worker with the table's filters and the selected tenant's token", () => {
+  it("starts the worker with the report's path, filters and columns and the selected tenant's token", () => {
     const { hook, worker } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(report));
     expect(worker().posted).toEqual([
-      { type: 'start', gatewayUrl: window.location.origin, token: 'tenant-token', filters },
+      { type: 'start', gatewayUrl: window.location.origin, token: 'tenant-token', path: REPORT_PATH, filters, columns: TRANSACTION_COLUMNS },
     ]);
     expect(hook.result.current.state).toEqual({ status: 'running', done: 0, total: 0, error: null });
   });
 
   it('[RP-9.08] follows progress, then downloads Transaction List.xlsx and lets the worker go', () => {
     const { hook, worker, download } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(report));
     worker().emit({ type: 'progress', done: 12_000, total: 20_000 });
     expect(hook.result.current.state).toMatchObject({ status: 'running', done: 12_000, total: 20_000 });
 
@@ -72,7 +74,7 @@ describe('useExcelExport', () => {
 
   it('cancel stops the worker at once', () => {
     const { hook, worker, download } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(report));
     worker().emit({ type: 'progress', done: 10_000, total: 100_000 });
     act(() => hook.result.current.cancel());
     expect(worker().terminated).toBe(true);
@@ -83,18 +85,18 @@ describe('useExcelExport', () => {
 
   it("shows the worker's error text, and the connection text when the worker itself fails", () => {
     const { hook, worker } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(report));
     worker().emit({ type: 'error', message: 'Forbidden', status: 403 });
     expect(hook.result.current.state).toMatchObject({ status: 'error', error: 'Forbidden' });
 
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(report));
     act(() => worker().onerror?.(new ErrorEvent('error')));
     expect(hook.result.current.state).toMatchObject({ status: 'error', error: CONNECTION_ERROR });
   });
 
   it('terminates a running worker when the screen goes away', () => {
     const { hook, worker } = setup();
-    act(() => hook.result.current.start(filters));
+    act(() => hook.result.current.start(report));
     hook.unmount();
     expect(worker().terminated).toBe(true);
   });

@@ -5,8 +5,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { createExceljsXlsxWriter } from './exceljs-xlsx-writer';
 import { createStreamingXlsxWriter } from './streaming-xlsx-writer';
-import { testTransaction, testTransactions } from './test-transactions';
-import { TRANSACTION_COLUMNS, toTransactionRow } from './transaction-columns';
+import { testTransaction, testTransactions } from '../../features/wallet/export/test-transactions';
+import { TRANSACTION_COLUMNS, toTransactionRow } from '../../features/wallet/export/transaction-columns';
 import { DATE_FORMAT, MONEY_FORMAT, XLSX_MIME, excelDateSerial, type XlsxWriter } from './xlsx-writer';
 
 const HEADERS = [
