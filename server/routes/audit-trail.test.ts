@@ -55,6 +55,8 @@ describe('listAuditEvents filters', () => {
     expect(history.data[1]?.attributes).toMatchObject({ reason: 'Checking documents', before: { statusName: expect.any(String) }, after: { actionName: expect.any(String) } });
 
     expect((await audit('partner', `filter[entityId]=${id}&filter[actorEmail]=PARTNER@demo`)).meta.itemTotal).toBe(2);
+    expect((await audit('partner', `filter[entityId]=${id}&filter[action]=account`)).data.map((row) => row.attributes.action)).toEqual(['account.status']);
+    expect((await audit('partner', `filter[entityId]=${id}&filter[action]=account.stat`)).meta.itemTotal).toBe(0);
     expect((await audit('partner', `filter[entityId]=${id}&filter[actorEmail]=officer`)).meta.itemTotal).toBe(0);
     expect((await audit('super', `filter[entityId]=${id}&filter[tenant]=teller&filter[entity]=account`)).meta.itemTotal).toBe(1);
     expect((await audit('super', `filter[entityId]=${id}&filter[tenant]=naccug`)).meta.itemTotal).toBe(0);

@@ -8125,7 +8125,7 @@ export interface operations {
                 "filter[entityId]"?: string;
                 /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`, `tenant`, `apiscope`, `apiresource`, `product`, `sendingcurrency`, `receivingcurrency`, `paymentoption`, `service`, `feedetail`, `forex`, `view`), or of any of several kinds written comma-separated (`user,account,document,photo`, a user's whole history). */
                 "filter[entity]"?: string;
-                /** @description Rows of this action, exact. */
+                /** @description Rows of this action, or of every action under it (`account` matches `account.status` and `account.password.change`, not `accounts.x`). */
                 "filter[action]"?: string;
                 /** @description Rows by this user id. */
                 "filter[actorId]"?: string;

@@ -1,7 +1,8 @@
 // Reading the append-only audit trail (GET api/v1/audit, the contract's listAuditEvents): role 4 only, rows of
 // the token's tenant, every tenant's for the admin tenant (claim dssc); newest first by default.
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
 import { containsInsensitive } from '../../db/text.ts';
 import { ADMIN_CLAIM, type Session } from '../auth/tokens.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
@@ -17,6 +18,7 @@ export interface AuditFilters {
   entityId?: string;
   /** One kind of entity, or several (a user's history spans user, account, document and photo rows). */
   entities?: readonly string[];
+  /** An action, or every action under it: `account` matches `account.status`. */
   action?: string;
   /** A user id; one no user has matches nothing. */
   actorId?: number;
@@ -27,6 +29,9 @@ export interface AuditFilters {
   startDate?: string;
   endDate?: string;
 }
+
+/** What the trail's queries read: the rows and their actor. */
+type AuditScope = Database & { actor: Database['users'] };
 
 /** The day after `day` (YYYY-MM-DD), so an end date includes its whole day. */
 function nextDay(day: string): string {
@@ -70,7 +75,12 @@ export async function listAuditEvents(db: Db, session: Session, query: AuditQuer
     if (session.claim !== ADMIN_CLAIM) q = q.where('audit_log.tenant_id', '=', session.tenantId);
     if (filters.entityId !== undefined) q = q.where('audit_log.entity_id', '=', filters.entityId);
     if (filters.entities !== undefined) q = q.where('audit_log.entity', 'in', [...filters.entities]);
-    if (filters.action !== undefined) q = q.where('audit_log.action', '=', filters.action);
+    const { action } = filters;
+    if (action !== undefined) {
+      // `account` finds account.status and account.password.change; `account.status` finds itself.
+      const head = (eb: ExpressionBuilder<AuditScope, 'audit_log'>) => eb.fn<string>('substr', ['audit_log.action', sql.lit(1), sql.lit(action.length + 1)]);
+      q = q.where((eb) => eb.or([eb('audit_log.action', '=', action), eb(head(eb), '=', `${action}.`)]));
+    }
     if (filters.actorId !== undefined) q = q.where('audit_log.actor_user_id', '=', filters.actorId);
     if (filters.actorEmail !== undefined) q = q.where(containsInsensitive(sql.ref('actor.email'), filters.actorEmail));
     if (filters.tenant !== undefined) q = q.where('audit_log.tenant_id', '=', filters.tenant);
