@@ -121,7 +121,7 @@ function RemittanceTransactions({ swiftActors, reprocessActors }: RemittancesScr
         onRowAction={act}
         renderExpanded={renderExpanded}
       />
-      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} />
+      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} tenant={tenant?.id ?? null} />
       {swiftFor && (
         <SwiftStatusDialog
           key={swiftFor.id}
