@@ -1,7 +1,7 @@
 // The audit trail on screen, in Chromium against the real gateway: a status change shows in the user's History tab
 // and on the Audit screen with its field-by-field diff; the Audit screen filters, expands and exports.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoLogins, signIn } from './support';
+import { demoLogins, expectAccessible, signIn } from './support';
 
 async function openMembers(page: Page): Promise<Locator> {
   await page.goto('/wallet/users');
@@ -66,6 +66,7 @@ test('a status change shows in the user’s History tab and on the Audit screen,
   await expect(changed).toContainText('Verified');
   await expect(changed).toContainText('On Hold');
   expect(page.url()).toContain('filter%5Baction%5D=account.status');
+  await expectAccessible(page);
 
   // Export: the rows shown, as a spreadsheet, through the export worker.
   const downloading = page.waitForEvent('download');

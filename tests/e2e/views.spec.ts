@@ -2,7 +2,7 @@
 // from its address in a new page; a view shared with a role is seen by another staff member of it, never by another
 // tenant; and the users table fits 1,280 px with its default view.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoLogins, signIn } from './support';
+import { demoLogins, expectAccessible, signIn } from './support';
 
 async function openMembers(page: Page, path = '/wallet/users'): Promise<Locator> {
   await page.goto(path);
@@ -53,6 +53,7 @@ test('a saved view keeps reordered columns and a filter; its address opens the s
   const dialog = page.getByRole('dialog', { name: 'Save view' });
   await dialog.getByRole('textbox', { name: /View name/ }).fill(name);
   await dialog.getByRole('radio', { name: 'Everyone with a role' }).check();
+  await expectAccessible(page);
   await dialog.getByRole('combobox', { name: /^Role/ }).click();
   await page.getByRole('option', { name: 'Group admins (16)' }).click();
   await dialog.getByRole('button', { name: 'Save', exact: true }).click();
