@@ -258,6 +258,21 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
+/** Saved views of the schema tables (migration 007). */
+export interface TableViewsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  owner_user_id: number;
+  table_id: string;
+  name: string;
+  scope: string;
+  role: number | null;
+  is_default: Generated<number>;
+  state_json: string;
+  created: string;
+  updated: string;
+}
+
 export interface DocumentsTable {
   id: Generated<number>;
   tenant_id: string;
@@ -633,6 +648,7 @@ export interface Database {
   upt_payment_limits: UptPaymentLimitsTable;
   upt_banks: UptBanksTable;
   upt_branches: UptBranchesTable;
+  table_views: TableViewsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

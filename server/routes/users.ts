@@ -81,6 +81,18 @@ function auditEventResource(event: AuditEvent): Schema<'AuditEvent'> {
   });
 }
 
+/** The audit screen's export reads the trail in pages of this size (the contract's listAuditEvents page[size]). */
+const AUDIT_MAX_PAGE_SIZE = 10_000;
+
+/** filter[startDate] and filter[endDate] of listAuditEvents (the contract checks each is a date); an end before the start is a 400. */
+function auditRange(start: unknown, end: unknown): { startDate?: string; endDate?: string } {
+  const { startDate, endDate } = textFilters({ startDate: start, endDate: end });
+  if (startDate !== undefined && endDate !== undefined && endDate < startDate) {
+    throw new HttpError(400, 'The end date is before the start date', { parameter: 'filter[endDate]' });
+  }
+  return { ...(startDate === undefined ? {} : { startDate }), ...(endDate === undefined ? {} : { endDate }) };
+}
+
 export const handlers: Handlers = {
   async listUsers(request) {
     const session = sessionOf(request);
@@ -123,17 +135,21 @@ export const handlers: Handlers = {
   async listAuditEvents(request) {
     const session = sessionOf(request);
     const { query } = request;
-    const page = parsePaging(query);
+    const page = parsePaging(query, { maxSize: AUDIT_MAX_PAGE_SIZE });
     const sort = parseSort(query.sort, AUDIT_SORT_FIELDS, DEFAULT_AUDIT_SORT);
-    const { actorId, ...filters } = textFilters({
+    const { actorId, entity, ...filters } = textFilters({
       entityId: query['filter[entityId]'],
       entity: query['filter[entity]'],
       action: query['filter[action]'],
       actorId: query['filter[actorId]'],
+      actorEmail: query['filter[actorEmail]'],
+      tenant: query['filter[tenant]'],
     });
     // An id no user can have matches nothing.
     const actor = actorId === undefined ? {} : { actorId: parseRowId(actorId) ?? -1 };
-    const { rows, total } = await listAuditEvents(request.server.db, session, { filters: { ...filters, ...actor }, sort, page });
+    const entities = entity === undefined ? {} : { entities: entity.split(',') };
+    const range = auditRange(query['filter[startDate]'], query['filter[endDate]']);
+    const { rows, total } = await listAuditEvents(request.server.db, session, { filters: { ...filters, ...actor, ...entities, ...range }, sort, page });
     return listDocument(rows.map(auditEventResource), listMeta(page, total));
   },
 };

@@ -1845,6 +1845,9 @@ export interface paths {
          *     (`wallettransaction.otp.resend`), logouts and other session revocations (`session.revoke`). Role 4 only (403
          *     otherwise); rows of the token's tenant, every tenant's when the token's tenant is the admin tenant (its
          *     `admin` flag, not its claim). Default sort `-at`.
+         *     API scopes and resources, products and their settings, fee details, forex pairs, saved table views). No
+         *     operation changes or deletes an audit row, and the database refuses UPDATE and DELETE on them. Role 4 only (403 otherwise); rows of the token's tenant, every tenant for
+         *     the admin tenant. Default sort `-at`.
          */
         get: operations["listAuditEvents"];
         put?: never;
@@ -1853,6 +1856,68 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The saved views of a table the caller may use
+         * @description Views of `filter[table]` in the token's tenant that the caller may use: their own (any scope), those shared
+         *     with a role they hold (`scope` `role`), and those shared with the whole tenant (`scope` `tenant`), the
+         *     tenant's default among them (`isDefault`, at most one per table). Another tenant's views never show. Ordered
+         *     by name. Staff roles only (4, 16, 64; 403 otherwise).
+         */
+        get: operations["listViews"];
+        put?: never;
+        /**
+         * Save a view of a table
+         * @description Saves the caller's view of a table in the token's tenant. `scope` `private` (the default) is the caller's
+         *     own; `role` shares it with every staff member of `role` (4, 16 or 64) in the tenant; `tenant` shares it with
+         *     the whole tenant and may be its default (`isDefault`, replacing the previous default of the table). Sharing
+         *     with the tenant and setting the default need role 4 (403 `role_not_allowed`); `isDefault` needs scope
+         *     `tenant` and `role` needs scope `role` (422). A name the caller already gave a view of the table answers 409
+         *     `name_taken`. Writes an audit row `view.create`.
+         */
+        post: operations["createView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view's id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a saved view
+         * @description Only the owner may delete a view (404 when the caller cannot see it, 403 `not_owner` for someone else's shared
+         *     view). Writes an audit row `view.delete`.
+         */
+        delete: operations["deleteView"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a saved view
+         * @description Changes only what is sent. Only the view's owner may change it: a view the caller cannot see (another
+         *     tenant's, another person's private one) answers 404, a shared one of someone else 403 `not_owner`. The rules
+         *     of `createView` hold for the result. Writes an audit row `view.update` with the view before and after.
+         */
+        patch: operations["updateView"];
         trace?: never;
     };
     "/dev/outbox": {
@@ -3760,6 +3825,84 @@ export interface components {
         AuditEventListDocument: {
             data: components["schemas"]["AuditEvent"][];
             meta: components["schemas"]["PageMeta"];
+        };
+        /** @description A table file's id (schemas/tables/<id>.json). */
+        TableId: string;
+        /** @description What the view shows; the web app applies only what its table file knows. */
+        TableViewState: {
+            /** @description The column ids shown, in order; null for the table file's columns. */
+            columns: string[] | null;
+            /** @description Filter values by the table's filter keys (`status`, `account.accountId`). */
+            filters: {
+                [key: string]: string;
+            };
+            /** @description One server sort field, `-` prefix for descending; null for no sort. */
+            sort: string | null;
+            pageSize: number;
+        };
+        /**
+         * @description private, shared with one staff role of the tenant, or shared with the whole tenant.
+         * @enum {string}
+         */
+        TableViewScope: "private" | "role" | "tenant";
+        TableView: {
+            /** @constant */
+            type: "view";
+            id: components["schemas"]["Id"];
+            attributes: {
+                table: components["schemas"]["TableId"];
+                name: string;
+                scope: components["schemas"]["TableViewScope"];
+                /** @description The role a `role` view is shared with; null otherwise. */
+                role: number | null;
+                isDefault: boolean;
+                /** @description Whether the caller owns the view (and so may change or delete it). */
+                mine: boolean;
+                ownerEmail: string | null;
+                state: components["schemas"]["TableViewState"];
+                created: components["schemas"]["DateTime"];
+                updated: components["schemas"]["DateTime"];
+            };
+        };
+        TableViewDocument: {
+            data: components["schemas"]["TableView"];
+        };
+        TableViewListDocument: {
+            data: components["schemas"]["TableView"][];
+        };
+        ViewName: string;
+        /**
+         * @description Needed with scope `role`, and only then.
+         * @enum {integer|null}
+         */
+        ViewRole: 4 | 16 | 64 | null;
+        CreateViewRequest: {
+            data: {
+                /** @constant */
+                type: "View";
+                attributes: {
+                    table: components["schemas"]["TableId"];
+                    name: components["schemas"]["ViewName"];
+                    scope?: components["schemas"]["TableViewScope"];
+                    role?: components["schemas"]["ViewRole"];
+                    isDefault?: boolean;
+                    state: components["schemas"]["TableViewState"];
+                };
+            };
+        };
+        UpdateViewRequest: {
+            data: {
+                /** @constant */
+                type: "View";
+                id?: components["schemas"]["Id"];
+                attributes: {
+                    name?: components["schemas"]["ViewName"];
+                    scope?: components["schemas"]["TableViewScope"];
+                    role?: components["schemas"]["ViewRole"];
+                    isDefault?: boolean;
+                    state?: components["schemas"]["TableViewState"];
+                };
+            };
         };
         OutboxMessage: {
             id: components["schemas"]["Id"];
@@ -8258,18 +8401,26 @@ export interface operations {
             query?: {
                 /** @description Page number, 1-based. */
                 "page[number]"?: components["parameters"]["PageNumber"];
-                /** @description Rows per page. */
-                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description Rows per page, 1 to 10000 (the screen's export reads the trail in pages of 10000). */
+                "page[size]"?: number;
                 /** @description One field, `-` prefix for descending. */
                 sort?: "at" | "-at" | "action" | "-action" | "entity" | "-entity";
                 /** @description Rows about this entity id. */
                 "filter[entityId]"?: string;
-                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`, `tenant`, `apiscope`, `apiresource`, `product`, `sendingcurrency`, `receivingcurrency`, `paymentoption`, `service`, `feedetail`, `forex`). */
+                /** @description Rows about this kind of entity (`user`, `account`, `wallettransaction`, `document`, `photo`, `session`, `remittance`, `upt-sync`, `bank`, `tenant`, `apiscope`, `apiresource`, `product`, `sendingcurrency`, `receivingcurrency`, `paymentoption`, `service`, `feedetail`, `forex`, `view`), or of any of several kinds written comma-separated (`user,account,document,photo`, a user's whole history). */
                 "filter[entity]"?: string;
-                /** @description Rows of this action, exact. */
+                /** @description Rows of this action, or of every action under it (`account` matches `account.status` and `account.password.change`, not `accounts.x`). */
                 "filter[action]"?: string;
                 /** @description Rows by this user id. */
                 "filter[actorId]"?: string;
+                /** @description Rows by users whose e-mail contains this text, ignoring case. */
+                "filter[actorEmail]"?: string;
+                /** @description Rows of this tenant id, exact; narrows the admin tenant's view of every tenant (others see only their own). */
+                "filter[tenant]"?: string;
+                /** @description Rows from this day on, inclusive (UTC). */
+                "filter[startDate]"?: string;
+                /** @description Rows up to this day, inclusive (UTC); before `filter[startDate]` answers 400. */
+                "filter[endDate]"?: string;
             };
             header?: never;
             path?: never;
@@ -8289,6 +8440,121 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listViews: {
+        parameters: {
+            query: {
+                /** @description The table file's id (`users` for schemas/tables/users.json). */
+                "filter[table]": components["schemas"]["TableId"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The views, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    createView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The saved view. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    deleteView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view's id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateView: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The view's id. */
+                id: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateViewRequest"];
+            };
+        };
+        responses: {
+            /** @description The changed view. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TableViewDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listOutbox: {

@@ -44,4 +44,5 @@ export const screens: Partial<Record<string, Screen>> = {
   feeForm: lazy(() => import('../features/catalogue/fees/NewFeeScreen').then((m) => ({ default: m.NewFeeScreen }))),
   feeDetail: lazy(() => import('../features/catalogue/fees/FeeDetailScreen').then((m) => ({ default: m.FeeDetailScreen }))),
   forex: lazy(() => import('../features/catalogue/forex/ForexScreen').then((m) => ({ default: m.ForexScreen }))),
+  audit: lazy(() => import('../features/audit/AuditScreen')),
 };

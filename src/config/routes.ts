@@ -73,6 +73,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/remittances/admins', screen: 'remittanceAdmins', title: 'Remittance admins', access: 'protected' },
   { path: '/admins', screen: 'admins', title: 'Admins', access: 'protected' },
   { path: '/users', screen: 'users', title: 'Users', access: 'protected' },
+  { path: '/audit', screen: 'audit', title: 'Audit', access: 'protected' },
 ];
 
 function segments(path: string): string[] {

@@ -9,7 +9,8 @@ import { findScreenRoute } from '../../src/config/routes.ts';
 import type { Tenant } from '../../src/config/types.ts';
 import { REPOSITORY_ROOT } from './config-copy.ts';
 
-const config = configApi(loadConfigSet(REPOSITORY_ROOT));
+const set = loadConfigSet(REPOSITORY_ROOT);
+const config = configApi(set);
 
 function tenant(id: string): Tenant {
   const found = config.getTenant(id);
@@ -18,7 +19,10 @@ function tenant(id: string): Tenant {
 }
 
 const flatten = (items: ResolvedMenuItem[]): ResolvedMenuItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
-const routes = (menu: ResolvedMenu) => flatten(menu.items).flatMap((item) => (item.route ? [item.route] : []));
+const allRoutes = (menu: ResolvedMenu) => flatten(menu.items).flatMap((item) => (item.route ? [item.route] : []));
+/** The spec's items (IC §2): the Audit screen, which the spec does not have, is checked on its own below. */
+const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE);
+const AUDIT_ROUTE = '/audit';
 const labelOf = (menu: ResolvedMenu, route: string) => flatten(menu.items).find((item) => item.route === route)?.label;
 
 describe('menus by tenant type', () => {
@@ -171,5 +175,16 @@ describe('the tenants', () => {
   it('[IC-6.05] each carry their own logo', () => {
     const logos = config.loadTenants().map((each) => each.logo);
     expect(new Set(logos).size).toBe(logos.length);
+  });
+
+  it('every menu ends with Audit for the top admin (role 4), and only for them', () => {
+    for (const menuId of Object.keys(set.menus)) {
+      const carrier = set.tenants.find((candidate) => candidate.menu === menuId);
+      if (!carrier) continue;
+      expect(allRoutes(config.menuFor(carrier, 4)).at(-1), menuId).toBe(AUDIT_ROUTE);
+      for (const role of [16, 64]) expect(allRoutes(config.menuFor(carrier, role)), `${menuId} ${role}`).not.toContain(AUDIT_ROUTE);
+    }
+    const adminArea = config.menuFor(tenant('amal'), 4, { isAdminTenant: true, path: '/admin/tenants' });
+    expect(allRoutes(adminArea).at(-1)).toBe(AUDIT_ROUTE);
   });
 });

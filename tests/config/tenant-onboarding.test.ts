@@ -46,6 +46,7 @@ describe('adding a tenant file', () => {
       ['/wallet/transactions', 'Transactions'],
       ['/wallet/admins', 'Tellers'],
       ['/wallet/users', 'Members'],
+      ['/audit', 'Audit'],
     ]);
   });
 

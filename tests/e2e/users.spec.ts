@@ -165,7 +165,7 @@ test('[UW-4.23] [UW-2.37] a status change with a reason shows in the badge, the 
   await expect(dialog).toBeHidden();
   await expect(panel.getByLabel('Status On Hold')).toBeVisible();
 
-  await panel.getByRole('button', { name: 'History', exact: true }).click();
+  await panel.getByRole('tab', { name: 'History', exact: true }).click();
   const history = panel.getByRole('table', { name: 'History', exact: true });
   const audit = history.getByRole('row').filter({ hasText: 'Documents under review (e2e)' });
   await expect(audit).toContainText('Verified → On Hold');
@@ -470,7 +470,7 @@ test('axe finds no serious violation on the lists, the panel and the profile', a
   await expectAccessible(page);
   const members = await openList(page, '/wallet/users', 'Members');
   const panel = await openPanel(page, members.locator('tbody tr').first());
-  await panel.getByRole('button', { name: 'History', exact: true }).click();
+  await panel.getByRole('tab', { name: 'History', exact: true }).click();
   await expect(panel.getByText(/No changes recorded yet|Date/).first()).toBeVisible();
   await expectAccessible(page);
   await page.goto('/user/profile');

@@ -1,7 +1,10 @@
 // Reading the append-only audit trail (GET api/v1/audit, the contract's listAuditEvents): role 4 only, rows of
 // the token's tenant, every tenant's when that tenant is the admin tenant (its is_admin flag, never its claim);
 // newest first by default.
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import { containsInsensitive } from '../../db/text.ts';
 import type { Session } from '../auth/tokens.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { ROLE } from '../reference.ts';
@@ -14,10 +17,28 @@ export const DEFAULT_AUDIT_SORT = '-at';
 /** The filters of listAuditEvents, read from `filter[...]` by the route. */
 export interface AuditFilters {
   entityId?: string;
-  entity?: string;
+  /** One kind of entity, or several (a user's history spans user, account, document and photo rows). */
+  entities?: readonly string[];
+  /** An action, or every action under it: `account` matches `account.status`. */
   action?: string;
   /** A user id; one no user has matches nothing. */
   actorId?: number;
+  /** Part of the actor's e-mail, any case. */
+  actorEmail?: string;
+  tenant?: string;
+  /** Calendar days (YYYY-MM-DD, UTC), both inclusive. */
+  startDate?: string;
+  endDate?: string;
+}
+
+/** What the trail's queries read: the rows and their actor. */
+type AuditScope = Database & { actor: Database['users'] };
+
+/** The day after `day` (YYYY-MM-DD), so an end date includes its whole day. */
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00.000Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
 }
 
 export interface AuditQuery {
@@ -56,9 +77,18 @@ export async function listAuditEvents(db: Db, session: Session, query: AuditQuer
     let q = db.selectFrom('audit_log').leftJoin('users as actor', 'actor.id', 'audit_log.actor_user_id');
     if (!everyTenant) q = q.where('audit_log.tenant_id', '=', session.tenantId);
     if (filters.entityId !== undefined) q = q.where('audit_log.entity_id', '=', filters.entityId);
-    if (filters.entity !== undefined) q = q.where('audit_log.entity', '=', filters.entity);
-    if (filters.action !== undefined) q = q.where('audit_log.action', '=', filters.action);
+    if (filters.entities !== undefined) q = q.where('audit_log.entity', 'in', [...filters.entities]);
+    const { action } = filters;
+    if (action !== undefined) {
+      // `account` finds account.status and account.password.change; `account.status` finds itself.
+      const head = (eb: ExpressionBuilder<AuditScope, 'audit_log'>) => eb.fn<string>('substr', ['audit_log.action', sql.lit(1), sql.lit(action.length + 1)]);
+      q = q.where((eb) => eb.or([eb('audit_log.action', '=', action), eb(head(eb), '=', `${action}.`)]));
+    }
     if (filters.actorId !== undefined) q = q.where('audit_log.actor_user_id', '=', filters.actorId);
+    if (filters.actorEmail !== undefined) q = q.where(containsInsensitive(sql.ref('actor.email'), filters.actorEmail));
+    if (filters.tenant !== undefined) q = q.where('audit_log.tenant_id', '=', filters.tenant);
+    if (filters.startDate !== undefined) q = q.where('audit_log.at', '>=', filters.startDate);
+    if (filters.endDate !== undefined) q = q.where('audit_log.at', '<', nextDay(filters.endDate));
     return q;
   };
   const rows = await base()

@@ -5,7 +5,7 @@ import type { RuleContext } from '../../config/rules';
 import { screenView, type ScreenView } from '../../config/screens';
 import type { ConfigSet } from '../../config/types';
 
-export const REMITTANCE_PARTS = ['availableBalance', 'bulkReprocessing', 'selectedReprocessing', 'selectedEditStatus', 'pdfExport'] as const;
+export const REMITTANCE_PARTS = ['availableBalance', 'bulkReprocessing', 'selectedReprocessing', 'selectedEditStatus', 'pdfExport', 'history'] as const;
 export type RemittancePart = (typeof REMITTANCE_PARTS)[number];
 
 function screenOf(set: ConfigSet, id: string) {

@@ -33,6 +33,8 @@ export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'>
   /** The table's accessible name; the table file's title (tenant-relabelled) by default. */
   title?: string;
   emptyText?: string;
+  /** Offers the views menu (columns, rows per page, saved views); list screens whose query is in the address do. */
+  savedViews?: boolean;
 }
 
 export function SchemaTable(props: SchemaTableProps) {
@@ -47,7 +49,7 @@ export function SchemaTable(props: SchemaTableProps) {
 
   return (
     <Box pos="relative">
-      <SchemaTableToolbar model={model} lists={lists} onToolbarAction={props.onToolbarAction} />
+      <SchemaTableToolbar model={model} lists={lists} onToolbarAction={props.onToolbarAction} savedViews={props.savedViews} />
       <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ 'aria-label': 'Loading...' }} />
       <Box ref={setScrollElement} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
         <Table

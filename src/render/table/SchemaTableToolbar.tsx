@@ -1,17 +1,20 @@
 // Above a SchemaTable: the table file's filters that are not columns (the admin lists' Role, users-and-wallets §6),
-// which apply at once, and its toolbar actions (Add user).
+// which apply at once, its toolbar actions (Add user), and the views menu (TableViewsBar) where the table offers it.
 import { Button, Group, Select } from '@mantine/core';
 import { filterOptions, type FilterLists } from './filter-options';
+import { TableViewsBar } from './TableViewsBar';
 import type { SchemaTableModel } from './useSchemaTable';
 
 export interface SchemaTableToolbarProps {
   model: SchemaTableModel;
   lists?: FilterLists;
   onToolbarAction?: (actionId: string) => void;
+  /** Shows the views menu: columns, rows per page and saved views. */
+  savedViews?: boolean;
 }
 
-export function SchemaTableToolbar({ model, lists, onToolbarAction }: SchemaTableToolbarProps) {
-  if (model.toolbarActions.length === 0 && model.toolbarFilters.length === 0) return null;
+export function SchemaTableToolbar({ model, lists, onToolbarAction, savedViews = false }: SchemaTableToolbarProps) {
+  if (model.toolbarActions.length === 0 && model.toolbarFilters.length === 0 && !savedViews) return null;
   return (
     <Group justify="space-between" align="flex-end" mb="sm">
       <Group gap="sm">
@@ -28,6 +31,7 @@ export function SchemaTableToolbar({ model, lists, onToolbarAction }: SchemaTabl
         ))}
       </Group>
       <Group gap="sm">
+        {savedViews && <TableViewsBar model={model} />}
         {model.toolbarActions.map((action) => (
           <Button key={action.id} onClick={() => onToolbarAction?.(action.id)}>
             {action.label}

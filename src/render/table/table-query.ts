@@ -10,6 +10,10 @@ export interface TableQuery {
   sort: string | null;
   /** Server filter key (a column's filterKey, else its field) to value; empty values are left out. */
   filters: Record<string, string>;
+  /** The column ids shown, in order; null or absent for the table file's columns. */
+  columns?: readonly string[] | null;
+  /** The saved view this query came from (src/api/views), if any. */
+  view?: string | null;
 }
 
 /** users-and-wallets §9: page 1, size 10 unless the table says otherwise. */

@@ -1,11 +1,14 @@
-// A table's query in the address: ?page=&pageSize=&sort=&filter[<key>]=, so a reload or coming Back shows the same
-// page. What equals the table file's defaults is left out, so a list opened plainly has a plain address; an empty
-// `sort=` is "no sort" where the file has a default one. Other parameters (a date range) are the screen's.
+// A table's query in the address: ?page=&pageSize=&sort=&filter[<key>]=&columns=&view=, so a reload, coming Back or
+// a link sent to a colleague shows the same page, columns and saved view. What equals the table file's defaults is
+// left out, so a list opened plainly has a plain address; an empty `sort=` is "no sort" where the file has a default
+// one. Other parameters (a date range) are the screen's.
 import type { TableQuery } from './table-query';
 
 const PAGE = 'page';
 const PAGE_SIZE = 'pageSize';
 const SORT = 'sort';
+const COLUMNS = 'columns';
+const VIEW = 'view';
 const FILTER = /^filter\[(.+)\]$/;
 
 function positiveInteger(value: string | null): number | undefined {
@@ -14,7 +17,7 @@ function positiveInteger(value: string | null): number | undefined {
 }
 
 function isTableParam(name: string): boolean {
-  return name === PAGE || name === PAGE_SIZE || name === SORT || FILTER.test(name);
+  return name === PAGE || name === PAGE_SIZE || name === SORT || name === COLUMNS || name === VIEW || FILTER.test(name);
 }
 
 export function hasTableQuery(search: URLSearchParams): boolean {
@@ -27,11 +30,14 @@ export function queryFromSearch(search: URLSearchParams, initial: TableQuery): T
     const key = FILTER.exec(name)?.[1];
     if (key && value) filters[key] = value;
   }
+  const columns = search.get(COLUMNS);
   return {
     page: positiveInteger(search.get(PAGE)) ?? initial.page,
     pageSize: positiveInteger(search.get(PAGE_SIZE)) ?? initial.pageSize,
     sort: search.has(SORT) ? search.get(SORT) || null : initial.sort,
     filters,
+    columns: columns ? columns.split(',').filter((id) => id !== '') : null,
+    view: search.get(VIEW) || null,
   };
 }
 
@@ -44,5 +50,7 @@ export function searchWithQuery(search: URLSearchParams, query: TableQuery, init
   for (const [key, value] of Object.entries(query.filters)) {
     if (value) next.set(`filter[${key}]`, value);
   }
+  if (query.columns) next.set(COLUMNS, query.columns.join(','));
+  if (query.view) next.set(VIEW, query.view);
   return next;
 }

@@ -62,6 +62,18 @@ function sameFilters(a: Record<string, string>, b: Record<string, string>): bool
   return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
+/** The columns a query chose, in its order (ids the table no longer shows are skipped); all of them without a choice. */
+export function shownColumns(columns: readonly TableColumn[], chosen: readonly string[] | null | undefined): TableColumn[] {
+  if (!chosen) return [...columns];
+  const byId = new Map(columns.map((column) => [column.id, column]));
+  const shown = chosen.flatMap((id) => {
+    const column = byId.get(id);
+    return column ? [column] : [];
+  });
+  // A choice that names none of the table's columns (an old link) shows the table as the file has it.
+  return shown.length > 0 ? shown : [...columns];
+}
+
 function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
   const key = readPath(row, config.rowKey);
   return key === undefined || key === null ? `row-${index}` : String(key);
@@ -71,6 +83,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false, forceFilters = NONE_FORCED } = options;
   const { rowSelection: keptSelection, onRowSelectionChange } = options;
   const view = useMemo(() => tableView(config, tenant, ruleContext), [config, tenant, ruleContext]);
+  const shown = useMemo(() => shownColumns(view.columns, query.columns), [view.columns, query.columns]);
   const toolbarActions = useMemo(() => (config.toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)), [config, ruleContext]);
   const forced = forceFilters.join(',');
   const toolbarFilters = useMemo(() => {
@@ -192,7 +205,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   const [expanded, setExpanded] = useState<ExpandedState>({});
 
   const columns = useMemo<ColumnDef<FlatRecord>[]>(() => {
-    const defs: ColumnDef<FlatRecord>[] = view.columns.map((column) => ({
+    const defs: ColumnDef<FlatRecord>[] = shown.map((column) => ({
       id: column.id,
       header: column.header,
       accessorFn: (row) => (column.field ? readPath(row, column.field) : undefined),
@@ -202,7 +215,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
     if (expandable) defs.unshift({ id: EXPAND_COLUMN, header: '', enableSorting: false });
     if (selectable) defs.unshift({ id: SELECT_COLUMN, header: '', enableSorting: false });
     return defs;
-  }, [view.columns, selectable, expandable]);
+  }, [shown, selectable, expandable]);
 
   const table: Table<FlatRecord> = useReactTable({
     data: data as FlatRecord[],
@@ -234,7 +247,14 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   return {
     view,
     table,
-    columns: view.columns,
+    /** The columns shown, as the query chose them. */
+    columns: shown,
+    /** Every column the rules and the tenant allow, for choosing. */
+    availableColumns: view.columns,
+    query,
+    onQueryChange,
+    ruleContext,
+    tenant,
     toolbarActions,
     toolbarFilters,
     filterInputs,

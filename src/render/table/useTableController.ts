@@ -2,7 +2,9 @@
 // the address, one page fetched by the table's operation (its source, ./table-sources.tsx), the reference lists its
 // select filters offer, loading and the error text, as the props SchemaTable draws. A list screen is this hook plus
 // its own parts: `<SchemaTable {...useTableController('users').tableProps} onRowOpen={open} />`.
-import { useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTableViews } from '../../api/views';
 import { errorText } from '../../api/errors';
 import { DEFAULT_META } from '../../api/jsonapi';
 import { tableView } from '../../config/catalogue';
@@ -14,6 +16,8 @@ import { useReferenceLists } from './reference-lists';
 import type { SchemaTableProps } from './SchemaTable';
 import { initialTableQuery, listParams, type TableQuery } from './table-query';
 import { useTableSource } from './table-sources';
+import { queryOfView } from './table-views';
+import { hasTableQuery } from './url-query';
 import { useTableQuery, type SetTableQuery } from './useTableQuery';
 
 export interface TableControllerOptions {
@@ -32,7 +36,7 @@ export interface TableControllerOptions {
 /** The props of SchemaTable the controller gives; the screen adds its handlers (onRowOpen, onRowAction...). */
 export type ControlledTableProps = Pick<
   SchemaTableProps,
-  'config' | 'title' | 'data' | 'meta' | 'query' | 'onQueryChange' | 'ruleContext' | 'tenant' | 'loading' | 'error' | 'lists' | 'forceFilters'
+  'config' | 'title' | 'data' | 'meta' | 'query' | 'onQueryChange' | 'ruleContext' | 'tenant' | 'loading' | 'error' | 'lists' | 'forceFilters' | 'savedViews'
 >;
 
 export interface TableController {
@@ -61,6 +65,20 @@ function useSameParams(params: Readonly<Record<string, string>> | undefined): Re
   return kept.current.params;
 }
 
+/** A list opened plainly (no table query in the address) opens with the tenant's default view of the table, once. */
+function useDefaultView(table: string, tenant: string | null, inAddress: boolean, setQuery: SetTableQuery): void {
+  const [search] = useSearchParams();
+  const plain = inAddress && !hasTableQuery(search);
+  const views = useTableViews({ table, tenant }, inAddress);
+  const fallback = views.data?.find((view) => view.isDefault);
+  const applied = useRef<string | null>(null);
+  useEffect(() => {
+    if (!plain || !fallback || applied.current === `${tenant}:${fallback.id}`) return;
+    applied.current = `${tenant}:${fallback.id}`;
+    setQuery(queryOfView(fallback));
+  }, [plain, fallback, tenant, setQuery]);
+}
+
 export function useTableController(tableId: string, options: TableControllerOptions = {}): TableController {
   const { set, getTenant } = useConfig();
   const table = requireTable(set, tableId);
@@ -71,7 +89,9 @@ export function useTableController(tableId: string, options: TableControllerOpti
   const tenant = useMemo(() => (tenantId ? (getTenant(tenantId) ?? null) : null), [getTenant, tenantId]);
 
   const initial = useMemo(() => initialTableQuery(table), [table]);
-  const [query, setQuery] = useTableQuery(initial, tenantId, !options.disableSyncWithLocation);
+  const inAddress = !options.disableSyncWithLocation;
+  const [query, setQuery] = useTableQuery(initial, tenantId, inAddress);
+  useDefaultView(table.id, tenantId, inAddress, setQuery);
   const screenParams = useSameParams(options.params);
   const params = useMemo(() => ({ ...listParams(table, query), ...screenParams }), [table, query, screenParams]);
   const lists = useReferenceLists(table, tenantId);
@@ -98,6 +118,7 @@ export function useTableController(tableId: string, options: TableControllerOpti
       error: page.isError ? errorText(page.error, options.errorFallback) : null,
       lists: choices,
       forceFilters: options.forceFilters,
+      savedViews: inAddress,
     },
   };
 }

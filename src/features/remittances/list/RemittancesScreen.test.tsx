@@ -167,6 +167,33 @@ describe('/transactions/remittances', () => {
     expect(await screen.findByRole('dialog', { name: 'Transaction Details' })).toHaveTextContent('TS240301000452');
   });
 
+  it("the details' History tab shows the row's audit trail with its diff to the payout admin (role 4)", async () => {
+    gateway.on('GET', /\/audit$/, () => ({
+      body: {
+        data: [
+          {
+            type: 'audit-event',
+            id: '31',
+            attributes: {
+              at: '2026-11-20T10:00:00Z', actorId: '5', actorEmail: 'payout@demo.test', tenant: 'tawakal-swift', action: 'remittance.status',
+              entity: 'remittance', entityId: 'r-1', before: { status: 'Pending' }, after: { status: 'Paid' }, reason: 'Bank confirmed',
+            },
+          },
+        ],
+        meta: { itemTotal: 1, pageNumber: 1, pageSize: 10, pageTotal: 1 },
+      },
+    }));
+    await showPayoutAdminList();
+    await userEvent.click(screen.getByRole('button', { name: 'TS240301000451|AMX' }));
+    const details = within(await screen.findByRole('dialog', { name: 'Transaction Details' }));
+    await userEvent.click(details.getByRole('tab', { name: 'History' }));
+    const history = within(await details.findByRole('table', { name: 'History' }));
+    expect(history.getByText('Bank confirmed')).toBeInTheDocument();
+    expect(history.getByText('Paid')).toBeInTheDocument();
+    const [call] = gateway.callsTo('GET', /\/audit$/);
+    expect(call?.query.get('filter[entity]')).toBe('remittance');
+  });
+
   it('[RP-3.03] a Loan shows its externalId as Loan Id', async () => {
     rows = [remittanceResource('r-7009', { typeName: 'Loan', externalId: 'LN-44120', senderName: 'Loan Sender' })];
     signInAs('tawakal-swift');

@@ -133,7 +133,7 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
         onRowAction={act}
         renderExpanded={renderExpanded}
       />
-      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} />
+      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} tenant={tenant?.id ?? null} />
       {swiftFor && (
         <SwiftStatusDialog
           key={swiftFor.id}

@@ -5,7 +5,7 @@ import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/gateway';
 import { getUserQueryOptions } from './get-user';
 import { getUsersQueryOptions } from './list-users';
-import { getUserAuditQueryOptions } from './list-user-audit';
+import { getAuditEventsQueryOptions } from '../../../api/audit';
 
 export type StatusActionId = components['schemas']['StatusAction'];
 
@@ -34,7 +34,7 @@ export function useUpdateAccountStatus() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getUserAuditQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAuditEventsQueryOptions().queryKey }),
       ]),
   });
 }

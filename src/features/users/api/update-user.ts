@@ -6,7 +6,7 @@ import { flattenDocument } from '../../../api/jsonapi';
 import { asUserRecord, type UserRecord } from '../user-record';
 import { getUserQueryOptions } from './get-user';
 import { getUsersQueryOptions } from './list-users';
-import { getUserAuditQueryOptions } from './list-user-audit';
+import { getAuditEventsQueryOptions } from '../../../api/audit';
 
 export type UserChanges = components['schemas']['UpdateUserRequest']['data']['attributes'];
 
@@ -36,7 +36,7 @@ export function useUpdateUser() {
       Promise.all([
         queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey }),
         queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ queryKey: getUserAuditQueryOptions().queryKey }),
+        queryClient.invalidateQueries({ queryKey: getAuditEventsQueryOptions().queryKey }),
       ]),
   });
 }

@@ -304,19 +304,22 @@ describe('user details (users-and-wallets §2)', () => {
     ).toBeInTheDocument();
   });
 
-  it('shows the History of the user with the reason of a status change to role 4', async () => {
+  it('shows the History tab of the user with the reason and the diff of a status change to role 4', async () => {
     await renderDetails();
-    const toggle = screen.getByRole('button', { name: 'History' });
-    expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    await userEvent.click(toggle);
+    expect(gateway.callsTo('GET', /\/audit$/)).toEqual([]);
+    await userEvent.click(screen.getByRole('tab', { name: 'History' }));
     const history = await screen.findByRole('table', { name: 'History' });
     expect(within(history).getByText('On Hold: Verified → On Hold')).toBeInTheDocument();
     expect(within(history).getByText('Documents under review')).toBeInTheDocument();
-    expect(gateway.callsTo('GET', /\/audit$/)[0]?.query.get('filter[entityId]')).toBe('7');
+    const diff = within(history).getAllByRole('table', { name: /^Changes of / })[0];
+    expect(diff && within(diff).getByRole('rowheader', { name: /Status name/ })).toBeInTheDocument();
+    const [call] = gateway.callsTo('GET', /\/audit$/);
+    expect(call?.query.get('filter[entityId]')).toBe('7');
+    expect(call?.query.get('filter[entity]')).toBe('user,account,document,photo');
   });
 
   it('hides the History from roles the audit trail refuses', async () => {
     await renderDetails({ roles: [16], tenantId: 'naccug' });
-    expect(screen.queryByRole('button', { name: 'History' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('tab', { name: 'History' })).not.toBeInTheDocument();
   });
 });

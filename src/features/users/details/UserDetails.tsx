@@ -18,7 +18,8 @@ import { getUserQueryOptions, useUser } from '../api/get-user';
 import { useCountries } from '../../../api/reference-lists/list-countries';
 import { useGroups } from '../../../api/reference-lists/list-groups';
 import { useRoles } from '../../../api/reference-lists/list-roles';
-import { getUserAuditQueryOptions } from '../api/list-user-audit';
+import { getAuditEventsQueryOptions } from '../../../api/audit';
+import { RecordHistory } from '../../../render/audit';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUpdateUser, type UserChanges } from '../api/update-user';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
@@ -29,8 +30,10 @@ import { ProfileFacts } from './ProfileFacts';
 import { StatusDropdown } from './StatusDropdown';
 import { TopUpServiceDropdown } from './TopUpServiceDropdown';
 import { editUserValues, userChanges } from './user-form-values';
-import { UserHistory } from './UserHistory';
 import { UserSummary } from './UserSummary';
+
+/** The audit entities whose id is the user's id (wallet transactions have their own ids). */
+export const USER_AUDIT_ENTITIES = ['user', 'account', 'document', 'photo'] as const;
 
 /** users-and-wallets §2 and §8. */
 export const SAVE_CONFIRMATION = 'Are you sure want to modify this user?';
@@ -107,7 +110,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const onChanged = useCallback(() => {
     void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
     void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: getUserAuditQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: getAuditEventsQueryOptions().queryKey });
   }, [queryClient]);
   const slotProps = { user, context, onChanged };
 
@@ -155,6 +158,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
         <Tabs.List>
           <Tabs.Tab value="details">User Details</Tabs.Tab>
           {view.transactionsTab && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
+          {view.history && <Tabs.Tab value="history">History</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="details" pl="md">
           <Stack gap="md">
@@ -201,12 +205,16 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
               </>
             )}
             {Documents && <Documents {...slotProps} canUpload={view.uploadDocuments} />}
-            {view.history && <UserHistory userId={user.id} tenant={tenant} />}
           </Stack>
         </Tabs.Panel>
         {view.transactionsTab && (
           <Tabs.Panel value="transactions" pl="md">
             {Transactions ? <Transactions {...slotProps} /> : <Text c="dimmed">No transactions to show.</Text>}
+          </Tabs.Panel>
+        )}
+        {view.history && (
+          <Tabs.Panel value="history" pl="md">
+            <RecordHistory entities={USER_AUDIT_ENTITIES} entityId={user.id} tenant={tenant} />
           </Tabs.Panel>
         )}
       </Tabs>

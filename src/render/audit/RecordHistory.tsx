@@ -1,0 +1,100 @@
+// The History tab of a record's details (a user, a remittance): the audit rows about that record, newest first and
+// paged by the gateway, each with who, when, what, the reason and its field-by-field diff.
+import { Fragment, useState } from 'react';
+import { Alert, Group, Pagination, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { asAuditEvent, getAuditEventsQueryOptions, type AuditEvent } from '../../api/audit';
+import { errorText } from '../../api/errors';
+import { formatDate } from '../format';
+import { Loading } from '../Loading';
+import { changeSummary } from './audit-diff';
+import { AuditDiff } from './AuditDiff';
+
+export const HISTORY_PAGE_SIZE = 10;
+
+const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
+
+/** One line saying what changed: a status action as `Action: before → after`, else the changed fields. */
+export function describeAuditEvent(event: Pick<AuditEvent, 'action' | 'before' | 'after'>): string {
+  const { before, after } = event;
+  if (event.action === 'account.status') {
+    const action = text(after?.actionName);
+    return `${action ? `${action}: ` : ''}${text(before?.statusName)} → ${text(after?.statusName)}`;
+  }
+  const fields = changeSummary(before, after);
+  return fields ? `${event.action}: ${fields}` : event.action;
+}
+
+export interface RecordHistoryProps {
+  /** The kinds of audit entity the record's rows have (a user: user, account, document, photo). */
+  entities: readonly string[];
+  entityId: string;
+  /** The tenant whose token asks. */
+  tenant: string | null;
+}
+
+export function RecordHistory({ entities, entityId, tenant }: RecordHistoryProps) {
+  const [page, setPage] = useState(1);
+  const params = {
+    'filter[entity]': entities.join(','),
+    'filter[entityId]': entityId,
+    sort: '-at',
+    'page[number]': String(page),
+    'page[size]': String(HISTORY_PAGE_SIZE),
+  };
+  const history = useQuery(getAuditEventsQueryOptions({ tenant, params }));
+  if (history.isPending) return <Loading />;
+  if (history.isError) {
+    return (
+      <Alert color="red" role="alert">
+        {errorText(history.error)}
+      </Alert>
+    );
+  }
+  const events = history.data.rows.map(asAuditEvent);
+  if (events.length === 0) {
+    return (
+      <Text c="dimmed" size="sm">
+        No changes recorded yet.
+      </Text>
+    );
+  }
+  return (
+    <>
+      <Table aria-label="History" verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>Date</Table.Th>
+            <Table.Th>Change</Table.Th>
+            <Table.Th>By</Table.Th>
+            <Table.Th>Reason</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {events.map((event) => (
+            <Fragment key={event.id}>
+              <Table.Tr>
+                <Table.Td>{formatDate(event.at)}</Table.Td>
+                <Table.Td>{describeAuditEvent(event)}</Table.Td>
+                <Table.Td>{event.actorEmail ?? 'System'}</Table.Td>
+                <Table.Td>{event.reason ?? ''}</Table.Td>
+              </Table.Tr>
+              {(event.before || event.after) && (
+                <Table.Tr>
+                  <Table.Td colSpan={4} pb="md">
+                    <AuditDiff before={event.before} after={event.after} label={`Changes of ${formatDate(event.at)}`} />
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Fragment>
+          ))}
+        </Table.Tbody>
+      </Table>
+      {history.data.meta.pageTotal > 1 && (
+        <Group justify="flex-end" mt="sm">
+          <Pagination size="sm" total={history.data.meta.pageTotal} value={page} onChange={setPage} aria-label="History pages" />
+        </Group>
+      )}
+    </>
+  );
+}

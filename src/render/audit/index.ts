@@ -1,0 +1,3 @@
+export { AuditDiff } from './AuditDiff';
+export { auditChanges, auditValue, changeSummary, fieldLabel } from './audit-diff';
+export { RecordHistory, describeAuditEvent } from './RecordHistory';
