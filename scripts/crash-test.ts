@@ -36,8 +36,15 @@ interface Answer {
   headers: http.IncomingHttpHeaders;
 }
 
-/** A request whose answer never came (connection refused, reset, or cut by the kill). */
-class LostAnswer extends Error {}
+/** A request whose answer never came: `sent` false when the connection was refused (nothing reached the gateway). */
+class LostAnswer extends Error {
+  constructor(
+    message: string,
+    readonly sent: boolean,
+  ) {
+    super(message);
+  }
+}
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 64 });
 
@@ -61,11 +68,11 @@ function request(port: number, method: string, path: string, options: { token?: 
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString('utf8'), headers: res.headers }));
-        res.on('error', (error) => reject(new LostAnswer(error.message)));
+        res.on('error', (error) => reject(new LostAnswer(error.message, true)));
       },
     );
     req.setTimeout(20_000, () => req.destroy(new Error('timed out')));
-    req.on('error', (error) => reject(new LostAnswer(error.message)));
+    req.on('error', (error: NodeJS.ErrnoException) => reject(new LostAnswer(error.message, error.code !== 'ECONNREFUSED')));
     req.end(payload);
   });
 }
@@ -127,8 +134,14 @@ async function killGateway(gateway: Gateway): Promise<void> {
 // The load: clients doing top-ups and cash-outs, each confirmed with its one-time code
 
 interface Figures {
+  /** Requests that reached the gateway (a refused connection is not one). */
   requests: number;
+  /** Requests whose answer the kill cut off. */
+  lost: number;
+  /** The same request sent again after a lost answer. */
   retries: number;
+  /** Confirms answered 409 COMPLETED on a retry: the first was applied, its answer lost. */
+  appliedUnanswered: number;
   created: number;
   replayed: number;
   completed: number;
@@ -165,14 +178,21 @@ class Client {
 
   /** Sends until it answers; a lost answer waits for the gateway and sends the SAME request again. */
   private async send(method: string, path: string, options: { body?: unknown; headers?: Record<string, string> } = {}): Promise<Answer> {
-    for (let attempt = 0; ; attempt += 1) {
-      if (attempt > 0) this.figures.retries += 1;
+    for (let lost = false; ; ) {
       await this.gateway.ready;
-      this.figures.requests += 1;
       try {
-        return await request(this.gateway.port, method, path, { token: this.token, ...options });
+        const answer = await request(this.gateway.port, method, path, { token: this.token, ...options });
+        this.figures.requests += 1;
+        if (lost) this.figures.retries += 1;
+        return answer;
       } catch (error) {
         if (!(error instanceof LostAnswer)) throw error;
+        if (error.sent) {
+          this.figures.requests += 1;
+          if (lost) this.figures.retries += 1;
+          lost = true;
+          this.figures.lost += 1;
+        }
         await sleep(20);
       }
     }
@@ -226,6 +246,7 @@ class Client {
       // The confirm before the kill was applied; its answer was lost.
       this.ledger.confirmed.add(id);
       this.figures.completed += 1;
+      this.figures.appliedUnanswered += 1;
     } else if (answer.status === 422) {
       this.figures.refused += 1;
     } else if (answer.status === 429) {
@@ -396,7 +417,7 @@ async function main(): Promise<void> {
   gateway.env.PORT = String(gateway.port);
   const open = () => (databaseUrl ? postgresReader(databaseUrl) : Promise.resolve(sqliteReader(join(dataDir, 'teller.db'))));
   const random = mulberry32(SEED);
-  const figures: Figures = { requests: 0, retries: 0, created: 0, replayed: 0, completed: 0, refused: 0, limited: 0 };
+  const figures: Figures = { requests: 0, lost: 0, retries: 0, appliedUnanswered: 0, created: 0, replayed: 0, completed: 0, refused: 0, limited: 0 };
   const ledger: Ledger = { keys: new Map(), confirmed: new Set() };
   let kills = 0;
   try {
@@ -459,9 +480,9 @@ async function main(): Promise<void> {
     const seconds = (Date.now() - began) / 1000;
     const restarts = gateway.restartsMs.slice(1);
     console.log(`\n${engine}: ${kills} kills in ${seconds.toFixed(1)} s`);
-    console.log(`  requests sent      ${figures.requests} (${figures.retries} retries of a lost answer, same Idempotency-Key)`);
+    console.log(`  requests           ${figures.requests} answered or cut off; ${figures.lost} answers lost to a kill, ${figures.retries} retries of the same request (same Idempotency-Key)`);
     console.log(`  transactions       ${Number(counts.n)} in the database for ${ledger.keys.size} keys: ${Number(counts.completed)} completed, ${Number(counts.pending)} pending`);
-    console.log(`  answers            ${figures.created} created, ${figures.replayed} replayed, ${figures.completed} confirmed, ${figures.refused} refused (422), ${figures.limited} limited (429)`);
+    console.log(`  answers            ${figures.created} created, ${figures.replayed} replayed (created before a kill), ${figures.completed} confirmed (${figures.appliedUnanswered} applied before a kill), ${figures.refused} refused (422), ${figures.limited} limited (429)`);
     console.log(`  restarts           ${restarts.length}, ready in ${Math.min(...restarts)}–${Math.max(...restarts)} ms (limit ${READY_WITHIN_S} s)`);
     if (found.length > 0) {
       console.error(`\n${found.length} violations:\n  ${found.slice(0, 50).join('\n  ')}`);
