@@ -20,6 +20,8 @@ export default defineConfig({
           include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/config/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
+          // Seeding the demo world in a beforeAll takes seconds, more on a loaded machine.
+          hookTimeout: 60000,
         },
       },
     ],
