@@ -1,1 +1,1 @@
-export { AUDIT_EVENTS_PATH, asAuditEvent, getAuditEventsQueryOptions, listAuditEvents, type AuditEvent, type AuditEventsKey } from './list-audit-events';
+export { AUDIT_EVENTS_PATH, asAuditEvent, getAuditEventsQueryOptions, type AuditEvent } from './list-audit-events';

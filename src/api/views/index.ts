@@ -1,13 +1,1 @@
-export {
-  createTableView,
-  deleteTableView,
-  getTableViewsQueryOptions,
-  listTableViews,
-  updateTableView,
-  useTableViewChanges,
-  useTableViews,
-  type TableView,
-  type TableViewScope,
-  type TableViewState,
-  type TableViewsKey,
-} from './table-views';
+export { useTableViewChanges, useTableViews, type TableView, type TableViewScope, type TableViewState } from './table-views';

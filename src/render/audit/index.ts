@@ -1,3 +1,2 @@
 export { AuditDiff } from './AuditDiff';
-export { auditChanges, auditValue, changeSummary, fieldLabel } from './audit-diff';
-export { RecordHistory, describeAuditEvent } from './RecordHistory';
+export { RecordHistory } from './RecordHistory';

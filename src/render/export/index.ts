@@ -3,6 +3,5 @@
 export { ExportProgress } from './ExportProgress';
 export type { ReportRequest } from './messages';
 export type { ReportColumn } from './report-columns';
-export type { ReportFilters } from './report-page-fetcher';
 export type { UseExcelExportOptions } from './useExcelExport';
 export { useExcelExport } from './useExcelExport';
