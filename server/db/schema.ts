@@ -602,6 +602,14 @@ export interface UptBranchesTable {
   is_deleted: number;
 }
 
+/** Rows per tenant, status id (-1: every status) and UTC day of transaction_date, kept by triggers (migration 007). */
+export interface RemittanceDayCountsTable {
+  tenant_id: string;
+  status_id: number;
+  day: string;
+  n: number;
+}
+
 export interface Database {
   tenants: TenantsTable;
   tenant_grant_types: TenantGrantTypesTable;
@@ -640,6 +648,7 @@ export interface Database {
   fee_details: FeeDetailsTable;
   forex_pairs: ForexPairsTable;
   remittances: RemittancesTable;
+  remittance_day_counts: RemittanceDayCountsTable;
   payout_queue: PayoutQueueTable;
   bank_accounts: BankAccountsTable;
   bank_ledger: BankLedgerTable;

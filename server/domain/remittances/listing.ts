@@ -1,7 +1,9 @@
 // The remittance list and its report export (remittances-and-payouts §2, §7 GET api/v1/remittance): rows of the
 // session's tenant, column filters, one sort, paging. The tenant comes first in both indexes of migration 006,
 // so the default sort (newest first) reads a page straight off remittances_tenant_date and a status filter off
-// remittances_tenant_status_date; text filters scan only the tenant's rows.
+// remittances_tenant_status_date; text filters scan only the tenant's rows. For a status and a date range (what the
+// table and the dashboard's links ask), the day counts of migration 007 give the total, and a deep page sorted by
+// date starts on its day, so it skips at most a day of rows instead of every row before it.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { containsInsensitive } from '../../db/text.ts';
@@ -76,13 +78,66 @@ function conditions(session: Session, filters: RemittanceFilters): Array<Express
   return where;
 }
 
+/** The filters the day counts answer: a status and a date range, and no others. */
+function countedByDay(filters: RemittanceFilters): boolean {
+  return filters.direction === undefined && Object.values(filters.text).every((text) => text === undefined);
+}
+
+interface DayCount {
+  day: string;
+  n: number;
+}
+
+/** The tenant's rows per day for the filters' status (or every status) within their range, oldest day first. */
+async function dayCounts(db: Db, session: Session, filters: RemittanceFilters): Promise<DayCount[]> {
+  let query = db
+    .selectFrom('remittance_day_counts')
+    .select(['day', 'n'])
+    .where('tenant_id', '=', session.tenantId)
+    .where('status_id', '=', filters.statusId ?? -1);
+  if (filters.startDate !== undefined) query = query.where('day', '>=', filters.startDate);
+  if (filters.endDate !== undefined) query = query.where('day', '<=', filters.endDate);
+  const rows = await query.orderBy('day').execute();
+  // PostgreSQL answers bigint as text.
+  return rows.map((row) => ({ day: row.day, n: Number(row.n) })).filter((row) => row.n > 0);
+}
+
+/**
+ * Where a page `offset` rows in starts when the rows are sorted by date: the day it falls on, as a bound on
+ * transaction_date (newest first: before the next day; oldest first: from that day), and the rows of that bound to
+ * skip. Null when the offset is past every row.
+ */
+function pageStart(days: readonly DayCount[], offset: number, direction: 'asc' | 'desc'): { bound: Expression<SqlBool>; offset: number } | null {
+  let skipped = 0;
+  const ordered = direction === 'desc' ? [...days].reverse() : days;
+  for (const { day, n } of ordered) {
+    if (offset < skipped + n) {
+      const bound =
+        direction === 'desc'
+          ? sql<SqlBool>`${sql.ref('transaction_date')} < ${nextDay(day)}`
+          : sql<SqlBool>`${sql.ref('transaction_date')} >= ${day}`;
+      return { bound, offset: offset - skipped };
+    }
+    skipped += n;
+  }
+  return null;
+}
+
 /** One page of the session's tenant's remittances and how many match in all. */
 export async function listRemittances(db: Db, session: Session, query: RemittanceQuery): Promise<Page<RemittanceView>> {
   assertStaff(session);
   const viewer = viewerOf(session, await operatorTenant(db, session));
   const where = conditions(session, query.filters);
   const { column, direction } = query.sort;
-  const [rows, count] = await Promise.all([
+  const days = countedByDay(query.filters) ? await dayCounts(db, session, query.filters) : null;
+  let offset = query.page.offset;
+  if (days !== null && column === 'transaction_date' && offset > 0) {
+    const start = pageStart(days, offset, direction);
+    if (start === null) return { rows: [], total: days.reduce((sum, day) => sum + day.n, 0) };
+    where.push(start.bound);
+    offset = start.offset;
+  }
+  const [rows, total] = await Promise.all([
     db
       .selectFrom('remittances')
       .selectAll()
@@ -90,19 +145,22 @@ export async function listRemittances(db: Db, session: Session, query: Remittanc
       .orderBy(column, direction)
       .orderBy('id', direction)
       .limit(query.page.size)
-      .offset(query.page.offset)
+      .offset(offset)
       .execute(),
-    db
-      .selectFrom('remittances')
-      .select((eb) => eb.fn.countAll<number>().as('n'))
-      .where((eb) => eb.and(where))
-      .executeTakeFirstOrThrow(),
+    days !== null
+      ? Promise.resolve(days.reduce((sum, day) => sum + day.n, 0))
+      : db
+          .selectFrom('remittances')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where((eb) => eb.and(conditions(session, query.filters)))
+          .executeTakeFirstOrThrow()
+          .then((count) => Number(count.n)),
   ]);
   const queued = await queuedAmong(
     db,
     rows.map((row) => row.id),
   );
-  return { rows: rows.map((row) => remittanceView(row, queued.has(row.id), viewer)), total: Number(count.n) };
+  return { rows: rows.map((row) => remittanceView(row, queued.has(row.id), viewer)), total };
 }
 
 export interface RemittanceTotals {
