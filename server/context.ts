@@ -21,8 +21,6 @@ export interface TellerContext {
   now: () => Date;
   /** A named in-memory failure limiter, created on first use with these options and shared after. */
   limiter: (name: string, options: Omit<FailureLimiterOptions, 'now'>) => FailureLimiter;
-  /** Logs an outbox line in demo mode; undefined otherwise (pass it to domain/outbox.ts `send`). */
-  outboxLog: ((line: string) => void) | undefined;
   /** The payout bank, every call under the gateway's bank time limit (remittances-and-payouts §4). */
   bank: BankLine;
   /** The simulated bank behind `bank`, whose mode PUT /dev/bank switches in demo mode. */
@@ -46,6 +44,12 @@ declare module 'fastify' {
 export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new HttpError(401, 'Session has expired', { detail: 'A valid bearer token is required.' });
   return request.session;
+}
+
+/** Logs an outbox line on the request's log (with its request id) in demo mode; undefined otherwise (pass it to
+ * domain/outbox.ts `send`). */
+export function outboxLogOf(request: FastifyRequest): ((line: string) => void) | undefined {
+  return request.server.teller.demo ? (line) => request.log.info(line) : undefined;
 }
 
 export function limiterRegistry(now: () => Date): TellerContext['limiter'] {
