@@ -434,6 +434,18 @@ async function runLighthouse(url: string, outDir: string, port?: number): Promis
   };
 }
 
+/** runLighthouse, tried again when Lighthouse itself fails (on a loaded machine it sometimes loses the trace: NO_NAVSTART). */
+async function lighthouseRun(url: string, outDir: string, port?: number): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, outDir, port);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; trying again`);
+    }
+  }
+}
+
 /** The run with the median score of `runs` runs, and every score. */
 function medianRun(runs: LighthouseRun[]): { median: LighthouseRun; scores: number[] } {
   const sorted = [...runs].sort((a, b) => a.score - b.score);
@@ -590,14 +602,14 @@ async function main() {
     const lighthouse: LighthouseFigures[] = [];
     if (parts.has('lighthouse')) {
       const login: LighthouseRun[] = [];
-      for (let run = 0; run < lighthouseRuns; run += 1) login.push(await runLighthouse(`${gateway.url}/login`, dataDir));
+      for (let run = 0; run < lighthouseRuns; run += 1) login.push(await lighthouseRun(`${gateway.url}/login`, dataDir));
       lighthouse.push({ label: '/login', runs: login });
       const signedIn = await signedInBrowser(gateway.url, 'partner@demo.test', join(dataDir, 'lighthouse-profile'));
       try {
         const users: LighthouseRun[] = [];
         for (let run = 0; run < lighthouseRuns; run += 1) {
           await signedIn.emptyCache();
-          users.push(await runLighthouse(`${gateway.url}/wallet/users`, dataDir, signedIn.port));
+          users.push(await lighthouseRun(`${gateway.url}/wallet/users`, dataDir, signedIn.port));
         }
         lighthouse.push({ label: '/wallet/users (Members, signed in as partner@demo.test)', runs: users });
       } finally {
