@@ -1884,8 +1884,9 @@ export interface paths {
         /**
          * Liveness probe
          * @description 200 whenever the process is serving requests; it reads nothing, so a slow or unreachable database does not
-         *     make a live process look dead (restarting it would not help). While the gateway shuts down it stops taking
-         *     new requests and in-flight ones finish. No token, no rate limit, no access-log line.
+         *     make a live process look dead (restarting it would not help). Once the gateway is shutting down (SIGTERM),
+         *     in-flight requests finish and every new one, this one included, answers 503 `shutting_down`. No token, no
+         *     rate limit, no access-log line.
          */
         get: operations["getHealth"];
         put?: never;
@@ -1906,8 +1907,9 @@ export interface paths {
         /**
          * Readiness probe
          * @description 200 when the gateway can answer: its database answers a query within 2 seconds and every migration it
-         *     knows has run; else 503 with `code` `database_unreachable` or `migrations_pending`, and a load balancer
-         *     sends the traffic elsewhere. No token, no rate limit, no access-log line.
+         *     knows has run; else 503 with `code` `database_unreachable` or `migrations_pending` (`shutting_down` once
+         *     the gateway is shutting down), and a load balancer sends the traffic elsewhere. No token, no rate limit, no
+         *     access-log line.
          */
         get: operations["getReadiness"];
         put?: never;
@@ -4007,7 +4009,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDocument"];
             };
         };
-        /** @description The gateway cannot answer now (its database does not answer, or its schema is not current). */
+        /** @description The gateway cannot answer now (it is shutting down, its database does not answer, or its schema is not current). */
         ServiceUnavailable: {
             headers: {
                 [name: string]: unknown;
@@ -8375,6 +8377,7 @@ export interface operations {
                     "application/json": components["schemas"]["HealthDocument"];
                 };
             };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
     getReadiness: {
