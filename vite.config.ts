@@ -1,13 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
+import { loginShellPlugin } from './scripts/login-shell.ts';
+import { mantineComponentStyles } from './scripts/mantine-styles.ts';
+import { precompressPlugin } from './scripts/precompress.ts';
 
 const gateway = process.env.TELLER_DEV_GATEWAY ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
 
 export default defineConfig({
-  // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser).
-  plugins: [react(), formValidatorsPlugin()],
+  // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser);
+  // mantineComponentStyles: each chunk brings the CSS of the Mantine components it uses; loginShellPlugin: dist/login.html
+  // paints the sign-in card before the app runs; precompressPlugin: dist/ files get their .br and .gz beside them.
+  plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), loginShellPlugin(), precompressPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

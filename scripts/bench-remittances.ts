@@ -18,6 +18,7 @@ import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '../server/app.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
+import { openSession } from '../server/domain/auth/sessions.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
 import { ROLE } from '../server/domain/reference.ts';
 import { seedMinimal } from '../server/seed/index.ts';
@@ -64,7 +65,7 @@ async function main(): Promise<void> {
   try {
     console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
     const seeding = Date.now();
-    const adminId = await seedSchemaAndWorld(file, dataDir);
+    const { adminId, sessionId } = await seedSchemaAndWorld(file, dataDir);
     const newest = bulkInsert(file);
     console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
 
@@ -79,7 +80,7 @@ async function main(): Promise<void> {
         gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
         gateway.send('cpu');
       });
-    const { token } = await signToken(sessionFor(adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }), new TextEncoder().encode(JWT_SECRET), {
+    const { token } = await signToken(sessionFor(adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
     const base = `http://127.0.0.1:${port}`;
@@ -192,11 +193,13 @@ async function exportReport(base: string, token: string, today: string): Promise
 }
 
 /** Migrations and the minimal world (tenants, staff) through the gateway's own code; answers amal's top admin. */
-async function seedSchemaAndWorld(file: string, dataDir: string): Promise<number> {
+/** The schema and the minimal world; the payin admin's id with a session the benchmark's token carries. */
+async function seedSchemaAndWorld(file: string, dataDir: string): Promise<{ adminId: number; sessionId: string }> {
   const app = await buildApp({ databaseUrl: file, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
-    return world.users.payin;
+    const session = await openSession(app.db, { userId: world.users.payin, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
+    return { adminId: world.users.payin, sessionId: session.id };
   } finally {
     await app.close();
   }

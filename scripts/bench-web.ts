@@ -1,6 +1,7 @@
 // The web app in Debian Chromium against the real gateway with the demo world.
 //   npm run bench:web                       (vite build first: the gateway serves dist/)
-//   npx tsx scripts/bench-web.ts [--export-rows 100000] [--runs 5] [--scroll-runs 1] [--only users,scroll,export] [--keep]
+//   npx tsx scripts/bench-web.ts [--export-rows 100000] [--runs 5] [--scroll-runs 1] [--lighthouse-runs 3]
+//     [--only users,scroll,export,lighthouse] [--keep]
 //   (--only runs a part for quick iterations, e.g. `--only scroll --scroll-runs 3 --export-rows 2000`; --scroll-runs
 //   repeats the scroll cases and reports each run)
 // Prints:
@@ -11,7 +12,14 @@
 //      too;
 //   3. while exporting 100,000 rows to 'Transaction List.xlsx': the longest main-thread task (target < 200 ms), the
 //      export time (target < 5 s) and the tab's memory (target < 500 MB): the renderer process's resident memory,
-//      which holds the page and the export worker, with the page's JS heap (CDP Performance.getMetrics) beside it.
+//      which holds the page and the export worker, with the page's JS heap (CDP Performance.getMetrics) beside it;
+//   4. Lighthouse 12 mobile (its default: a mid-range phone, simulated slow 4G and a 4x slower CPU) on /login and on
+//      the users list signed in: the performance score (target 95 or more), first and largest contentful paint, total
+//      blocking time and layout shift, the median of --lighthouse-runs runs. Lighthouse is not a dependency (its own
+//      dependencies make `npm ci` fragile): `npx -y lighthouse@12.8.2` fetches it into the npm cache. For the signed-in
+//      run, Playwright signs in in a Chromium it launches with a remote-debugging port and a profile of its own, the
+//      HTTP cache is emptied before each run, and Lighthouse (`--port`, `--disable-storage-reset`) opens its tab in that
+//      browser, whose storage holds the session: a cold load of the app by a signed-in user.
 // The demo world has 20,000 transactions over five tenants; the bench's own database gets extra rows for the main
 // wallet tenant (teller) first, so that it holds exactly --export-rows transactions in the last 90 days.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -22,7 +30,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
-import { chromium, type Browser, type CDPSession, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/chromium.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -30,7 +38,8 @@ const DEMO_PASSWORD = 'Demo@12345';
 const DAY_MS = 86_400_000;
 
 
-const TARGETS = { scrollTaskMs: 50, exportTaskMs: 200, exportSeconds: 5, tabMegabytes: 500 };
+const TARGETS = { scrollTaskMs: 50, exportTaskMs: 200, exportSeconds: 5, tabMegabytes: 500, lighthouseScore: 95 };
+const LIGHTHOUSE = 'lighthouse@12.8.2';
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -386,6 +395,88 @@ const ms = (value: number) => `${value.toFixed(0)} ms`;
 const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER TARGET');
 const cpu = (value: number | null) => (value === null ? '' : `, ${ms(value)} of it on the CPU`);
 
+interface LighthouseRun {
+  score: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+}
+
+interface LighthouseReport {
+  categories: { performance: { score: number | null } };
+  audits: Record<string, { numericValue?: number }>;
+  runtimeError?: { message: string };
+}
+
+/** One Lighthouse run (mobile, performance only) of `url`; `port` runs it in the Chromium listening there. */
+async function runLighthouse(url: string, outDir: string, port?: number): Promise<LighthouseRun> {
+  const output = join(outDir, `lighthouse-${Date.now()}.json`);
+  const args = ['-y', LIGHTHOUSE, url, '--output=json', `--output-path=${output}`, '--only-categories=performance', '--quiet'];
+  if (port === undefined) args.push(`--chrome-flags=--headless=new ${CHROMIUM.args.join(' ')}`);
+  else args.push(`--port=${port}`, '--disable-storage-reset');
+  // Asynchronous: the signed-in browser's Playwright connection keeps being served meanwhile.
+  const child = spawn('npx', args, { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM.executablePath }, stdio: ['ignore', 'ignore', 'pipe'] });
+  let errors = '';
+  child.stderr?.on('data', (chunk: Buffer) => void (errors += chunk.toString()));
+  const status = await new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+  if (status !== 0 || !existsSync(output)) throw new Error(`lighthouse ${url} failed (${status}):\n${errors}`);
+  const report = JSON.parse(readFileSync(output, 'utf8')) as LighthouseReport;
+  const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
+  const score = report.categories.performance.score;
+  if (score === null) throw new Error(`lighthouse ${url} gave no score: ${report.runtimeError?.message ?? 'see the report'}`);
+  return {
+    score: Math.round(score * 100),
+    fcpMs: metric('first-contentful-paint'),
+    lcpMs: metric('largest-contentful-paint'),
+    tbtMs: metric('total-blocking-time'),
+    cls: metric('cumulative-layout-shift'),
+  };
+}
+
+/** runLighthouse, tried again when Lighthouse itself fails (on a loaded machine it sometimes loses the trace: NO_NAVSTART). */
+async function lighthouseRun(url: string, outDir: string, port?: number): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouse(url, outDir, port);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.warn(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; trying again`);
+    }
+  }
+}
+
+/** The run with the median score of `runs` runs, and every score. */
+function medianRun(runs: LighthouseRun[]): { median: LighthouseRun; scores: number[] } {
+  const sorted = [...runs].sort((a, b) => a.score - b.score);
+  const median = sorted[Math.floor((sorted.length - 1) / 2)];
+  if (!median) throw new Error('no Lighthouse run');
+  return { median, scores: runs.map((run) => run.score) };
+}
+
+/** A Chromium with a remote-debugging port whose default profile holds a signed-in session; `emptyCache` empties its
+ * HTTP cache (Lighthouse keeps it, with the storage, under --disable-storage-reset). */
+async function signedInBrowser(baseURL: string, email: string, profileDir: string): Promise<{ context: BrowserContext; port: number; emptyCache: () => Promise<void> }> {
+  const port = await freePort();
+  const context = await chromium.launchPersistentContext(profileDir, {
+    ...CHROMIUM,
+    args: [...CHROMIUM.args, `--remote-debugging-port=${port}`],
+    headless: true,
+    baseURL,
+  });
+  const page = context.pages()[0] ?? (await context.newPage());
+  await signIn(page, email);
+  await page.goto('about:blank');
+  const cdp = await context.newCDPSession(page);
+  const emptyCache = async () => void (await cdp.send('Network.clearBrowserCache'));
+  return { context, port, emptyCache };
+}
+
+interface LighthouseFigures {
+  label: string;
+  runs: LighthouseRun[];
+}
+
 interface ExportFigures {
   exported: Awaited<ReturnType<typeof traced<{ seconds: number; bytes: number; name: string }>>>;
   memoryPeak: Awaited<ReturnType<ReturnType<typeof sampleMemory>['stop']>>;
@@ -399,7 +490,8 @@ async function main() {
       'export-rows': { type: 'string', default: '100000' },
       runs: { type: 'string', default: '5' },
       'scroll-runs': { type: 'string', default: '1' },
-      only: { type: 'string', default: 'users,scroll,export' },
+      'lighthouse-runs': { type: 'string', default: '3' },
+      only: { type: 'string', default: 'users,scroll,export,lighthouse' },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -407,14 +499,18 @@ async function main() {
   const runs = Number(values.runs);
   const scrollRuns = Math.max(1, Number(values['scroll-runs']));
   const parts = new Set(values.only.split(',').map((part) => part.trim()));
-  for (const part of parts) if (!['users', 'scroll', 'export'].includes(part)) throw new Error(`--only takes users, scroll and export, not ${part}`);
+  const lighthouseRuns = Math.max(1, Number(values['lighthouse-runs']));
+  for (const part of parts) {
+    if (!['users', 'scroll', 'export', 'lighthouse'].includes(part)) throw new Error(`--only takes users, scroll, export and lighthouse, not ${part}`);
+  }
   const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-'));
   let gateway: Gateway | null = null;
   let browser: Browser | null = null;
   try {
     const seededAt = Date.now();
     const startDate = utcDay(-90);
-    const { added } = prepareWorld({ dataDir, transactions: exportRows, sinceDay: startDate });
+    const needsRows = parts.has('scroll') || parts.has('export');
+    const { added } = prepareWorld({ dataDir, transactions: needsRows ? exportRows : 0, sinceDay: startDate });
     console.log(`World: the demo world + ${added.toLocaleString('en-US')} transactions for teller (${((Date.now() - seededAt) / 1000).toFixed(1)} s)`);
     gateway = await startGateway({ dataDir });
     console.log(`Gateway: ${gateway.url} (data ${dataDir})`);
@@ -502,6 +598,25 @@ async function main() {
       exportFigures = { exported, memoryPeak: await memory.stop(), total };
     }
 
+    // 4. Lighthouse mobile: /login, then the users list signed in.
+    const lighthouse: LighthouseFigures[] = [];
+    if (parts.has('lighthouse')) {
+      const login: LighthouseRun[] = [];
+      for (let run = 0; run < lighthouseRuns; run += 1) login.push(await lighthouseRun(`${gateway.url}/login`, dataDir));
+      lighthouse.push({ label: '/login', runs: login });
+      const signedIn = await signedInBrowser(gateway.url, 'partner@demo.test', join(dataDir, 'lighthouse-profile'));
+      try {
+        const users: LighthouseRun[] = [];
+        for (let run = 0; run < lighthouseRuns; run += 1) {
+          await signedIn.emptyCache();
+          users.push(await lighthouseRun(`${gateway.url}/wallet/users`, dataDir, signedIn.port));
+        }
+        lighthouse.push({ label: '/wallet/users (Members, signed in as partner@demo.test)', runs: users });
+      } finally {
+        await signedIn.context.close();
+      }
+    }
+
     console.log('');
     console.log(`bench:web (Debian Chromium, headless, 1440x900, partner@demo.test on teller; load average ${loadavg().map((load) => load.toFixed(2)).join(', ')} on ${availableParallelism()} cores)`);
     if (usersTimes.length > 0) {
@@ -534,6 +649,13 @@ async function main() {
       console.log(
         `    tab memory peak ${memoryPeak.peakRssMb.toFixed(0)} MB resident (renderer process: page + export worker; ${memoryPeak.baselineRssMb.toFixed(0)} MB before the export; ` +
           `target < ${TARGETS.tabMegabytes} MB: ${verdict(memoryPeak.peakRssMb < TARGETS.tabMegabytes)}), page JS heap peak ${memoryPeak.peakJsHeapMb.toFixed(0)} MB (${memoryPeak.samples} samples)`,
+      );
+    }
+    for (const { label, runs: done } of lighthouse) {
+      const { median, scores } = medianRun(done);
+      console.log(
+        `  Lighthouse ${LIGHTHOUSE.split('@')[1] ?? ''} mobile, ${label}: performance ${median.score} (target >= ${TARGETS.lighthouseScore}: ${verdict(median.score >= TARGETS.lighthouseScore)}; ` +
+          `median of ${scores.join(', ')}), FCP ${(median.fcpMs / 1000).toFixed(1)} s, LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${ms(median.tbtMs)}, CLS ${median.cls.toFixed(3)}`,
       );
     }
   } finally {

@@ -4,6 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { InjectOptions } from 'fastify';
 import fc from 'fast-check';
 import { sql } from 'kysely';
@@ -43,6 +44,7 @@ describe('routes come from the contract', () => {
     expect(missing.statusCode).toBe(501);
     expect(missing.json()).toEqual({
       errors: [{ status: '501', title: 'Not Implemented', detail: 'Operation getNotYetBuilt is not implemented yet.' }],
+      meta: { requestId: missing.headers['x-request-id'] },
     });
     const badParam = await app.inject({ method: 'GET', url: '/api/v1/not-yet-built/ABC', headers: bearer(token) });
     expect(badParam.statusCode).toBe(400);
@@ -134,8 +136,39 @@ describe('error documents', () => {
     await sql`drop table countries`.execute(app.db);
     const res = await app.inject({ method: 'GET', url: '/api/v1/um/countries', headers: bearer(token) });
     expect(res.statusCode).toBe(500);
-    expect(res.json()).toEqual({ errors: [{ status: '500', title: 'Internal Server Error' }] });
+    expect(res.json()).toEqual({ errors: [{ status: '500', title: 'Internal Server Error' }], meta: { requestId: res.headers['x-request-id'] } });
     expect(toErrorResponse(new Error('password hash abc at /srv/db')).errors).toEqual([{ status: '500', title: 'Internal Server Error' }]);
+  });
+});
+
+describe('request ids', () => {
+  it('echoes a sane X-Request-Id in the answer header and in the error document (operability: every error names its request)', async () => {
+    const { app } = await start();
+    for (const id of ['6f1c2b1e-8d3a-4f57-9a51-0b7f2d3c4e5a', 'Root=1-5759e988-bd862e3fe1be46a994272793', 'a']) {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/um/countries', headers: { 'x-request-id': id } });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['x-request-id']).toBe(id);
+      expect(res.json()).toMatchObject({ meta: { requestId: id } });
+      expectMatchesContract(res, 'listCountries');
+    }
+  });
+
+  it('makes its own id when none or an unsafe one is sent, on successes and failures before routing alike', async () => {
+    const { app } = await start();
+    const unsafe = ['', ' ', 'x'.repeat(129), 'a b', 'a\u0000b', '-leading-dash', 'caf\u00e9', '{"$gt":""}', '<script>'];
+    const seen = new Set<string>();
+    for (const id of [undefined, ...unsafe]) {
+      const res = await app.inject({ method: 'GET', url: '/healthz', headers: id === undefined ? {} : { 'x-request-id': id } });
+      const given = String(res.headers['x-request-id']);
+      expect(given, JSON.stringify(id)).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
+      seen.add(given);
+    }
+    expect(seen.size).toBe(unsafe.length + 1);
+    // A URL Fastify cannot decode fails before any hook runs.
+    const bad = await app.inject({ method: 'GET', url: '/api/v1/um/User/%E0%A4%A', headers: { 'x-request-id': 'bad-url-1' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['x-request-id']).toBe('bad-url-1');
+    expect(bad.json()).toMatchObject({ errors: [{ status: '400' }], meta: { requestId: 'bad-url-1' } });
   });
 });
 
@@ -281,12 +314,64 @@ describe('the web app next to the API', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('sends login.html, the card painted before the app runs, for /login when the build has it (a fast first paint on a phone)', async () => {
+    const dir = distDir();
+    try {
+      writeFileSync(join(dir, 'login.html'), '<!doctype html><title>Loading...</title><main class="boot">Sign in</main>');
+      const { app } = await start({ web: { root: dir, gatewayUrl: '' } });
+      const login = await app.inject({ method: 'GET', url: '/login?redirect=%2Fwallet%2Fusers', headers: { accept: 'text/html' } });
+      expect(login.statusCode).toBe(200);
+      expect(login.body).toContain('<main class="boot">');
+      expect(login.headers['cache-control']).toBe('no-cache');
+      for (const url of ['/wallet/users', '/forgetpassword', '/login/extra']) {
+        const page = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+        expect(page.body, url).toBe('<!doctype html><title>Loading...</title>');
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('sends the .br or .gz the build wrote beside a file, as Accept-Encoding allows, and the file itself otherwise (regression: assets left uncompressed)', async () => {
+    const dir = distDir();
+    try {
+      const source = `export const rows = ${JSON.stringify(Array.from({ length: 200 }, (_, index) => ({ index, name: 'row' })))};`;
+      writeFileSync(join(dir, 'assets', 'big-abc123.js'), source);
+      writeFileSync(join(dir, 'assets', 'big-abc123.js.br'), brotliCompressSync(source));
+      writeFileSync(join(dir, 'assets', 'big-abc123.js.gz'), gzipSync(source));
+      writeFileSync(join(dir, 'index.html.br'), brotliCompressSync('<!doctype html><title>Loading...</title>'));
+      const { app } = await start({ web: { root: dir, gatewayUrl: '' } });
+
+      const br = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip, deflate, br' } });
+      expect(br.headers['content-encoding']).toBe('br');
+      expect(br.headers['content-type']).toContain('javascript');
+      expect(br.headers['cache-control']).toContain('immutable');
+      expect(String(br.headers.vary)).toContain('accept-encoding');
+      expect(brotliDecompressSync(br.rawPayload).toString()).toBe(source);
+
+      const gzip = await app.inject({ method: 'GET', url: '/assets/big-abc123.js', headers: { 'accept-encoding': 'gzip' } });
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).toString()).toBe(source);
+
+      const plain = await app.inject({ method: 'GET', url: '/assets/big-abc123.js' });
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toBe(source);
+
+      const page = await app.inject({ method: 'GET', url: '/wallet/users', headers: { accept: 'text/html', 'accept-encoding': 'br' } });
+      expect(page.headers['content-encoding']).toBe('br');
+      expect(brotliDecompressSync(page.rawPayload).toString()).toBe('<!doctype html><title>Loading...</title>');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('the log', () => {
   interface LogLine {
     level: number;
     msg: string;
+    requestId?: string;
     status?: number;
     path?: string;
     title?: string;
@@ -318,6 +403,26 @@ describe('the log', () => {
     const { gw, lines } = await logged({ logLevel: 'debug', demo: true });
     await askReset(gw);
     expect(lines.filter((line) => line.msg === 'request')).toEqual([expect.objectContaining({ level: DEBUG, status: 200, path: '/api/v1/um/account' })]);
+  });
+
+  it('carries the request id on every line about a request', async () => {
+    const { gw, lines } = await logged({ logLevel: 'debug', demo: true });
+    await gw.app.inject({ method: 'GET', url: '/api/v1/um/countries', headers: { 'x-request-id': 'trace-42' } });
+    await gw.app.inject({ method: 'POST', url: '/api/v1/um/account', headers: { 'x-request-id': 'trace-43' }, payload: { data: { type: 'Account', attributes: { email: 'super@demo.test' } } } });
+    const about = lines.filter((line) => line.msg === 'request' || line.msg === 'request refused' || line.msg.includes('super@demo.test'));
+    expect(about.length).toBeGreaterThanOrEqual(4);
+    for (const line of about) expect(['trace-42', 'trace-43'], JSON.stringify(line)).toContain(line.requestId);
+  });
+
+  it('leaves the probes out of the access log, and a not-ready answer out of the error log', async () => {
+    const { gw, lines } = await logged({ logLevel: 'info', demo: false });
+    expect((await gw.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200);
+    expect((await gw.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    await sql`delete from kysely_migration`.execute(gw.app.db);
+    expect((await gw.app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+    await askReset(gw);
+    expect(lines.filter((line) => line.path === '/healthz' || line.path === '/readyz')).toEqual([]);
+    expect(lines.filter((line) => line.msg === 'request')).toHaveLength(1);
   });
 
   it('keeps the request lines at info as the access log outside demo mode', async () => {

@@ -14,10 +14,12 @@ import { Settler } from './domain/remittances/settler.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { bearerAuth } from './http/auth.ts';
+import { registerCompression } from './http/compression.ts';
 import { loadContract, registerContractRoutes } from './http/contract.ts';
 import { installErrorHandling, sendError, toErrorResponse } from './http/errors.ts';
+import { HttpError } from './http/jsonapi.ts';
 import { validatorCompiler } from './http/validation.ts';
-import { RequestLog } from './http/request-log.ts';
+import { REQUEST_ID_HEADER, RequestLog, requestIdOf } from './http/request-log.ts';
 import { registerSecurityHeaders, registerWebApp, type WebOptions } from './http/web.ts';
 import { loadRoutes } from './routes/index.ts';
 
@@ -77,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: logLevel ? { level: logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     logController: new RequestLog(options.demo ? 'debug' : 'info'),
     bodyLimit: MAX_JSON_BYTES,
+    genReqId: requestIdOf,
+    // A request that arrives while the app closes gets the JSON:API 503 of the hook below, not Fastify's own body.
+    return503OnClosing: false,
     // Bad URLs and over-long parameters fail before routing: same error document as everything else.
     frameworkErrors: (error, _request, reply) => sendError(reply, toErrorResponse(error)),
   });
@@ -107,8 +112,19 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   });
   const bank = new BankLine(simulatedBank, options.bank?.timeoutMs ?? DEFAULT_BANK_TIMEOUT_MS);
   const settler = new Settler({ db, bank, now, onError: (error) => app.log.error({ err: error }, 'Settler round failed; it runs again next time') });
-  // Before the database closes (onClose): the round in progress finishes, no timer outlives the app.
-  app.addHook('preClose', () => settler.stop());
+  // Closing (SIGTERM, main.ts): new requests are refused, in-flight ones finish; the settler's round in progress
+  // finishes before the database closes (onClose), and no timer outlives the app.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+    await settler.stop();
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+    if (closing) {
+      throw new HttpError(503, 'Service Unavailable', { code: 'shutting_down', detail: 'The gateway is shutting down; try again.' });
+    }
+  });
   const teller: TellerContext = {
     demo: options.demo,
     dataDir,
@@ -116,7 +132,6 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     jwtSecret,
     tokens: new TokenVerifier(jwtSecret),
     now,
-    outboxLog: options.demo ? (line) => app.log.info(line) : undefined,
     bank,
     simulatedBank,
     settler,
@@ -138,6 +153,8 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   let fallback: ReturnType<typeof registerWebApp> extends Promise<infer F> ? F : never = () => false;
   installErrorHandling(app, { fallback: (request, reply) => fallback(request, reply) });
   fallback = await registerWebApp(app, options.web ?? { gatewayUrl: '' });
+  // After the web app's routes: its files are compressed at build and served as they are (http/web.ts).
+  await registerCompression(app);
 
   const { handlers, bodyChecks } = await loadRoutes();
   await registerContractRoutes(app, {

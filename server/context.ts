@@ -18,8 +18,6 @@ export interface TellerContext {
   tokens: TokenVerifier;
   /** The clock; tests pass a fixed one. */
   now: () => Date;
-  /** Logs an outbox line in demo mode; undefined otherwise (pass it to domain/outbox.ts `send`). */
-  outboxLog: ((line: string) => void) | undefined;
   /** The payout bank, every call under the gateway's bank time limit (remittances-and-payouts §4). */
   bank: BankLine;
   /** The simulated bank behind `bank`, whose mode PUT /dev/bank switches in demo mode. */
@@ -44,3 +42,10 @@ export function sessionOf(request: FastifyRequest): Session {
   if (!request.session) throw new HttpError(401, 'Session has expired', { detail: 'A valid bearer token is required.' });
   return request.session;
 }
+
+/** Logs an outbox line on the request's log (with its request id) in demo mode; undefined otherwise (pass it to
+ * domain/outbox.ts `send`). */
+export function outboxLogOf(request: FastifyRequest): ((line: string) => void) | undefined {
+  return request.server.teller.demo ? (line) => request.log.info(line) : undefined;
+}
+

@@ -5,6 +5,7 @@ import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
 import { describeDatabase } from './db/connection.ts';
 import { BANK_MODES, isBankMode, type BankMode } from './domain/bank/simulated.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
+import { closeOnSignals } from './shutdown.ts';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -50,12 +51,7 @@ if (seeded) {
   app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions, ${seeded.remittances} remittances, ${seeded.uptTransactions} UPT transactions.`);
 }
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    app.log.info(`${signal}: closing`);
-    void app.close().then(() => process.exit(0));
-  });
-}
+closeOnSignals(app, { graceMs: milliseconds('TELLER_SHUTDOWN_GRACE_MS', 10_000) });
 
 await app.listen({ port, host });
 

@@ -258,7 +258,7 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
-/** Saved views of the schema tables (migration 007). */
+/** Saved views of the schema tables (migration 008). */
 export interface TableViewsTable {
   id: Generated<number>;
   tenant_id: string;
@@ -602,7 +602,7 @@ export interface UptBranchesTable {
   is_deleted: number;
 }
 
-/** Rows per tenant, status id (-1: every status) and UTC day of transaction_date, kept by triggers (migration 007). */
+/** Rows per tenant, status id (-1: every status) and UTC day of transaction_date, kept by triggers (migration 009). */
 export interface RemittanceDayCountsTable {
   tenant_id: string;
   status_id: number;

@@ -3,6 +3,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainRefusal, type RefusalKind } from '../domain/refusal.ts';
 import { HttpError, errorDocument, reasonPhrase, type ErrorObject } from './jsonapi.ts';
+import { REQUEST_ID_HEADER, isProbe } from './request-log.ts';
 
 interface AjvError {
   instancePath?: string;
@@ -197,8 +198,15 @@ function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+/** Sends the error document; it names the request id, also on failures that happen before any hook ran (a bad URL). */
 export function sendError(reply: FastifyReply, response: ErrorResponse): FastifyReply {
-  return reply.code(response.status).headers(response.headers).type('application/json; charset=utf-8').send(errorDocument(response.errors));
+  const requestId = reply.request.id;
+  return reply
+    .code(response.status)
+    .headers(response.headers)
+    .header(REQUEST_ID_HEADER, requestId)
+    .type('application/json; charset=utf-8')
+    .send(errorDocument(response.errors, requestId));
 }
 
 export interface ErrorHandlingOptions {
@@ -212,7 +220,9 @@ export function installErrorHandling(app: FastifyInstance, options: ErrorHandlin
     const response = toErrorResponse(error);
     // Request lines are debug (app.ts); a refusal stays visible at info with what was asked and why.
     const what = { status: response.status, method: request.method, path: (request.url.split('?')[0] ?? '').slice(0, 200) };
-    if (response.status >= 500) request.log.error({ ...what, err: error }, 'request failed');
+    // A probe's 503 (not ready) is what it is for; the orchestrator reads it, the log does not need it.
+    if (isProbe(request)) request.log.debug({ ...what, title: response.errors[0]?.title }, 'probe refused');
+    else if (response.status >= 500) request.log.error({ ...what, err: error }, 'request failed');
     else request.log.info({ ...what, title: response.errors[0]?.title }, 'request refused');
     return sendError(reply, response);
   });

@@ -46,6 +46,8 @@ export interface ErrorObject {
 
 export interface ErrorDocument {
   errors: ErrorObject[];
+  /** The request's id (X-Request-Id), so a person reporting the error can name the log lines behind it. */
+  meta?: { requestId: string };
 }
 
 /** A resource object; the id is always a string on the wire. */
@@ -68,9 +70,9 @@ export function listMeta(page: Paging, itemTotal: number): ListMeta {
   return { itemTotal, pageNumber: page.number, pageSize: page.size, pageTotal: Math.ceil(itemTotal / page.size) };
 }
 
-/** `{ errors }`: the body of every failure. */
-export function errorDocument(errors: ErrorObject[]): ErrorDocument {
-  return { errors };
+/** `{ errors, meta: { requestId } }`: the body of every failure. */
+export function errorDocument(errors: ErrorObject[], requestId?: string): ErrorDocument {
+  return requestId === undefined ? { errors } : { errors, meta: { requestId } };
 }
 
 const reasonPhrases: Record<number, string> = {

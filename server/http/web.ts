@@ -13,6 +13,9 @@ export interface WebOptions {
   gatewayUrl: string;
 }
 
+/** The page the gateway sends for /login when the build has it. */
+const LOGIN_PAGE = 'login.html';
+
 /** Paths that belong to the API: never answered with index.html. */
 const apiPrefixes = ['/api/', '/connect/', '/dev/', '/files/'];
 
@@ -97,18 +100,22 @@ export async function registerWebApp(
     root,
     wildcard: false,
     index: false,
+    // The build writes `<file>.br` and `<file>.gz` beside each file (scripts/precompress.ts): sent by Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, path) => {
       // Vite's hashed assets never change; index.html must be re-read to pick up a new build.
       reply.header('cache-control', path.includes(`${join(root, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
     },
   });
 
+  // The sign-in page paints its card before the app's JavaScript has run (login.html, built beside index.html).
+  const loginPage = existsSync(join(root, LOGIN_PAGE)) ? LOGIN_PAGE : 'index.html';
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml) return false;
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return false;
-    void reply.code(200).header('cache-control', 'no-cache').sendFile('index.html');
+    void reply.code(200).header('cache-control', 'no-cache').sendFile(path === '/login' ? loginPage : 'index.html');
     return true;
   };
 }

@@ -1,7 +1,7 @@
 // Accounts: password recovery, reset and change (users-and-wallets §4, §5, §7; docs/decisions.md "Password
 // recovery"), and the admin status actions (§4). Recovery calls are rate-limited per account and per address.
 import type { FastifyRequest } from 'fastify';
-import { sessionOf } from '../context.ts';
+import { outboxLogOf, sessionOf } from '../context.ts';
 import { changeAccountStatus } from '../domain/accounts/change-status.ts';
 import {
   MIN_PASSWORD_LENGTH,
@@ -127,7 +127,7 @@ export const handlers: Handlers = {
     // Every request counts: each may send an e-mail.
     await countAttempt(request, 'password-reset', ACCOUNT_LIMITS.resetRequest, await accountOf(request, email));
     const { db, teller } = request.server;
-    const outcome = await requestPasswordReset(db, email, { now: teller.now(), log: teller.outboxLog });
+    const outcome = await requestPasswordReset(db, email, { now: teller.now(), log: outboxLogOf(request) });
     // users-and-wallets §4: 300 sends the visitor on to /recoverycode; every other answer is the neutral one.
     if (outcome === 'code') {
       reply.code(300);

@@ -1,6 +1,6 @@
 // Users and admins (users-and-wallets §2 to §7) and the audit trail that records what was done to them.
 import type { FastifyRequest } from 'fastify';
-import { sessionOf } from '../context.ts';
+import { outboxLogOf, sessionOf } from '../context.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { fileUrlSigner } from '../domain/files/signing.ts';
 import { AUDIT_SORT_FIELDS, DEFAULT_AUDIT_SORT, listAuditEvents, type AuditEvent } from '../domain/users/audit-trail.ts';
@@ -45,7 +45,7 @@ function creatorView(session: Session): Session {
 async function create(request: RequestOf<'createAdmin'> | RequestOf<'createEndUser'>, kind: UserKind) {
   const session = sessionOf(request);
   const { db, teller } = request.server;
-  const userId = await createUser(db, session, kind, request.body, { now: teller.now(), log: teller.outboxLog });
+  const userId = await createUser(db, session, kind, request.body, { now: teller.now(), log: outboxLogOf(request) });
   return userAnswer(request, creatorView(session), userId, CREATED_INCLUDES);
 }
 

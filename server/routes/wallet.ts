@@ -1,6 +1,6 @@
 // Wallet transactions (users-and-wallets §4 top-up flow, §7 calls; remittances-and-payouts §7 report and PDF).
 import type { FastifyRequest } from 'fastify';
-import { sessionOf } from '../context.ts';
+import { outboxLogOf, sessionOf } from '../context.ts';
 import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
 import { requestHash } from '../domain/wallet/idempotency.ts';
 import { countTransactions, exportTransactions, listTransactions, transactionTotals } from '../domain/wallet/listing.ts';
@@ -41,7 +41,7 @@ export const INVALID_OTP = 'Invalid OTP entered!';
 
 function actorOf(request: FastifyRequest): WalletActor {
   const { db, teller } = request.server;
-  return { db, session: sessionOf(request), now: teller.now(), secret: teller.jwtSecret, outboxLog: teller.outboxLog };
+  return { db, session: sessionOf(request), now: teller.now(), secret: teller.jwtSecret, outboxLog: outboxLogOf(request) };
 }
 
 function notPending(status: string): HttpError {

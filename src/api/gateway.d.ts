@@ -1986,6 +1986,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/healthz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Liveness probe
+         * @description 200 whenever the process is serving requests; it reads nothing, so a slow or unreachable database does not
+         *     make a live process look dead (restarting it would not help). Once the gateway is shutting down (SIGTERM),
+         *     in-flight requests finish and every new one, this one included, answers 503 `shutting_down`. No token, no
+         *     rate limit, no access-log line.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/readyz": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness probe
+         * @description 200 when the gateway can answer: its database answers a query within 2 seconds and every migration it
+         *     knows has run; else 503 with `code` `database_unreachable` or `migrations_pending` (`shutting_down` once
+         *     the gateway is shutting down), and a load balancer sends the traffic elsewhere. No token, no rate limit, no
+         *     access-log line.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -2097,6 +2143,24 @@ export interface components {
         };
         ErrorDocument: {
             errors: components["schemas"]["Error"][];
+            meta?: {
+                /** @description The request's id, as in the X-Request-Id answer header (the reference gateway always sends it). */
+                requestId: string;
+            };
+        };
+        HealthDocument: {
+            meta: {
+                /** @constant */
+                status: "ok";
+            };
+        };
+        ReadinessDocument: {
+            meta: {
+                /** @constant */
+                status: "ready";
+                /** @description How many migrations have run (all of them). */
+                migrations: number;
+            };
         };
         MessageDocument: {
             meta: {
@@ -4154,6 +4218,30 @@ export interface components {
                 "application/json": components["schemas"]["ErrorDocument"];
             };
         };
+        /** @description The gateway cannot answer now (it is shutting down, its database does not answer, or its schema is not current). */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "errors": [
+                 *         {
+                 *           "status": "503",
+                 *           "title": "Not ready",
+                 *           "detail": "2 database migrations have not run yet.",
+                 *           "code": "migrations_pending"
+                 *         }
+                 *       ],
+                 *       "meta": {
+                 *         "requestId": "6f1c2b1e-8d3a-4f57-9a51-0b7f2d3c4e5a"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorDocument"];
+            };
+        };
         /** @description The bank did not answer within the gateway's bank time-out; nothing changed. `code` is `bank_timeout`. */
         BankTimeout: {
             headers: {
@@ -4283,6 +4371,8 @@ export interface components {
         IdempotentReplayed: "true";
         /** @description Seconds to wait before trying again. */
         RetryAfter: number;
+        /** @description The request's id (the conventions' "Request ids"); error documents repeat it as `meta.requestId`. */
+        RequestId: string;
     };
     pathItems: never;
 }
@@ -8667,6 +8757,65 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is serving. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "status": "ok"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthDocument"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The database answers and its schema is current. */
+            200: {
+                headers: {
+                    "X-Request-Id": components["headers"]["RequestId"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "meta": {
+                     *         "status": "ready",
+                     *         "migrations": 14
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ReadinessDocument"];
+                };
+            };
+            503: components["responses"]["ServiceUnavailable"];
         };
     };
 }

@@ -1,16 +1,21 @@
 import { Suspense, lazy, type ReactNode } from 'react';
 import { RouterProvider, createBrowserRouter, useLocation } from 'react-router';
+import { sessionStore } from '../api/session';
 import { findScreenRoute } from '../config/routes';
+// Not lazy: /login's first render replaces the card login.html painted, with no loader in between.
+import LoginPage from '../features/auth/LoginPage';
 import { Providers } from './Providers';
 import { PublicOnly, RequireSession } from './guards';
 import { PageLoader } from './PageLoader';
 
-const LoginPage = lazy(() => import('../features/auth/LoginPage'));
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const RecoveryCodePage = lazy(() => import('../features/auth/RecoveryCodePage'));
 const NewPasswordPage = lazy(() => import('../features/auth/NewPasswordPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
-const ProtectedApp = lazy(() => import('./ProtectedApp'));
+const loadProtectedApp = () => import('./ProtectedApp');
+const ProtectedApp = lazy(loadProtectedApp);
+// A signed-in visitor's shell and screen start loading with the app, not after /config.json and the first render.
+if (findScreenRoute(window.location.pathname)?.access === 'protected' && sessionStore.get().session) void loadProtectedApp();
 
 const publicOnly = (element: ReactNode) => (
   <PublicOnly>

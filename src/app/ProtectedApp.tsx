@@ -8,9 +8,12 @@ import { PageLoader } from './PageLoader';
 import { Placeholder } from './Placeholder';
 import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
-import { screens } from './screens';
+import { preloadScreen, screens } from './screens';
 import { tableSources } from './table-sources';
 import NotFoundPage from './NotFoundPage';
+
+// The first screen's code starts loading with the shell's, not after the shell's first render.
+preloadScreen(window.location.pathname);
 
 function useDocumentTitle() {
   const { pathname } = useLocation();

@@ -1,6 +1,6 @@
 // A range of days picked in one input (users-and-wallets §2, remittances-and-payouts §2 'date-range picker'), shown DD-MMM-YYYY; the
 // range changes once both ends are picked, and no day after today can be picked.
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { useEffect, useId, useState } from 'react';
 import { DatePickerInput, type DatesRangeValue } from '@mantine/dates';
 import type { ReportRange } from './report-range';

@@ -1,7 +1,7 @@
 // users-and-wallets §5 and §9: a date is typed or picked as YYYY-MM-DD. The field always shows exactly what was
 // typed and hands that text on: a partial or impossible date is never swapped for one the picker could parse (typing
 // 2016-06-15 key by key once left 0201-01-01), so the form's validator judges the typed text and says what is wrong.
-import '@mantine/dates/styles.css';
+import '@mantine/dates/styles.layer.css';
 import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';

@@ -1,4 +1,4 @@
-// The remittance list against a plain query: the day counts of migration 007 (kept by triggers through inserts,
+// The remittance list against a plain query: the day counts of migration 009 (kept by triggers through inserts,
 // status edits, date moves and deletes) give the same totals, and deep pages that start on their day the same rows,
 // as counting and offsetting every row.
 import { afterEach, describe, expect, it } from 'vitest';
@@ -43,7 +43,7 @@ async function rig(): Promise<{ db: Db; session: Session }> {
     };
   });
   for (let from = 0; from < rows.length; from += 100) await db.insertInto('remittances').values(rows.slice(from, from + 100)).execute();
-  return { db, session: sessionFor(world.users.payin, ROLE.TopAdmin, { id: 'amal', claim: 'amal', type: 'payin' }) };
+  return { db, session: sessionFor(world.users.payin, ROLE.TopAdmin, { id: 'amal', claim: 'amal', type: 'payin' }, 'listing-test') };
 }
 
 /** The same page by counting and offsetting every matching row. */

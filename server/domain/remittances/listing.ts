@@ -2,7 +2,7 @@
 // session's tenant, column filters, one sort, paging. The tenant comes first in both indexes of migration 006,
 // so the default sort (newest first) reads a page straight off remittances_tenant_date and a status filter off
 // remittances_tenant_status_date; text filters scan only the tenant's rows. For a status and a date range (what the
-// table and the dashboard's links ask), the day counts of migration 007 give the total, and a deep page sorted by
+// table and the dashboard's links ask), the day counts of migration 009 give the total, and a deep page sorted by
 // date starts on its day, so it skips at most a day of rows instead of every row before it.
 import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';

@@ -157,6 +157,20 @@ describe('the settler', () => {
     await worker.stop();
     expect(await queueSize(db)).toBe(0);
   });
+
+  it('stops between rows when the gateway closes: the row in hand settles, the rest stay queued (regression: shutdown waited for the whole queue)', async () => {
+    const { db, bank, settler, queue } = await rig();
+    // Each row waits for the bank's 40 ms time-out, so the round is still on its first row when stop() comes.
+    bank.mode = 'slow';
+    await queue('missing');
+    await queue('partner');
+    const worker = settler();
+    const round = worker.runOnce();
+    await new Promise((wait) => setTimeout(wait, 10));
+    await worker.stop();
+    expect((await round).size).toBe(1);
+    expect(await queueSize(db)).toBe(1);
+  });
 });
 
 describe('the bank line', () => {

@@ -108,6 +108,8 @@ export class Settler {
       const fresh = candidates.map((row) => row.remittance_id).filter((id) => !tried.has(id));
       if (fresh.length === 0) return settled;
       for (const id of fresh) {
+        // Stopping (the gateway closes): the row in hand was finished; the rest wait in the queue for the next start.
+        if (this.stopped) return settled;
         tried.add(id);
         const claim = await this.claim(id, cutoff);
         if (claim === null) continue;

@@ -1,5 +1,6 @@
 // The users screens as the shell's screen ids name them (src/config/routes.ts): lists of users and admins on the
 // wallet, remittance and plain routes, one user's page, and the own profile.
+import { lazy } from 'react';
 import { UsersListScreen } from './list/UsersListScreen';
 
 export function UsersScreen() {
@@ -10,5 +11,15 @@ export function AdminsScreen() {
   return <UsersListScreen tableId="admins" />;
 }
 
-export { UserScreen } from './details/UserScreen';
-export { ProfileScreen } from './profile/ProfileScreen';
+// One user's page and the own profile draw the 'User Information' panel: their code loads when they are opened, so
+// the lists paint without it.
+const LazyUserScreen = lazy(() => import('./details/UserScreen').then((module) => ({ default: module.UserScreen })));
+const LazyProfileScreen = lazy(() => import('./profile/ProfileScreen').then((module) => ({ default: module.ProfileScreen })));
+
+export function UserScreen() {
+  return <LazyUserScreen />;
+}
+
+export function ProfileScreen() {
+  return <LazyProfileScreen />;
+}

@@ -1,6 +1,6 @@
 // users-and-wallets §2 "Users list and admins list": schemas/tables/users.json or admins.json, titled as the tenant's
 // menu labels it (Members, Agents...); a row or View opens 'User Information', Add user the create-user wizard.
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
@@ -9,9 +9,11 @@ import { useStaffContext } from '../../../config/staff-context';
 import { SchemaTable, useTableController } from '../../../render/table';
 import { getUserQueryOptions } from '../api/get-user';
 import { getUsersQueryOptions } from '../api/list-users';
-import { UserInformationPanel } from '../details/UserInformationPanel';
 import { useUserSlots } from '../slots';
 import { menuLabelFor } from './list-query';
+
+// The panel and the wizard load their code when first opened: the list paints without them.
+const UserInformationPanel = lazy(() => import('../details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
 
 export interface UsersListScreenProps {
   tableId: 'users' | 'admins';
@@ -27,13 +29,18 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
   const queryClient = useQueryClient();
   const [openUserId, setOpenUserId] = useState<string | null>(null);
   const [creating, setCreating] = useState(false);
+  // Once opened they stay mounted, so closing them keeps its transition.
+  const [panelUsed, setPanelUsed] = useState(false);
+  const [wizardUsed, setWizardUsed] = useState(false);
   const open = (row: FlatRecord) => {
     void queryClient.prefetchQuery(getUserQueryOptions({ id: row.id, tenant: tenant?.id ?? null }));
+    setPanelUsed(true);
     setOpenUserId(row.id);
   };
   const created = (userId: string) => {
     setCreating(false);
     void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+    setPanelUsed(true);
     setOpenUserId(userId);
   };
   const CreateUser = useUserSlots().createUser;
@@ -46,10 +53,18 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
         title={title}
         onRowOpen={open}
         onRowAction={(actionId, row) => actionId === 'view' && open(row)}
-        onToolbarAction={(actionId) => actionId === 'addUser' && setCreating(true)}
+        onToolbarAction={(actionId) => {
+          if (actionId !== 'addUser') return;
+          setWizardUsed(true);
+          setCreating(true);
+        }}
       />
-      <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" />
-      {CreateUser && (
+      {panelUsed && (
+        <Suspense fallback={null}>
+          <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" />
+        </Suspense>
+      )}
+      {CreateUser && wizardUsed && (
         <CreateUser opened={creating} audience={tableId === 'admins' ? 'admin' : 'endUser'} onClose={() => setCreating(false)} onCreated={created} />
       )}
     </Stack>

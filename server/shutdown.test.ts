@@ -1,0 +1,165 @@
+// The gateway as `npm start` runs it, stopped by SIGTERM: in-flight requests finish, later ones are refused, the
+// database closes, the process exits 0.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { connect, createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { seedMinimal } from './seed/index.ts';
+import { REMITTANCE_LOGINS, seedRemittanceWorld } from './testing/remittances.ts';
+import { TEST_JWT_SECRET } from './testing.ts';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+/** The simulated bank is slow: a payout-account read waits this long, then answers 504. */
+const BANK_TIMEOUT_MS = 1_500;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
+
+interface Running {
+  child: ChildProcess;
+  port: number;
+  dataDir: string;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+const started: Running[] = [];
+afterEach(() => {
+  for (const { child, dataDir } of started.splice(0)) {
+    if (child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+/** A data directory with the minimal and remittance worlds (seeding the demo world would take a minute here), then
+ * `node --import tsx server/main.ts` over it in demo mode with a slow bank, once /healthz answers. */
+async function startGateway(): Promise<Running> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'teller-shutdown-'));
+  const seeding = await buildApp({ dataDir, demo: true, jwtSecret: TEST_JWT_SECRET });
+  await seedMinimal(seeding.db);
+  await seedRemittanceWorld(seeding.db, new Date());
+  await seeding.close();
+
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      TELLER_DATA_DIR: dataDir,
+      TELLER_JWT_SECRET: TEST_JWT_SECRET,
+      TELLER_SERVE_WEB: '0',
+      NODE_ENV: 'test',
+      TELLER_BANK_MODE: 'slow',
+      TELLER_BANK_TIMEOUT_MS: String(BANK_TIMEOUT_MS),
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => void (output += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const running: Running = { child, port, dataDir, output: () => output, exited };
+  started.push(running);
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The gateway exited (${child.exitCode}):\n${output}`);
+    if (Date.now() > deadline) throw new Error(`The gateway did not answer /healthz within 60 s:\n${output}`);
+    const ready = await fetch(`http://127.0.0.1:${port}/healthz`).then((res) => res.ok, () => false);
+    if (ready) return running;
+    await new Promise((wait) => setTimeout(wait, 200));
+  }
+}
+
+async function sessionToken(port: number): Promise<string> {
+  const res = await fetch(`http://127.0.0.1:${port}/api/v1/id/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ data: { type: 'token', attributes: { username: REMITTANCE_LOGINS.payout, password: 'Demo@12345', clientid: 'teller-web' } } }),
+  });
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+}
+
+interface RawAnswer {
+  status: number;
+  body: string;
+}
+
+/** One connection to the gateway: `send` writes a request on it, `answers` reads every answer once the server closes it. */
+function connection(port: number): { send: (request: string) => Promise<void>; answers: Promise<RawAnswer[]> } {
+  const socket = connect(port, '127.0.0.1');
+  let raw = '';
+  socket.on('data', (chunk: Buffer) => void (raw += chunk.toString('latin1')));
+  const connected = new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+  const send = async (request: string) => {
+    await connected;
+    await new Promise<void>((resolve) => socket.write(request, () => resolve()));
+  };
+  const answers = new Promise<RawAnswer[]>((resolve, reject) => {
+    socket.once('error', reject);
+    socket.once('close', () => {
+      const found: RawAnswer[] = [];
+      const head = /HTTP\/1\.1 (\d{3})[^\r]*\r\n([\s\S]*?)\r\n\r\n/g;
+      for (let match = head.exec(raw); match; match = head.exec(raw)) {
+        const length = Number(/content-length: (\d+)/i.exec(match[2] ?? '')?.[1] ?? 0);
+        const start = head.lastIndex;
+        found.push({ status: Number(match[1]), body: raw.slice(start, start + length) });
+        head.lastIndex = start + length;
+      }
+      resolve(found);
+    });
+  });
+  return { send, answers };
+}
+
+const pause = (ms: number) => new Promise((wait) => setTimeout(wait, ms));
+
+describe('SIGTERM', () => {
+  it('lets the request in flight finish, refuses the next with 503, closes the database and exits 0 (regression: a stop cut requests off)', async () => {
+    const gateway = await startGateway();
+    const token = await sessionToken(gateway.port);
+    const slow = `GET /api/v1/integration/swift/payout-account/5400012345 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+    const next = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: after-sigterm\r\n\r\n';
+    const { send, answers } = connection(gateway.port);
+    await send(slow);
+    // The slow request is with the bank (it answers after BANK_TIMEOUT_MS) when the signal comes; the next request
+    // comes on the same connection, which stays open while the first is answered.
+    await pause(300);
+    const signalled = Date.now();
+    gateway.child.kill('SIGTERM');
+    await pause(300);
+    await send(next);
+
+    const [first, second, ...more] = await answers;
+    expect(first?.status, gateway.output()).toBe(504);
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ errors: [{ code: 'bank_timeout' }] });
+    expect(second?.status).toBe(503);
+    expect(JSON.parse(second?.body ?? '{}')).toEqual({
+      errors: [expect.objectContaining({ status: '503', code: 'shutting_down' })],
+      meta: { requestId: 'after-sigterm' },
+    });
+    expect(more).toEqual([]);
+
+    expect(await gateway.exited).toBe(0);
+    expect(Date.now() - signalled).toBeGreaterThanOrEqual(BANK_TIMEOUT_MS - 400);
+    // SQLite removes its write-ahead log when the last connection closes cleanly.
+    expect(existsSync(join(gateway.dataDir, 'teller.db-wal'))).toBe(false);
+    expect(gateway.output()).toContain('SIGTERM: finishing in-flight requests');
+    await expect(fetch(`http://127.0.0.1:${gateway.port}/healthz`)).rejects.toThrow();
+  }, 90_000);
+});
