@@ -139,20 +139,45 @@ describe('TELLER_PROCESSES', () => {
     expect(processCount('two', 8)).toBe(1);
   });
 
-  it('runs that many gateway processes behind one port, and closes them all on SIGTERM', async () => {
+  it('runs that many gateway processes behind one port, replaces one that dies, and closes them all on SIGTERM', async () => {
     const database = await sharedTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'teller-processes-'));
     try {
-      const gateway = await startGatewayProcess({ DATABASE_URL: database.url, TELLER_DATA_DIR: dataDir, TELLER_JWT_SECRET: TEST_JWT_SECRET, TELLER_PROCESSES: '2' });
-      const workers = execFileSync('ps', ['--ppid', String(gateway.child.pid), '-o', 'pid=']).toString().trim().split(/\s+/);
-      expect(workers).toHaveLength(2);
-      // Each new connection goes to the next worker; all of them answer.
-      for (let index = 0; index < 4; index += 1) expect((await fetch(`${gateway.base}/config.json`, { headers: { connection: 'close' } })).status).toBe(200);
+      const gateway = await startGatewayProcess({
+        DATABASE_URL: database.url,
+        TELLER_DATA_DIR: dataDir,
+        TELLER_JWT_SECRET: TEST_JWT_SECRET,
+        TELLER_PROCESSES: '2',
+        LOG_LEVEL: 'info',
+      });
+      /** The processes that logged "Server listening" so far. */
+      const listening = () => new Set([...gateway.output().matchAll(/"pid":(\d+)[^\n]*Server listening/g)].map((match) => Number(match[1])));
+      const workersOf = () => execFileSync('ps', ['--ppid', String(gateway.child.pid), '-o', 'pid=']).toString().trim().split(/\s+/).map(Number);
+      const answers = async () => {
+        // Each new connection goes to the next worker; all of them answer.
+        for (let index = 0; index < 4; index += 1) expect((await fetch(`${gateway.base}/config.json`, { headers: { connection: 'close' } })).status).toBe(200);
+      };
+      const [first, second] = workersOf();
+      expect(workersOf()).toHaveLength(2);
+      await expect.poll(() => listening().size, { timeout: 60_000 }).toBe(2);
+      await answers();
+
+      process.kill(first ?? 0, 'SIGKILL');
+      const replaced = () => {
+        const now = workersOf();
+        return now.length === 2 && now.includes(second ?? 0) && !now.includes(first ?? 0);
+      };
+      await expect.poll(replaced, { timeout: 60_000, interval: 250 }).toBe(true);
+      const workers = workersOf();
+      expect(gateway.output()).toMatch(/ended \(SIGKILL\); starting another/);
+      await expect.poll(() => listening().size, { timeout: 60_000 }).toBe(3);
+      await answers();
+
       expect(await gateway.stop()).toBe(0);
-      for (const pid of workers) expect(() => process.kill(Number(pid), 0)).toThrow();
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }
-  }, 120_000);
+  }, 180_000);
 });

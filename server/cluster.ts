@@ -19,7 +19,7 @@ const LEAD_ENV = 'TELLER_LEAD_PROCESS';
 const CLOSE_MESSAGE = 'teller:close';
 /** A worker that has not closed this long after being asked is killed. */
 const CLOSE_TIMEOUT_MS = 30_000;
-/** A worker that dies is replaced after this pause, so a gateway that cannot start does not spin. */
+/** A worker that dies is replaced after this pause. */
 const RESTART_DELAY_MS = 1_000;
 
 /** How many gateway processes TELLER_PROCESSES asks for: `auto` is one per core; anything else invalid is 1. */
@@ -72,26 +72,18 @@ export async function superviseGateways(options: SupervisorOptions): Promise<num
   resolveJwtSecret({ dataDir: options.dataDir });
 
   const leads = new WeakSet<Worker>();
+  let listened = false;
   let closing = false;
   const fork = (lead: boolean) => {
     const worker = cluster.fork(lead ? { [LEAD_ENV]: '1' } : {});
     if (lead) leads.add(worker);
+    worker.once('listening', () => (listened = true));
   };
-  cluster.on('exit', (worker, code, signal) => {
-    if (closing) return;
-    options.log(`Gateway process ${worker.process.pid ?? '?'} ended (${signal ?? `code ${code}`}); starting another.`);
-    setTimeout(() => {
-      if (!closing) fork(leads.has(worker));
-    }, RESTART_DELAY_MS).unref();
-  });
-  for (let index = 0; index < options.processes; index += 1) fork(index === 0);
-  options.log(`${options.processes} gateway processes started by process ${process.pid}.`);
 
   return new Promise((resolve) => {
-    const close = (signal: NodeJS.Signals) => {
-      if (closing) return;
+    /** Asks every worker to close (SIGKILL after CLOSE_TIMEOUT_MS) and resolves `code` once all have exited. */
+    const closeAll = (code: number) => {
       closing = true;
-      options.log(`${signal}: closing the gateway processes`);
       const workers = Object.values(cluster.workers ?? {}).filter((worker): worker is Worker => worker !== undefined && !worker.isDead());
       const killer = setTimeout(() => {
         for (const worker of workers) if (!worker.isDead()) worker.process.kill('SIGKILL');
@@ -100,9 +92,30 @@ export async function superviseGateways(options: SupervisorOptions): Promise<num
       for (const worker of workers) if (worker.isConnected()) worker.send(CLOSE_MESSAGE);
       void Promise.all(ended).then(() => {
         clearTimeout(killer);
-        resolve(0);
+        resolve(code);
       });
     };
+    const close = (signal: NodeJS.Signals) => {
+      if (closing) return;
+      options.log(`${signal}: closing the gateway processes`);
+      closeAll(0);
+    };
+    cluster.on('exit', (worker, code, signal) => {
+      if (closing) return;
+      const how = signal ?? `code ${code}`;
+      // While none has ever listened, the next would not start either (configuration, database): stop, do not spin.
+      if (!listened) {
+        options.log(`Gateway process ${worker.process.pid ?? '?'} ended (${how}) before any listened; stopping.`);
+        closeAll(1);
+        return;
+      }
+      options.log(`Gateway process ${worker.process.pid ?? '?'} ended (${how}); starting another.`);
+      setTimeout(() => {
+        if (!closing) fork(leads.has(worker));
+      }, RESTART_DELAY_MS);
+    });
+    for (let index = 0; index < options.processes; index += 1) fork(index === 0);
+    options.log(`${options.processes} gateway processes started by process ${process.pid}.`);
     process.on('SIGINT', close);
     process.on('SIGTERM', close);
   });
