@@ -1,7 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
 
-// Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node.
+/** Tests that build a gateway or open its database: run on SQLite in `node` and again on PostgreSQL. */
+const gatewayTests = ['server/**/*.test.ts', 'tests/config/tenant-onboarding-gateway.test.ts'];
+
+// Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node; the gateway suite runs
+// once more on a throwaway PostgreSQL (tests/postgres-setup.ts, server/testing/database.ts).
 export default defineConfig({
   test: {
     projects: [
@@ -17,11 +21,21 @@ export default defineConfig({
       {
         test: {
           name: 'node',
-          include: ['server/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/config/**/*.test.ts'],
+          include: [...gatewayTests, 'scripts/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/config/**/*.test.ts'],
           environment: 'node',
           testTimeout: 30000,
           // Seeding the demo world in a beforeAll takes seconds, more on a loaded machine.
           hookTimeout: 60000,
+        },
+      },
+      {
+        test: {
+          name: 'node-postgres',
+          include: gatewayTests,
+          environment: 'node',
+          testTimeout: 30000,
+          env: { TELLER_TEST_ENGINE: 'postgres' },
+          globalSetup: ['tests/postgres-setup.ts'],
         },
       },
     ],

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
+import { isLeadProcess, isSupervisor, processCount, superviseGateways } from './cluster.ts';
 import { describeDatabase } from './db/connection.ts';
 import { BANK_MODES, isBankMode, type BankMode } from './domain/bank/simulated.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
@@ -35,6 +36,21 @@ if (!isBankMode(requestedBankMode)) console.warn(`TELLER_BANK_MODE=${env.TELLER_
 else if (requestedBankMode !== 'normal' && !demo) console.warn(`TELLER_BANK_MODE=${requestedBankMode} is ignored in production.`);
 else bankMode = requestedBankMode;
 
+// TELLER_PROCESSES=auto|N: this process only supervises N gateway processes (server/cluster.ts), each running what follows.
+const processes = processCount(env.TELLER_PROCESSES);
+if (isSupervisor(processes)) {
+  process.exit(
+    await superviseGateways({
+      processes,
+      databaseUrl: env.DATABASE_URL || undefined,
+      dataDir,
+      demo,
+      log: (line) => console.log(line),
+      onSeeded: (seeded, ms) => console.log(`Seeded the demo world in ${ms} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets.`),
+    }),
+  );
+}
+
 const app = await buildApp({
   databaseUrl: env.DATABASE_URL || undefined,
   dataDir,
@@ -42,7 +58,7 @@ const app = await buildApp({
   logLevel,
   web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '' },
   bank: { mode: bankMode, timeoutMs: milliseconds('TELLER_BANK_TIMEOUT_MS', 5_000) },
-  settlerIntervalMs: milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000),
+  settlerIntervalMs: isLeadProcess() ? milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000) : undefined,
 });
 
 const started = Date.now();
@@ -64,10 +80,10 @@ const logins = await app.db
   .execute();
 const lines = [
   '',
-  `Teller gateway on http://${host}:${port}  (data: ${describeDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir })}, ${demo ? 'demo mode' : 'production mode'})`,
+  `Teller gateway on http://${host}:${port}  (data: ${describeDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir })}, ${demo ? 'demo mode' : 'production mode'}${processes > 1 ? `, ${processes} processes` : ''})`,
 ];
 if (demo) {
   lines.push(`Outbox (codes and e-mails): http://${host}:${port}/dev/outbox`, '', `Demo logins (password ${DEMO_PASSWORD}):`);
   for (const login of logins) lines.push(`  ${(login.username ?? '').padEnd(22)} role ${String(login.roles).padEnd(4)} tenant ${login.tenant_id}`);
 }
-console.log(lines.join('\n'));
+if (isLeadProcess()) console.log(lines.join('\n'));

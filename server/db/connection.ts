@@ -2,7 +2,18 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresAdapter, PostgresDialect, SqliteDialect, type QueryExecutorProvider } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  type DatabaseConnection,
+  type Driver,
+  type QueryExecutorProvider,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
 import { CachedStatements } from './statement-cache.ts';
@@ -36,7 +47,32 @@ export function openDatabase({ databaseUrl, dataDir }: ConnectionOptions): Db {
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: new CachedStatements(sqlite) }) });
+  return new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: new CachedStatements(sqlite) }) });
+}
+
+/**
+ * Transactions take SQLite's write lock when they begin (every transaction here writes). With several gateway
+ * processes on one file (server/cluster.ts), a transaction that read first and then wrote after another process
+ * had committed would fail at once (SQLITE_BUSY_SNAPSHOT, no waiting); taking the lock up front makes it wait its
+ * turn (busy_timeout) instead. Within one process Kysely runs one transaction at a time anyway.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  private readonly settings: SqliteDialectConfig;
+
+  constructor(settings: SqliteDialectConfig) {
+    super(settings);
+    this.settings = settings;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
 }
 
 const INT8_OID = 20;

@@ -1,17 +1,19 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { writeAudit } from '../domain/audit.ts';
-import { openDatabase, type Db } from './connection.ts';
+import { closeTestDatabase, openTestDatabase } from '../testing/database.ts';
+import type { Db } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
 
 let db: Db | undefined;
 afterEach(async () => {
-  await db?.destroy();
+  if (db) await closeTestDatabase(db);
   db = undefined;
 });
 
+/** An empty database brought to the latest version. */
 async function fresh(): Promise<Db> {
-  db = openDatabase({ databaseUrl: ':memory:', dataDir: '.' });
+  db = await openTestDatabase({ migrated: false });
   await migrateToLatest(db);
   return db;
 }
@@ -41,6 +43,6 @@ describe('storage', () => {
     const { id } = await database.insertInto('users').values({ tenant_id: 't', firstname: 'A', lastname: 'B', created: now, updated: now, middlename: null, birthdate: '1990-01-01', gender: 'Male', nationality: 'Gambian', country: null, email: null, phonenumber: null, externalid: null, photo_file_id: null, created_by: null }).returning('id').executeTakeFirstOrThrow();
     await expect(
       database.insertInto('wallets').values({ tenant_id: 't', user_id: id, currency: 'GMD', balance_minor: -1, created: now, updated: now }).execute(),
-    ).rejects.toThrow(/CHECK/);
+    ).rejects.toThrow(/CHECK constraint|violates check constraint/);
   });
 });

@@ -1,18 +1,19 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from './connection.ts';
+import { closeTestDatabase, openTestDatabase } from '../testing/database.ts';
+import type { Db } from './connection.ts';
 import { direct, PreparedQueries, slots } from './prepared.ts';
 
 const opened: Db[] = [];
 afterEach(async () => {
-  for (const db of opened.splice(0)) await db.destroy();
+  for (const db of opened.splice(0)) await closeTestDatabase(db);
 });
 
 async function countries(): Promise<Db> {
-  const db = openDatabase({ databaseUrl: ':memory:', dataDir: '.' });
+  const db = await openTestDatabase({ migrated: false });
   opened.push(db);
   await sql`CREATE TABLE places (id INTEGER PRIMARY KEY, country TEXT NOT NULL, name TEXT NOT NULL)`.execute(db);
-  await sql`INSERT INTO places (country, name) VALUES ('GM', 'Banjul'), ('GM', 'Serrekunda'), ('SN', 'Dakar'), ('SN', 'Thiès')`.execute(db);
+  await sql`INSERT INTO places (id, country, name) VALUES (1, 'GM', 'Banjul'), (2, 'GM', 'Serrekunda'), (3, 'SN', 'Dakar'), (4, 'SN', 'Thiès')`.execute(db);
   return db;
 }
 

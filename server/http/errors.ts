@@ -42,6 +42,9 @@ export function asHttpError(error: unknown): HttpError | undefined {
   return undefined;
 }
 
+/** PostgreSQL's "invalid byte sequence for encoding" (SQLSTATE 22021). */
+const PG_INVALID_TEXT = '22021';
+
 /** Turns any failure into the answer to send; 5xx errors are reduced to 'Internal Server Error'. */
 export function toErrorResponse(error: unknown): ErrorResponse {
   const deliberate = asHttpError(error);
@@ -65,6 +68,8 @@ export function toErrorResponse(error: unknown): ErrorResponse {
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE') return single(413, 'Payload Too Large', 'The request body is too large.');
   // The contract's conventions: a bad path parameter is a 400, whatever the router calls it (414 URI Too Long).
   if (code === 'FST_ERR_MAX_PARAM_LENGTH') return single(400, 'Bad Request', 'A path parameter is too long.');
+  // PostgreSQL refuses a NUL character in text (SQLite would store it): only a request can have brought one.
+  if (code === PG_INVALID_TEXT && /0x00/.test(error.message)) return single(400, 'Bad Request', 'Text must not contain NUL characters.');
   if (typeof statusCode === 'number' && statusCode >= 400 && statusCode < 500) {
     // Fastify's and its plugins' 4xx messages describe the request, never the server.
     return single(statusCode, reasonPhrase(statusCode), error.message);

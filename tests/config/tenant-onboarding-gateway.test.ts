@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { seedDemoWorld } from '../../server/seed/demo-world.ts';
 import { bearer, signIn, TEST_JWT_SECRET } from '../../server/testing.ts';
+import { createTestDatabase } from '../../server/testing/database.ts';
 import { configApi } from '../../src/config/catalogue.ts';
 import { firstMenuRoute } from '../../src/config/catalogue.ts';
 import { loadConfigSet } from '../../src/config/fs-source.ts';
@@ -35,8 +36,9 @@ beforeEach(async () => {
   copy = copyConfig();
   copy.writeJson('tenants/acme.json', acme);
   dataDir = mkdtempSync(join(tmpdir(), 'teller-onboarding-'));
-  app = await buildApp({ databaseUrl: ':memory:', demo: true, jwtSecret: TEST_JWT_SECRET, dataDir });
-  await seedDemoWorld(app.db, { now: new Date('2026-11-01T12:00:00Z'), tenantsDir: join(copy.root, 'tenants'), transactionCount: 200 });
+  const database = await createTestDatabase();
+  app = await buildApp({ databaseUrl: database.url, demo: true, jwtSecret: TEST_JWT_SECRET, dataDir, onClose: database.drop });
+  await seedDemoWorld(app.db, { now: new Date('2026-11-01T12:00:00Z'), tenantsDir: join(copy.root, 'tenants'), transactionCount: 200, remittanceCount: 200 });
 });
 
 afterEach(async () => {

@@ -1,8 +1,8 @@
 // The settler and the simulated bank without a gateway: the queue survives a restart (claims in the database, a
 // stale claim is taken again), a live claim is left alone, every settlement branch, the time limit on bank calls.
 import { afterEach, describe, expect, it } from 'vitest';
-import { openDatabase, type Db } from '../../db/connection.ts';
-import { migrateToLatest } from '../../db/migrate.ts';
+import type { Db } from '../../db/connection.ts';
+import { closeTestDatabase, openTestDatabase } from '../../testing/database.ts';
 import { MINIMAL_NOW, seedMinimal } from '../../seed/index.ts';
 import { BankLine, BankUnreachable } from '../bank/bank.ts';
 import { SimulatedBank } from '../bank/simulated.ts';
@@ -11,7 +11,7 @@ import { auditOf, seedRemittanceWorld, storedRow, type RemittanceWorld, type Tes
 
 const opened: Db[] = [];
 afterEach(async () => {
-  for (const db of opened.splice(0)) await db.destroy();
+  for (const db of opened.splice(0)) await closeTestDatabase(db);
 });
 
 interface Rig {
@@ -23,9 +23,8 @@ interface Rig {
 }
 
 async function rig(): Promise<Rig> {
-  const db = openDatabase({ databaseUrl: ':memory:', dataDir: '.' });
+  const db = await openTestDatabase();
   opened.push(db);
-  await migrateToLatest(db);
   await seedMinimal(db);
   const world = await seedRemittanceWorld(db, MINIMAL_NOW);
   const now = () => MINIMAL_NOW;

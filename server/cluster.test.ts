@@ -1,0 +1,183 @@
+// Several gateway processes on one database (server/cluster.ts), on each test engine: two processes started as an
+// operator starts them share a SQLite file or a PostgreSQL database, and requests alternate between them; then
+// TELLER_PROCESSES=2 runs two workers behind one port and closes them on SIGTERM.
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processCount } from './cluster.ts';
+import { openDatabase, type Db } from './db/connection.ts';
+import { DEMO_PASSWORD, MINIMAL_TENANTS, type MinimalWorld } from './seed/index.ts';
+import { TEST_JWT_SECRET } from './testing.ts';
+import { sharedTestDatabase, type TestDatabase } from './testing/database.ts';
+import { startGatewayProcess, type GatewayProcess } from './testing/gateway-process.ts';
+import { newKey } from './testing/wallet.ts';
+
+interface Answer {
+  status: number;
+  body: { data?: { id: string; attributes: { referenceNumber: string } }; errors?: Array<{ code?: string }> };
+}
+
+async function call(base: string, method: string, path: string, token: string | null, body: unknown, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await fetch(`${base}${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: (await res.json()) as Answer['body'] };
+}
+
+/** super@demo.test acting in naccug, signed in through `base`. */
+async function naccugAdmin(base: string): Promise<string> {
+  const session = await call(base, 'POST', '/api/v1/id/token', null, {
+    data: { type: 'token', attributes: { username: 'super@demo.test', password: DEMO_PASSWORD, clientid: 'teller-web' } },
+  });
+  const sessionToken = (session.body as unknown as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+  const tenant = MINIMAL_TENANTS.find((entry) => entry.id === 'naccug');
+  const res = await fetch(`${base}/connect/token`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${sessionToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ client_id: tenant?.clientId ?? '', grant_type: tenant?.grantType ?? '', scope: tenant?.scope ?? '' }).toString(),
+  });
+  return ((await res.json()) as { access_token: string }).access_token;
+}
+
+const create = (base: string, token: string, attributes: Record<string, unknown>, key = newKey()) =>
+  call(base, 'POST', '/api/v1/wallet-transactions', token, { data: { type: 'wallettransaction', attributes } }, { 'idempotency-key': key });
+
+const confirm = (base: string, token: string, id: string, otp: string) =>
+  call(base, 'PATCH', `/api/v1/wallet-transactions/${id}`, token, { data: { type: 'wallettransaction', id, attributes: { Otp: otp } } });
+
+describe('two gateway processes on one database', () => {
+  let database: TestDatabase & { world: MinimalWorld };
+  let dataDir: string;
+  let db: Db;
+  let gateways: GatewayProcess[] = [];
+  let token: string;
+
+  beforeAll(async () => {
+    database = await sharedTestDatabase();
+    dataDir = mkdtempSync(join(tmpdir(), 'teller-processes-'));
+    db = openDatabase({ databaseUrl: database.url, dataDir });
+    const env = { DATABASE_URL: database.url, TELLER_DATA_DIR: dataDir, TELLER_JWT_SECRET: TEST_JWT_SECRET };
+    gateways = await Promise.all([startGatewayProcess(env), startGatewayProcess(env)]);
+    token = await naccugAdmin(gateways[0]?.base ?? '');
+  }, 120_000);
+
+  afterAll(async () => {
+    const codes = await Promise.all(gateways.map((gateway) => gateway.stop()));
+    await db?.destroy();
+    await database?.drop();
+    rmSync(dataDir, { recursive: true, force: true });
+    expect(codes).toEqual(gateways.map(() => 0));
+  }, 60_000);
+
+  /** The gateway a request goes to: the first, the second, the first... */
+  const alternate = (index: number): string => gateways[index % gateways.length]?.base ?? '';
+
+  async function codeFor(reference: string): Promise<string> {
+    const row = await db.selectFrom('outbox').select('code').where('body', 'like', `%${reference}%`).where('code', 'is not', null).orderBy('id', 'desc').executeTakeFirstOrThrow();
+    return row.code ?? '';
+  }
+
+  async function transactionsOf(receiverId: number): Promise<number> {
+    const row = await db.selectFrom('wallet_transactions').select((eb) => eb.fn.countAll<number>().as('n')).where('receiver_user_id', '=', receiverId).executeTakeFirstOrThrow();
+    return Number(row.n);
+  }
+
+  it('makes one transaction of 50 concurrent POSTs with one Idempotency-Key, whichever process each reaches', async () => {
+    const receiver = database.world.users.kanifingMember;
+    const before = await transactionsOf(receiver);
+    const key = newKey();
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, index) => create(alternate(index), token, { Amount: '25', ReceiverUserId: String(receiver) }, key)),
+    );
+    // The first request creates it; the others answer it again, or (while it is still being written) 409.
+    expect(answers.filter((answer) => answer.status !== 201 && answer.status !== 409)).toEqual([]);
+    expect(new Set(answers.filter((answer) => answer.status === 201).map((answer) => answer.body.data?.id)).size).toBe(1);
+    expect(await transactionsOf(receiver)).toBe(before + 1);
+  });
+
+  it('completes exactly 3 of 50 concurrent cash-outs of 30 on a balance of 100 and leaves 10, alternating between the processes', async () => {
+    const receiver = String(database.world.users.serrekundaMemberByOfficer);
+    const wallet = database.world.wallets.serrekundaMemberByOfficerGmd;
+    const funding = await create(alternate(0), token, { Amount: '100', ReceiverUserId: receiver });
+    const fundingId = funding.body.data?.id ?? '';
+    const funded = await confirm(alternate(1), token, fundingId, await codeFor(funding.body.data?.attributes.referenceNumber ?? ''));
+    expect(funded.status).toBe(200);
+
+    const cashOuts: Array<{ id: string; code: string }> = [];
+    for (let index = 0; index < 50; index += 1) {
+      const started = await create(alternate(index), token, { Amount: '-30', ReceiverUserId: receiver });
+      expect(started.status).toBe(201);
+      cashOuts.push({ id: started.body.data?.id ?? '', code: await codeFor(started.body.data?.attributes.referenceNumber ?? '') });
+    }
+    const answers = await Promise.all(cashOuts.map(({ id, code }, index) => confirm(alternate(index + 1), token, id, code)));
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(3);
+    expect(answers.filter((answer) => answer.status === 422 && answer.body.errors?.[0]?.code === 'insufficient_funds')).toHaveLength(47);
+    const { balance_minor: balance } = await db.selectFrom('wallets').select('balance_minor').where('id', '=', wallet).executeTakeFirstOrThrow();
+    expect(balance).toBe(1_000);
+    const statuses = await db
+      .selectFrom('wallet_transactions')
+      .select('status')
+      .where('id', 'in', cashOuts.map(({ id }) => Number(id)))
+      .execute();
+    expect(statuses.filter((row) => row.status === 'COMPLETED')).toHaveLength(3);
+    expect(statuses.filter((row) => row.status === 'FAILED')).toHaveLength(47);
+  });
+});
+
+describe('TELLER_PROCESSES', () => {
+  it('is one process unless it says auto (one per core) or a whole number', () => {
+    expect(processCount(undefined, 8)).toBe(1);
+    expect(processCount('', 8)).toBe(1);
+    expect(processCount('auto', 8)).toBe(8);
+    expect(processCount(' AUTO ', 2)).toBe(2);
+    expect(processCount('3', 8)).toBe(3);
+    expect(processCount('0', 8)).toBe(1);
+    expect(processCount('two', 8)).toBe(1);
+  });
+
+  it('runs that many gateway processes behind one port, replaces one that dies, and closes them all on SIGTERM', async () => {
+    const database = await sharedTestDatabase();
+    const dataDir = mkdtempSync(join(tmpdir(), 'teller-processes-'));
+    try {
+      const gateway = await startGatewayProcess({
+        DATABASE_URL: database.url,
+        TELLER_DATA_DIR: dataDir,
+        TELLER_JWT_SECRET: TEST_JWT_SECRET,
+        TELLER_PROCESSES: '2',
+        LOG_LEVEL: 'info',
+      });
+      /** The processes that logged "Server listening" so far. */
+      const listening = () => new Set([...gateway.output().matchAll(/"pid":(\d+)[^\n]*Server listening/g)].map((match) => Number(match[1])));
+      const workersOf = () => execFileSync('ps', ['--ppid', String(gateway.child.pid), '-o', 'pid=']).toString().trim().split(/\s+/).map(Number);
+      const answers = async () => {
+        // Each new connection goes to the next worker; all of them answer.
+        for (let index = 0; index < 4; index += 1) expect((await fetch(`${gateway.base}/config.json`, { headers: { connection: 'close' } })).status).toBe(200);
+      };
+      const [first, second] = workersOf();
+      expect(workersOf()).toHaveLength(2);
+      await expect.poll(() => listening().size, { timeout: 60_000 }).toBe(2);
+      await answers();
+
+      process.kill(first ?? 0, 'SIGKILL');
+      const replaced = () => {
+        const now = workersOf();
+        return now.length === 2 && now.includes(second ?? 0) && !now.includes(first ?? 0);
+      };
+      await expect.poll(replaced, { timeout: 60_000, interval: 250 }).toBe(true);
+      const workers = workersOf();
+      expect(gateway.output()).toMatch(/ended \(SIGKILL\); starting another/);
+      await expect.poll(() => listening().size, { timeout: 60_000 }).toBe(3);
+      await answers();
+
+      expect(await gateway.stop()).toBe(0);
+      for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
+    } finally {
+      await database.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
+});
