@@ -61,8 +61,9 @@ test('a saved view keeps reordered columns and a filter; its address opens the s
   await expect(page).toHaveURL(/view=\d+/);
   const link = page.url();
 
-  // The link in a new page opens exactly what was saved.
+  // The link in a new page (its own sign-in: a session belongs to its tab) opens exactly what was saved.
   const second = await page.context().newPage();
+  await signIn(second, demoLogins.officer);
   await second.goto(link);
   const again = second.getByRole('table', { name: 'Members' });
   await expect(again.locator('tbody tr').first()).toBeVisible();
