@@ -14,8 +14,8 @@ import { fuzzOperations, fuzzVariants, type FuzzOperation, type FuzzVariant } fr
 
 const PLAN = { bodies: Number(process.env.FUZZ_BODIES ?? 16), parameters: Number(process.env.FUZZ_PARAMETERS ?? 16), seed: 20250115 };
 
-/** Tables a refused request may write to: the audit trail records refusals (ASVS 7.2). */
-const LOGGED_TABLES = new Set(['audit_log']);
+/** Tables a refused request may write to: the audit trail records refusals (ASVS 7.2), and a try is counted before it is checked. */
+const LOGGED_TABLES = new Set(['audit_log', 'attempt_counters']);
 
 /** A stack frame (`at fn (file:1:2)`), an internal path or a dependency's name. */
 const LEAK = /\bat (?:async )?[\w$.<>]+ \(?[^\s()]+:\d+:\d+\)?|\/server\/|node_modules|file:\/\//;
