@@ -538,13 +538,18 @@ describe('PATCH api/v1/wallet-transactions/{id} (confirmWalletTransaction)', () 
     for (let index = 0; index < 50; index += 1) cashOuts.push(await started(admin, app, { Amount: '-30', ReceiverUserId: receiver }));
     const answers = await Promise.all(cashOuts.map(({ id, code }) => admin.confirm(id, code)));
     for (const res of answers) expectMatchesContract(res, 'confirmWalletTransaction');
+    // One staff member's code tries are counted before they are checked (20 at once per account): on PostgreSQL, where
+    // the confirms truly run side by side, the tries past that answer 429 and leave their transaction PENDING.
+    const refused = answers.filter((res) => res.statusCode === 422 && res.json().errors[0].code === 'insufficient_funds');
+    const limited = answers.filter((res) => res.statusCode === 429);
     expect(answers.filter((res) => res.statusCode === 200)).toHaveLength(3);
-    expect(answers.filter((res) => res.statusCode === 422 && res.json().errors[0].code === 'insufficient_funds')).toHaveLength(47);
+    expect(refused.length + limited.length).toBe(47);
     expect(await balanceOf(app, wallet)).toBe(1_000);
     expect(await completedSum(app, wallet)).toBe(1_000);
     const statuses = await Promise.all(cashOuts.map(({ id }) => statusOf(app, id)));
     expect(statuses.filter((status) => status === 'COMPLETED')).toHaveLength(3);
-    expect(statuses.filter((status) => status === 'FAILED')).toHaveLength(47);
+    expect(statuses.filter((status) => status === 'FAILED')).toHaveLength(refused.length);
+    expect(statuses.filter((status) => status === 'PENDING')).toHaveLength(limited.length);
   });
 
   it("gives another tenant's token 404 and leaves the transaction PENDING", async () => {
