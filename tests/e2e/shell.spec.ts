@@ -75,12 +75,6 @@ test('[UW-4.57] logout ends the session on the gateway, clears storage and goes 
   expect((await read()).status()).toBe(401);
 });
 
-test('a screen of a later area shows a placeholder naming it', async ({ page }) => {
-  await signIn(page, demoLogins.super);
-  await page.goto('/remittances/payin');
-  await expect(page.getByText(/Pay-in transactions will be shown here/)).toBeVisible();
-});
-
 test('the signed-in shell has no serious accessibility violation', async ({ page }) => {
   await signIn(page, demoLogins.super);
   await expectAccessible(page);
