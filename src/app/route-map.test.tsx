@@ -94,6 +94,11 @@ const VARIANTS: Array<[string, Login, Items]> = [
   ['[IC-2.79] ss-gmb (admin-side list labelled Agents)', { who: 'ss-gmb staff', tenantId: 'ss-gmb', roles: [4] }, creditUnion('Agents')],
 ];
 
+/** Not in the spec: the audit trail (role 4) closes every menu. */
+function withAudit(login: Login, items: Items): Items {
+  return login.roles.includes(4) ? [...items, ['Audit', '/audit']] : items;
+}
+
 function signIn({ who, tenantId, roles, selected }: Login): void {
   const email = who.includes('@') ? who : `${tenantId}@demo.test`;
   sessionStore.signIn({ userId: '1', email, accessToken: 'session-token', roles, tenantId, claim: tenantId, adminTenant: tenantId === 'dssc', expiresAt: Date.now() + 3_600_000 });
@@ -121,11 +126,13 @@ beforeEach(() => {
 afterEach(() => act(() => notifications.clean()));
 
 describe('the menu of every login and tenant type (identity-and-catalogue §2)', () => {
-  it.each(VARIANTS)('%s shows exactly the spec\'s items', (_name, login, expected) => {
+  it.each(VARIANTS)('%s shows exactly the spec\'s items', (_name, login, specItems) => {
+    const expected = withAudit(login, specItems);
     expect(menuOf(login)).toEqual(expected);
   });
 
-  it.each(VARIANTS)('%s: the shell draws that menu, and every item\'s route renders its screen', async (_name, login, expected) => {
+  it.each(VARIANTS)('%s: the shell draws that menu, and every item\'s route renders its screen', async (_name, login, specItems) => {
+    const expected = withAudit(login, specItems);
     signIn(login);
     const routes = expected.flatMap(([, route]) => (route === null ? [] : [route]));
     for (const route of routes) {
