@@ -16,6 +16,8 @@ async function openList(page: Page, path: string, title: string): Promise<Locato
   await page.goto(path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const table = page.getByRole('table', { name: title });
+  // While the first page loads, the body is one row holding the loader: wait until real rows replace it.
+  await expect(table.getByLabel('Loading...', { exact: true })).toHaveCount(0);
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(table.getByText('No records found', { exact: true })).toHaveCount(0);
   return table;
