@@ -11,7 +11,7 @@
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
 import { execFile, fork, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -120,7 +120,7 @@ async function measureSqlite(): Promise<Figures> {
     const world = await seedSchemaAndWorld(file, dataDir);
     await bulkInsert(file, dataDir, world, insertIntoSqlite);
     console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-    return await measure('SQLite', file, dataDir, world);
+    return await measure('SQLite', file, dataDir, world, undefined);
   } finally {
     if (process.env.BENCH_KEEP) console.log(`\nKept ${file}`);
     else rmSync(dataDir, { recursive: true, force: true });
@@ -142,14 +142,44 @@ async function measurePostgres(): Promise<Figures> {
     const world = await seedSchemaAndWorld(url, dataDir);
     await bulkInsert(url, dataDir, world, insertIntoPostgres);
     console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-    return await measure('PostgreSQL', url, dataDir, world);
+    return await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
   } finally {
     postgres.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld): Promise<Figures> {
+/**
+ * CPU microseconds a process and its children have used (Linux /proc): the postmaster's own and reaped backends'
+ * (utime, stime, cutime, cstime), plus its live backends'. 0 where there is no /proc.
+ */
+function processTreeCpu(pid: number): number {
+  const ticks = (statPid: number | string) => {
+    // Fields after the command name: state, ppid, ... utime (14th field), stime, cutime, cstime.
+    const fields = readFileSync(`/proc/${statPid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return { ppid: Number(fields[1]), own: Number(fields[11]) + Number(fields[12]), children: Number(fields[13]) + Number(fields[14]) };
+  };
+  try {
+    const root = ticks(pid);
+    let total = root.own + root.children;
+    for (const entry of readdirSync('/proc')) {
+      if (!/^\d+$/.test(entry)) continue;
+      try {
+        const stat = ticks(entry);
+        if (stat.ppid === pid) total += stat.own;
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    // Clock ticks of 10 ms (USER_HZ is 100 on Linux).
+    return total * 10_000;
+  } catch {
+    return 0;
+  }
+}
+
+/** `databaseCpu`: CPU microseconds the database server used so far (PostgreSQL; SQLite works inside the gateway). */
+async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<Figures> {
   let server: ChildProcess | undefined;
   try {
     server = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir, String(PROCESSES)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
@@ -196,15 +226,20 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
 
     console.log(`\nLatency, one client, ${SAMPLES} requests each (after 30 warm-up requests):`);
     const latencies: Figures['latencies'] = [];
+    /** ` + database 0.31 ms` per request since `before`, or nothing on SQLite. */
+    const databaseShare = (before: number, requests: number) =>
+      databaseCpu ? ` + database ${((databaseCpu() - before) / 1000 / Math.max(1, requests)).toFixed(2)} ms` : '';
     for (const [label, path] of pages) {
       const cpuBefore = await gatewayCpu();
+      const databaseBefore = databaseCpu?.() ?? 0;
       const { p50, p95, max } = await latency(base, path, token);
       const cpuPerRequest = (await gatewayCpu()) - cpuBefore;
+      const database = databaseShare(databaseBefore, SAMPLES + 30);
       latencies.push({ label, p50, p95 });
       const perRequestMs = cpuPerRequest / 1000 / (SAMPLES + 30);
       console.log(
         `  ${label.padEnd(30)} p50 ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   max ${max.toFixed(2).padStart(6)} ms` +
-          `   gateway CPU ${perRequestMs.toFixed(2)} ms/request (≈ ${Math.round(1000 / perRequestMs)} requests/s on one core)`,
+          `   gateway CPU ${perRequestMs.toFixed(2)} ms/request${database} (≈ ${Math.round(1000 / perRequestMs)} requests/s on one core)`,
       );
     }
 
@@ -212,13 +247,15 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
     const throughputs: Figures['throughputs'] = [];
     for (const [label, path] of pages.slice(0, 2)) {
       const cpuBefore = await gatewayCpu();
+      const databaseBefore = databaseCpu?.() ?? 0;
       const result = await autocannon(`${base}${path}`, token);
       const perRequestMs = ((await gatewayCpu()) - cpuBefore) / 1000 / Math.max(1, result.requests.total);
+      const database = databaseShare(databaseBefore, result.requests.total);
       throughputs.push({ label, rps: result.requests.average });
       console.log(
         `  ${label.padEnd(30)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} requests/s   ` +
           `latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms   ` +
-          `gateway CPU ${perRequestMs.toFixed(2)} ms/request   (${result.non2xx} non-2xx, ${result.errors} errors)`,
+          `gateway CPU ${perRequestMs.toFixed(2)} ms/request${database}   (${result.non2xx} non-2xx, ${result.errors} errors)`,
       );
     }
 

@@ -3,7 +3,7 @@
 // /usr/lib/postgresql/<version>/bin (what `apt-get install postgresql` leaves there). initdb refuses to run as
 // root, so as root the tools run as `nobody` (the child process's uid and gid) in a directory that user owns.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -12,6 +12,8 @@ export interface PostgresCluster {
   /** `postgres://teller@127.0.0.1:<port>/postgres`: the superuser on the maintenance database. */
   url: string;
   port: number;
+  /** The postmaster's process id (its backends are its children). */
+  pid: number;
   /** Stops the server at once and removes its directory; safe to call twice. */
   stop: () => void;
 }
@@ -100,7 +102,8 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       .join(' ');
     run(join(bin, 'pg_ctl'), ['-D', data, '-o', flags, '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start'], dir, owner);
     started = true;
-    return { url: `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`, port, stop };
+    const pid = Number(readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
+    return { url: `postgres://${SUPERUSER}@127.0.0.1:${port}/postgres`, port, pid, stop };
   } catch (error) {
     const log = join(dir, 'server.log');
     const detail = existsSync(log) ? `\n${execFileSync('tail', ['-n', '20', log]).toString()}` : '';
