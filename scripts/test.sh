@@ -12,7 +12,7 @@ step "form validators";          npx tsx scripts/compile-form-validators.ts
 step "typecheck";                npx tsc -p tsconfig.json --noEmit
 step "lint";                     npx eslint .
 step "dead exports";             npx tsx scripts/check-dead-exports.ts
-step "unit, gateway and contract tests"; npx vitest run
+step "unit, gateway (SQLite and PostgreSQL) and contract tests"; npx vitest run
 step "web build";                npx vite build --logLevel warn
 step "login route size";         npx tsx scripts/check-login-size.ts
 step "end-to-end (Chromium)";    npx playwright test

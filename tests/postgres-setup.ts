@@ -11,7 +11,7 @@ import { startPostgresCluster, type PostgresCluster } from '../scripts/postgres-
 import { openDatabase, type Db } from '../server/db/connection.ts';
 import { migrateToLatest } from '../server/db/migrate.ts';
 import { seedMinimal, type MinimalWorld } from '../server/seed/index.ts';
-import { databaseUrl } from '../server/testing/database.ts';
+import { databaseUrl, whileInUse } from '../server/testing/database.ts';
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const external = process.env.TELLER_TEST_POSTGRES_URL;
@@ -28,7 +28,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   try {
     await sql`CREATE DATABASE ${sql.id(templates.migrated)}`.execute(admin);
     await prepare(databaseUrl(adminUrl, templates.migrated), migrateToLatest);
-    await sql`CREATE DATABASE ${sql.id(templates.minimal)} TEMPLATE ${sql.id(templates.migrated)}`.execute(admin);
+    await whileInUse(() => sql`CREATE DATABASE ${sql.id(templates.minimal)} TEMPLATE ${sql.id(templates.migrated)}`.execute(admin));
     world = await prepare(databaseUrl(adminUrl, templates.minimal), (db) => seedMinimal(db));
   } catch (error) {
     await admin.destroy();

@@ -1,7 +1,7 @@
 // The database under a gateway test, by engine: the `node` project runs every test on SQLite (:memory:), the
 // `node-postgres` project (vitest.config.ts, TELLER_TEST_ENGINE=postgres) runs the same tests on PostgreSQL, each
-// test database a copy of the template tests/postgres-setup.ts migrated once, so tests stay isolated and run in
-// parallel workers.
+// test database a copy of a template tests/postgres-setup.ts prepared once (migrated, or seeded with the minimal
+// world), so tests stay isolated and run in parallel workers.
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,21 +47,31 @@ function adminPool(adminUrl: string): pg.Pool {
 /** pg's "object in use": the connections of a pool just ended are still closing on the server. */
 const OBJECT_IN_USE = '55006';
 
+const inUse = (error: unknown) => error instanceof Error && 'code' in error && error.code === OBJECT_IN_USE;
+
 /**
- * Drops the database once its connections have gone (a pool's end() does not wait for the server to see them
- * close); only a connection still open after 5 s is cut off, which its owner then sees as an error.
+ * Runs `work` again while the server says the database it names is still in use (a pool's end() does not wait for
+ * the server to see its connections close); throws after about 5 s.
  */
-async function dropDatabase(pool: pg.Pool, name: string): Promise<void> {
-  for (let attempt = 0; attempt < 250; attempt += 1) {
+export async function whileInUse<T>(work: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt += 1) {
     try {
-      await pool.query(`DROP DATABASE IF EXISTS ${name}`);
-      return;
+      return await work();
     } catch (error) {
-      if (!(error instanceof Error && 'code' in error && error.code === OBJECT_IN_USE)) throw error;
+      if (attempt >= 250 || !inUse(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   }
-  await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+}
+
+/** Drops the database once its connections have gone; one still open after 5 s is cut off (its owner sees an error). */
+async function dropDatabase(pool: pg.Pool, name: string): Promise<void> {
+  try {
+    await whileInUse(() => pool.query(`DROP DATABASE IF EXISTS ${name}`));
+  } catch (error) {
+    if (!inUse(error)) throw error;
+    await pool.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  }
 }
 
 /** What a new test database holds: nothing, the schema, or the schema and the minimal world seeded at MINIMAL_NOW. */
