@@ -82,7 +82,7 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
       started = false;
       spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { cwd: dir, stdio: 'ignore', ...owner });
     }
-    rmSync(dir, { recursive: true, force: true });
+    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
     run(join(bin, 'initdb'), ['-D', data, '-U', SUPERUSER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], dir, owner);
