@@ -1942,6 +1942,8 @@ export interface components {
         Nationality: string;
         /** @description The credit union member id (UW §3); empty when none. */
         ExternalId: string;
+        /** @description Country of residence (a name), optional; the profile shows it read-only (UW §2). x-spec-gap: the spec does not say where it is entered, so the create bodies accept it. */
+        CountryOfResidence: string;
         PageMeta: {
             itemTotal: number;
             pageNumber: number;
@@ -2401,6 +2403,7 @@ export interface components {
             nationality: components["schemas"]["Nationality"];
             phonenumber: components["schemas"]["PhoneNumber"];
             externalid?: components["schemas"]["ExternalId"];
+            country?: components["schemas"]["CountryOfResidence"];
         };
         CreateAdminRequest: {
             data: {
@@ -2427,6 +2430,7 @@ export interface components {
             nationality: components["schemas"]["Nationality"];
             phonenumber: components["schemas"]["PhoneNumber"];
             externalid?: components["schemas"]["ExternalId"];
+            country?: components["schemas"]["CountryOfResidence"];
         };
         CreateEndUserRequest: {
             data: {
