@@ -8,8 +8,10 @@ export type {
   MenuGroupName,
   MenuItem,
   OptionsSource,
+  NoSubmit,
   RowAction,
   SemanticColor,
+  SubmitBinding,
   TableColumn,
   ToolbarFilter,
 } from '../generated/config-types.ts';

@@ -31,6 +31,8 @@ export interface Form {
   submitLabel?: string;
   /** keep the submit button disabled while the form data is invalid (users-and-wallets §5: login) */
   disableSubmitUntilValid?: boolean;
+  /** where the form's values go: the contract operation whose request body they become (a binding), several bindings when the screen chooses among operations (create or update), or { "none": why } for a form that sends nothing to the gateway itself (a filter, a choice a flow reads). The body is built from the binding alone: every field under its own name unless attributes maps it; check:config compares the fields with the operation's request schema in openapi/gateway.yaml. */
+  submit: SubmitBinding | SubmitBinding[] | NoSubmit;
   schema: FieldSchema & {
     type: "object";
     properties: { [key: string]: unknown };
@@ -39,6 +41,24 @@ export interface Form {
   uiSchema: UiSchema;
   /** field name -> rules evaluated against the RuleContext */
   rules?: { [key: string]: FieldRules };
+}
+
+/** a form bound to one contract operation */
+export interface SubmitBinding {
+  $comment?: string;
+  /** the operationId in openapi/gateway.yaml whose request body (data.attributes of a JSON:API body) the values become */
+  operationId: string;
+  /** field -> the request attribute it is sent as, when the names differ; null when the field is not sent (a confirmation, a choice that picks the operation) */
+  attributes?: { [key: string]: string | null };
+  /** request attributes the screen adds that are not fields: an id from the address, the files of a drop zone, a token from a link */
+  supplied?: string[];
+}
+
+/** a form whose values no operation receives as they are */
+export interface NoSubmit {
+  $comment?: string;
+  /** why: e.g. 'the sign-in flow sends createToken with the web client id' */
+  none: string;
 }
 
 /** JSON Schema draft-07 plus the custom keywords Teller's form validator declares */

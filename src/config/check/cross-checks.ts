@@ -1,7 +1,9 @@
 // Checks that span files or need the contract; run only on files that passed their meta-schema.
 import type { ConfigKind } from '../files.ts';
+import { formFields } from '../form-fields.ts';
 import type { ConfigFiles, ConfigSet, FormConfig, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import type { Contract } from './contract.ts';
+import { checkFormBindings } from './form-bindings.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
@@ -71,21 +73,6 @@ function checkTenants(input: CrossCheckInput): Problem[] {
   return problems;
 }
 
-/** Every property name a form schema declares, in properties and in allOf/anyOf/oneOf/if/then/else/dependencies. */
-function formFields(schema: unknown, fields = new Map<string, Json>()): Map<string, Json> {
-  if (!isJson(schema)) return fields;
-  if (isJson(schema.properties)) {
-    for (const [name, property] of Object.entries(schema.properties)) if (!fields.has(name) && isJson(property)) fields.set(name, property);
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) for (const branch of branches) formFields(branch, fields);
-  }
-  for (const key of ['if', 'then', 'else']) formFields(schema[key], fields);
-  if (isJson(schema.dependencies)) for (const dependency of Object.values(schema.dependencies)) formFields(dependency, fields);
-  return fields;
-}
-
 function optionsSourceProblems(input: CrossCheckInput, file: string, at: string, source: OptionsSource): Problem[] {
   const { contract } = input;
   if (!contract || !contract.operations.has(source.operation)) return [];
@@ -106,6 +93,7 @@ function optionsSourceProblems(input: CrossCheckInput, file: string, at: string,
 function checkForms(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
+    if (input.contract) problems.push(...checkFormBindings(file, form, input.contract));
     const fields = formFields(form.schema);
     const names = [...fields.keys()];
     const unknownField = (at: string, name: string): Problem => ({
@@ -140,7 +128,8 @@ function checkForms(input: CrossCheckInput): Problem[] {
           fix: `add schema.errorMessage.required.${name} with the spec's text`,
         });
       }
-      const allowed = Array.isArray(field.enum) ? field.enum.map(String) : undefined;
+      const enums = field.declarations.flatMap((declaration) => (Array.isArray(declaration.enum) ? [declaration.enum.map(String)] : []));
+      const allowed = enums[0];
       for (const option of Object.keys(rules.options ?? {})) {
         if (!allowed || !allowed.includes(option)) {
           problems.push({

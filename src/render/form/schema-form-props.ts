@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { RuleContext } from '../../config/rules';
+import type { FormConfig } from '../../config/types';
 import type { FormValues } from './form-errors';
 
 export interface SchemaFormProps {
@@ -9,8 +10,9 @@ export interface SchemaFormProps {
   context?: RuleContext;
   /** Initial values; a new object resets the form to it. */
   formData?: FormValues;
-  /** Called only with valid data, without the fields hidden by rules. */
-  onSubmit: (data: FormValues) => void;
+  /** Called only with valid data, without the fields hidden by rules; `form` is the form file drawn, whose submit
+   * binding makes the request body (./request-body.ts). */
+  onSubmit: (data: FormValues, form: FormConfig) => void;
   onChange?: (data: FormValues) => void;
   /** Overrides the form file's submitLabel. */
   submitLabel?: string;
