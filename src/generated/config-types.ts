@@ -177,12 +177,13 @@ export type Rule = boolean | { [key: string]: unknown };
 
 // schemas/meta/screen.schema.json
 
-/** Which parts of a screen show, schemas/screens/<id>.json: each part is a json-logic rule over the RuleContext (rule.schema.json). The screen's code draws a part only when its rule holds; the parts a screen has are listed below per screen id. */
+/** Which parts of a screen show, schemas/screens/<id>.json: each part is a json-logic rule over the RuleContext (rule.schema.json). The screen's code draws a part only when its rule holds; the parts each screen has are registered in src/config/registry.ts (SCREEN_PARTS), and check:config wants every one of them and no other. */
 export interface Screen {
   $schema: "../meta/screen.schema.json";
   $comment?: string;
-  /** equal to the file name */
+  /** equal to the file name; a screen registered in src/config/registry.ts (SCREEN_PARTS) */
   id: string;
+  /** part name -> { "visible": <rule> }; the names are the screen's, listed in src/config/registry.ts (SCREEN_PARTS) */
   parts: { [key: string]: ScreenPart };
 }
 
@@ -223,6 +224,8 @@ export interface ToolbarAction {
   $comment?: string;
   id: string;
   label: string;
+  /** the flow the button runs, a name the code registers in src/config/registry.ts (FLOWS) for this table's screen, e.g. createUser */
+  flow: string;
   icon?: string;
   /** evaluated against the RuleContext */
   visible?: Rule;
@@ -259,7 +262,7 @@ export interface TableColumn {
   currencyField?: string;
   /** a money or number cell shows green above 0, red at 0 or below (remittances-and-payouts §2) */
   signColor?: boolean;
-  /** the cell's text is a button that runs this action (onRowAction with this id), e.g. details from a reference */
+  /** the cell's text is a button that runs this row flow (src/config/registry.ts FLOWS), e.g. remittanceDetails from a reference */
   cellAction?: string;
   filter?: "text" | "select" | "dateRange";
   /** server filter key, sent as filter[<filterKey>]; defaults to field */
@@ -276,6 +279,8 @@ export interface RowAction {
   $comment?: string;
   id: string;
   label: string;
+  /** the flow the button runs for its row, a name the code registers in src/config/registry.ts (FLOWS) for this table's screen, e.g. openUser */
+  flow: string;
   icon?: string;
   /** evaluated against the RuleContext */
   visible?: Rule;

@@ -4,6 +4,7 @@ import { formFields } from '../form-fields.ts';
 import type { ConfigFiles, ConfigSet, FormConfig, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import type { Contract } from './contract.ts';
 import { checkFormBindings } from './form-bindings.ts';
+import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
@@ -14,6 +15,8 @@ export interface CrossCheckInput {
   valid: Set<string>;
   set: ConfigSet;
   contract: Contract | undefined;
+  /** Every config file's path ('/schemas/tables/users.json'), parsed or not. */
+  present: ReadonlySet<string>;
 }
 
 type Json = Record<string, unknown>;
@@ -149,6 +152,7 @@ function checkTables(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   const { contract } = input;
   for (const [file, table] of filesOf<TableConfig>(input, 'table')) {
+    problems.push(...checkTableFlows(file, table));
     const seen = new Set<string>();
     table.columns.forEach((column, index) => {
       if (seen.has(column.id)) {
@@ -231,6 +235,13 @@ function checkTables(input: CrossCheckInput): Problem[] {
   return problems;
 }
 
+/** Part names are checked on every screen file with parts, valid or not: a wrong name is worth saying with any other mistake. */
+function checkScreens(input: CrossCheckInput): Problem[] {
+  return Object.entries(input.files).flatMap(([path, json]) =>
+    input.kinds[path] === 'screen' && isJson(json) && isJson(json.parts) ? checkScreenParts(path.slice(1), { parts: json.parts }) : [],
+  );
+}
+
 export function crossCheck(input: CrossCheckInput): Problem[] {
-  return [...checkTenants(input), ...checkForms(input), ...checkTables(input)];
+  return [...checkTenants(input), ...checkForms(input), ...checkTables(input), ...checkScreens(input), ...checkRequiredFiles(input.present)];
 }

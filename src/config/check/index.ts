@@ -7,6 +7,7 @@ import { baseName, kindOf } from '../files.ts';
 import type { ConfigKind } from '../files.ts';
 import { readConfigSource } from '../fs-source.ts';
 import { SCREEN_ROUTES, matchesRoute } from '../routes.ts';
+import { FLOWS } from '../registry.ts';
 import type { ConfigSet } from '../types.ts';
 import { CONTRACT_FILE, loadContract } from './contract.ts';
 import type { Contract } from './contract.ts';
@@ -34,6 +35,7 @@ function referenceIndex(rootDir: string, set: ConfigSet, contract: Contract | un
     operation: () => [...(contract?.operations.keys() ?? [])].sort(),
     route: () => SCREEN_ROUTES.map((route) => route.path),
     publicFile: () => [],
+    flow: () => Object.keys(FLOWS).sort(),
   };
   return {
     known: (kind) => known[kind](),
@@ -79,7 +81,8 @@ export function checkConfigReport(rootDir: string): CheckReport {
       problems.push({ file: path.slice(1), pointer: '/id', message: `id '${id}' differs from the file name`, fix: `rename the file to ${id}.json or set id to '${baseName(path)}'` });
     }
   }
-  problems.push(...crossCheck({ files: source.files, kinds, valid, set, contract }));
+  const present = new Set([...Object.keys(source.files), ...Object.keys(source.unparsed)]);
+  problems.push(...crossCheck({ files: source.files, kinds, valid, set, contract, present }));
 
   const fileCount = Object.keys(source.files).length + Object.keys(source.unparsed).length + meta.fileCount;
   return { problems: sortProblems(problems), notices, fileCount };

@@ -1,6 +1,6 @@
 // Validates config files against schemas/meta/*.schema.json with ajv. The meta-schemas declare cross-references
 // themselves with two keywords, so adding a referencing field is a meta-schema edit:
-//   "x-refersTo": "menu" | "table" | "colorMap" | "operation" | "route" | "publicFile"   the value must name one
+//   "x-refersTo": "menu" | "table" | "colorMap" | "operation" | "route" | "publicFile" | "flow"   the value must name one
 //   "x-rule": "context" | "row"   a json-logic rule over the RuleContext keys, or over the fields of a table's row
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,7 +12,7 @@ import { RULE_CONTEXT_KEYS, ruleReferences } from '../rules.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
-export type ReferenceKind = 'menu' | 'table' | 'colorMap' | 'operation' | 'route' | 'publicFile';
+export type ReferenceKind = 'menu' | 'table' | 'colorMap' | 'operation' | 'route' | 'publicFile' | 'flow';
 
 /** What the keywords look names up in; `rowField` is undefined when the contract is not there to ask. */
 export interface ReferenceIndex {
@@ -32,6 +32,7 @@ const WHERE: Record<ReferenceKind, string> = {
   operation: 'an operationId of openapi/gateway.yaml',
   route: 'a route of src/config/routes.ts',
   publicFile: 'a file under public/',
+  flow: 'a flow the code registers in src/config/registry.ts (FLOWS)',
 };
 
 function refersTo(index: ReferenceIndex): SchemaValidateFunction {

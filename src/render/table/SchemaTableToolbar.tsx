@@ -1,5 +1,5 @@
 // Above a SchemaTable: the table file's filters that are not columns (the admin lists' Role, users-and-wallets §6),
-// which apply at once, and its toolbar actions (Add user).
+// which apply at once, and its toolbar actions (Add user), each running the flow it names.
 import { Button, Group, Select } from '@mantine/core';
 import { filterOptions, type FilterLists } from './filter-options';
 import type { SchemaTableModel } from './useSchemaTable';
@@ -7,10 +7,11 @@ import type { SchemaTableModel } from './useSchemaTable';
 export interface SchemaTableToolbarProps {
   model: SchemaTableModel;
   lists?: FilterLists;
-  onToolbarAction?: (actionId: string) => void;
+  /** Runs a toolbar flow (SchemaTable's `flows`). */
+  onToolbarFlow?: (flow: string) => void;
 }
 
-export function SchemaTableToolbar({ model, lists, onToolbarAction }: SchemaTableToolbarProps) {
+export function SchemaTableToolbar({ model, lists, onToolbarFlow }: SchemaTableToolbarProps) {
   if (model.toolbarActions.length === 0 && model.toolbarFilters.length === 0) return null;
   return (
     <Group justify="space-between" align="flex-end" mb="sm">
@@ -29,7 +30,7 @@ export function SchemaTableToolbar({ model, lists, onToolbarAction }: SchemaTabl
       </Group>
       <Group gap="sm">
         {model.toolbarActions.map((action) => (
-          <Button key={action.id} onClick={() => onToolbarAction?.(action.id)}>
+          <Button key={action.id} onClick={() => onToolbarFlow?.(action.flow)}>
             {action.label}
           </Button>
         ))}

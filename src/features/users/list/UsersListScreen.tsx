@@ -45,8 +45,7 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
         {...list.tableProps}
         title={title}
         onRowOpen={open}
-        onRowAction={(actionId, row) => actionId === 'view' && open(row)}
-        onToolbarAction={(actionId) => actionId === 'addUser' && setCreating(true)}
+        flows={{ openUser: open, ...(CreateUser ? { createUser: () => setCreating(true) } : {}) }}
       />
       <UserInformationPanel userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="users" />
       {CreateUser && (
