@@ -71,3 +71,22 @@ export function requiredFields(form: Pick<FormConfig, 'schema' | 'rules'>): Set<
   for (const [name, rules] of Object.entries(form.rules ?? {})) if (rules.required !== undefined) names.add(name);
   return names;
 }
+
+/** The subschemas of a schema object with their pointers: properties, branches, items, conditions, definitions. */
+export function schemaChildren(node: Json, at: string): [Json, string][] {
+  const found: [Json, string][] = [];
+  const add = (value: unknown, where: string) => {
+    if (isJson(value)) found.push([value, where]);
+  };
+  for (const key of ['properties', 'patternProperties', 'dependencies', 'definitions']) {
+    const map = node[key];
+    if (isJson(map)) for (const [name, value] of Object.entries(map)) add(value, `${at}/${key}/${escape(name)}`);
+  }
+  for (const key of ['allOf', 'anyOf', 'oneOf']) {
+    const list = node[key];
+    if (Array.isArray(list)) list.forEach((value, index) => add(value, `${at}/${key}/${index}`));
+  }
+  for (const key of ['items', 'not', 'if', 'then', 'else', 'additionalProperties', 'contains']) add(node[key], `${at}/${key}`);
+  if (Array.isArray(node.items)) node.items.forEach((value, index) => add(value, `${at}/items/${index}`));
+  return found;
+}

@@ -63,6 +63,8 @@ export interface NoSubmit {
 
 /** JSON Schema draft-07 plus the custom keywords Teller's form validator declares */
 export interface FieldSchema {
+  /** the field's label as staff read it, never empty */
+  title?: string;
   /** a date (format date) no later than today minus this many years; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/render/form/validation/runtime.ts) */
   "x-minAgeYears"?: number;
   /** a date (format date) not before today; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/render/form/validation/runtime.ts) */
@@ -128,6 +130,7 @@ export interface MenuItem {
   $comment?: string;
   /** a tenant's labels[key] replaces this item's label */
   key?: "users" | "admins";
+  /** the text staff read, never empty; a tenant's labels[key] may replace it */
   label: string;
   /** a route of src/config/routes.ts */
   route?: string;
@@ -250,7 +253,7 @@ export interface TableColumn {
   id: string;
   /** dot path in the flattened row */
   field?: string;
-  /** column header; may be empty for row numbers */
+  /** the column's heading as staff read it, never empty ('#' for row numbers) */
   header: string;
   /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name; email is text that may wrap after its @ and before its dots, so a long address never widens the table past the screen */
   format?: "text" | "email" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
@@ -328,9 +331,9 @@ export interface Tenant {
   menu: string;
   /** label overrides: replace the label of menu items and table titles with the same key */
   labels?: {
-    /** e.g. Members */
+    /** what this tenant calls its users, e.g. Members */
     users?: string;
-    /** e.g. Agents */
+    /** what this tenant calls its admins, e.g. Agents */
     admins?: string;
   };
   /** table id (a file in schemas/tables/) -> ids of its columns hidden for this tenant */

@@ -1,9 +1,11 @@
 // Checks that span files or need the contract; run only on files that passed their meta-schema.
 import type { ConfigKind } from '../files.ts';
 import { formFields } from '../form-fields.ts';
-import type { ConfigFiles, ConfigSet, FormConfig, OptionsSource, TableConfig, Tenant } from '../types.ts';
+import type { ConfigFiles, ConfigSet, FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import type { Contract } from './contract.ts';
+import type { ReferenceKind } from './meta.ts';
 import { checkFormBindings } from './form-bindings.ts';
+import { menuDuplicates, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
@@ -17,6 +19,8 @@ export interface CrossCheckInput {
   contract: Contract | undefined;
   /** Every config file's path ('/schemas/tables/users.json'), parsed or not. */
   present: ReadonlySet<string>;
+  /** A name a file that did not parse may hold: references to it are left alone until its JSON is fixed. */
+  unknown: (kind: ReferenceKind, name: string) => boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -42,10 +46,23 @@ function checkTenants(input: CrossCheckInput): Problem[] {
         problems.push({ file, pointer: `/${key}`, message: `${key} '${tenant[key]}' is also used by ${owner}`, fix: `give each tenant its own ${key}` });
       } else firstWith.set(`${key}:${tenant[key]}`, file);
     }
+    // Each tenant's token carries its own claim; being the admin tenant is the file's "admin" flag, not the claim dssc.
+    if (tenant.claim !== undefined) {
+      const owner = firstWith.get(`claim:${tenant.claim}`);
+      if (owner) {
+        problems.push({
+          file,
+          pointer: '/claim',
+          message: `claim '${tenant.claim}' is also ${owner}'s`,
+          fix: 'give each tenant its own claim; the admin tenant is the one marked "admin": true, which no claim makes',
+        });
+      } else firstWith.set(`claim:${tenant.claim}`, file);
+    }
     if (tenant.admin) flagged.admin.push(file);
     if (tenant.main) flagged.main.push(file);
     for (const [tableId, columns] of Object.entries(tenant.hiddenColumns ?? {})) {
       const table = input.set.tables[tableId];
+      if (!table && input.unknown('table', tableId)) continue;
       if (!table) {
         problems.push({
           file,
@@ -97,6 +114,8 @@ function checkForms(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
     if (input.contract) problems.push(...checkFormBindings(file, form, input.contract));
+    const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
+    problems.push(...unusedMessages(file, form.schema, ruleRequired));
     const fields = formFields(form.schema);
     const names = [...fields.keys()];
     const unknownField = (at: string, name: string): Problem => ({
@@ -236,6 +255,10 @@ function checkTables(input: CrossCheckInput): Problem[] {
 }
 
 /** Part names are checked on every screen file with parts, valid or not: a wrong name is worth saying with any other mistake. */
+function checkMenus(input: CrossCheckInput): Problem[] {
+  return filesOf<Menu>(input, 'menu').flatMap(([file, menu]) => menuDuplicates(file, menu));
+}
+
 function checkScreens(input: CrossCheckInput): Problem[] {
   return Object.entries(input.files).flatMap(([path, json]) =>
     input.kinds[path] === 'screen' && isJson(json) && isJson(json.parts) ? checkScreenParts(path.slice(1), { parts: json.parts }) : [],
@@ -243,5 +266,5 @@ function checkScreens(input: CrossCheckInput): Problem[] {
 }
 
 export function crossCheck(input: CrossCheckInput): Problem[] {
-  return [...checkTenants(input), ...checkForms(input), ...checkTables(input), ...checkScreens(input), ...checkRequiredFiles(input.present)];
+  return [...checkTenants(input), ...checkForms(input), ...checkTables(input), ...checkMenus(input), ...checkScreens(input), ...checkRequiredFiles(input.present)];
 }

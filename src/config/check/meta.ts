@@ -8,8 +8,8 @@ import Ajv from 'ajv';
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
 import { CONFIG_KINDS, META_DIR } from '../files.ts';
 import type { ConfigKind } from '../files.ts';
-import { RULE_CONTEXT_KEYS, ruleReferences } from '../rules.ts';
-import { listOf, pointer } from './problems.ts';
+import { ROLES, RULE_CONTEXT_KEYS, isRole, roleLiterals, ruleReferences } from '../rules.ts';
+import { closestFirst, listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
 export type ReferenceKind = 'menu' | 'table' | 'colorMap' | 'operation' | 'route' | 'publicFile' | 'flow';
@@ -38,7 +38,7 @@ const WHERE: Record<ReferenceKind, string> = {
 function refersTo(index: ReferenceIndex): SchemaValidateFunction {
   const validate: SchemaValidateFunction = (kind: ReferenceKind, data: unknown) => {
     if (typeof data !== 'string' || index.has(kind, data) !== false) return true;
-    const known = index.known(kind);
+    const known = closestFirst(data, index.known(kind));
     validate.errors = [
       {
         keyword: 'x-refersTo',
@@ -77,6 +77,16 @@ function ruleKeyword(index: ReferenceIndex): SchemaValidateFunction {
           instancePath: at,
           message: `row rule names '${reference.name}', which rows of ${operation} do not have`,
           params: { fix: `use a field of the ${operation} response in openapi/gateway.yaml` },
+        });
+      }
+    }
+    if (over === 'context') {
+      for (const literal of roleLiterals(rule)) {
+        if (isRole(literal.value)) continue;
+        errors.push({
+          instancePath: base + literal.pointer,
+          message: `${JSON.stringify(literal.value)} is not a role`,
+          params: { fix: `use a role: ${Object.entries(ROLES).map(([role, name]) => `${role} (${name})`).join(', ')}` },
         });
       }
     }
@@ -190,6 +200,13 @@ function toProblem(file: string, error: ErrorObject): Problem {
       const description = typeof schema.description === 'string' ? schema.description : undefined;
       return { file, pointer: at, message: `does not match any allowed shape`, fix: description ?? 'see the meta-schema named in $schema' };
     }
+    case 'pattern':
+      // "\\S": the meta-schemas' way to say a text staff read may not be empty or blank.
+      if (params.pattern === '\\S') {
+        const description = typeof schema.description === 'string' ? schema.description : undefined;
+        return { file, pointer: at, message: 'is empty', fix: description ? `write ${description}` : 'write the text staff should read' };
+      }
+      return { file, pointer: at, message: error.message ?? 'is not valid', fix: typeof schema.description === 'string' ? schema.description : 'see the meta-schema named in $schema' };
     case 'x-refersTo':
     case 'x-rule':
       return { file, pointer: at, message: error.message ?? 'is not valid', fix: String(params.fix) };
