@@ -1,13 +1,15 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
+import { configCheckPlugin } from './scripts/config-check-plugin.ts';
 
 const gateway = process.env.TELLER_DEV_GATEWAY ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
 
 export default defineConfig({
   // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser).
-  plugins: [react(), formValidatorsPlugin()],
+  // configCheckPlugin (dev only): a saved config file re-runs check:config; a mistake shows as the error overlay.
+  plugins: [react(), formValidatorsPlugin(), configCheckPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,
