@@ -40,6 +40,21 @@ export const RULE_CONTEXT_KEYS = [
   'path',
 ] as const satisfies readonly (keyof RuleContext)[];
 
+/** What each key means, for the product owners' reference (schemas/README.md, npm run gen:config-docs). */
+export const RULE_CONTEXT_MEANINGS: Record<(typeof RULE_CONTEXT_KEYS)[number], string> = {
+  role: 'the signed-in staff member\'s role: 4 top admin, 16 mid (group) admin, 64 lower admin (field officer), 256 end user',
+  roles: 'all the staff member\'s roles, a list',
+  tenant: 'the id of the tenant in use (its file name in tenants/), or null',
+  tenantType: 'the type of the tenant in use: wallet, payin, payout, payinpayoutservice, bunna or identity',
+  isAdminTenant: 'the session is the admin tenant\'s (its token carries the claim dssc)',
+  isMainTenant: 'the tenant in use is the main wallet tenant ("main": true in its file)',
+  ownProfile: 'the user shown is the signed-in staff member',
+  newRecord: 'the form creates a record rather than editing one',
+  openedFrom: 'where a user\'s details were opened from: users, transactions, adminTransactions, or null',
+  payoutAdmin: 'the payout admin: role 4 in a tenant marked "payoutAdmin": true (remittances-and-payouts §6)',
+  path: 'the address shown, e.g. /admin/tenants',
+};
+
 // Fails to compile when RuleContext gains a key that RULE_CONTEXT_KEYS lacks.
 type MissingKeys = Exclude<keyof RuleContext, (typeof RULE_CONTEXT_KEYS)[number]>;
 const allKeysListed: MissingKeys extends never ? true : never = true;
