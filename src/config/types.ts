@@ -8,7 +8,6 @@ export type {
   MenuGroupName,
   MenuItem,
   OptionsSource,
-  NoSubmit,
   RowAction,
   SemanticColor,
   SubmitBinding,
