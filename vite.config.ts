@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
+import { configCheckPlugin } from './scripts/config-check-plugin.ts';
 import { loginShellPlugin } from './scripts/login-shell.ts';
 import { mantineComponentStyles } from './scripts/mantine-styles.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
@@ -11,8 +12,9 @@ const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
 export default defineConfig({
   // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser);
   // mantineComponentStyles: each chunk brings the CSS of the Mantine components it uses; loginShellPlugin: dist/login.html
-  // paints the sign-in card before the app runs; precompressPlugin: dist/ files get their .br and .gz beside them.
-  plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), loginShellPlugin(), precompressPlugin()],
+  // paints the sign-in card before the app runs; precompressPlugin: dist/ files get their .br and .gz beside them;
+  // configCheckPlugin (dev only): a saved config file re-runs check:config; a mistake shows as the error overlay.
+  plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), loginShellPlugin(), precompressPlugin(), configCheckPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

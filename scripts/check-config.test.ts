@@ -34,7 +34,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
   it('a file that is not JSON', () => {
     copy.writeText('tenants/amal.json', '{ "id": "amal", }');
     expect(lines()).toEqual([
-      expect.stringMatching(/^tenants\/amal\.json#: is not valid JSON: .+ \(fix the JSON syntax\)$/),
+      expect.stringMatching(/^tenants\/amal\.json#: is not valid JSON at line 1, column 17: .+ \(fix the JSON syntax\)$/),
     ]);
   });
 
@@ -121,6 +121,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
     copy.editJson('tenants/teller.json', (tenant) => {
       Object.assign(tenant, { admin: true, claim: 'dssc' });
     });
+    // Its claim dssc is the admin tenant's too, but the second admin flag is the one mistake to fix first.
     expect(lines()).toEqual(['tenants/teller.json#/admin: tenants/dssc.json is already the admin tenant (mark only one tenant "admin": true)']);
   });
 
@@ -319,7 +320,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       if (password) password.minLenght = 6;
     });
     expect(lines()).toEqual([
-      'schemas/forms/new-password.json#/schema: does not compile into a validator: strict mode: unknown keyword: "minLenght"; strict mode: unknown keyword: "minLenght" (fix the JSON Schema keyword or value named)',
+      'schemas/forms/new-password.json#/schema/properties/password/minLenght: does not compile into a validator: strict mode: unknown keyword: "minLenght" (check its spelling (keywords are case-sensitive: maxLength, minLength), or use x-minAgeYears or x-notBeforeToday)',
     ]);
   });
 

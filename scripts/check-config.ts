@@ -6,6 +6,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { checkConfigReport, formatProblem } from '../src/config/check/index.ts';
+import { FORM_FORMATS } from '../src/config/form-fields.ts';
 import type { CheckReport, Problem } from '../src/config/check/index.ts';
 import { listConfigPaths } from '../src/config/fs-source.ts';
 import { FormCompileError, compileFormModule } from './compile-form-validators.ts';
@@ -14,6 +15,13 @@ import { checkTenantDrift, databaseFromEnvironment } from './tenant-drift.ts';
 export { formatProblem } from '../src/config/check/index.ts';
 
 const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+function compileFix(message: string): string {
+  if (/unknown format/.test(message)) return `use a format the form validators check: ${FORM_FORMATS.join(', ')}`;
+  if (/unknown keyword/.test(message)) return 'check its spelling (keywords are case-sensitive: maxLength, minLength), or use x-minAgeYears or x-notBeforeToday';
+  if (/regular expression/i.test(message)) return 'fix the regular expression';
+  return 'fix the JSON Schema keyword or value named';
+}
 
 /** Each form's JSON Schema must also compile into its precompiled validator (unknown keywords, bad patterns). */
 function formCompileProblems(rootDir: string): Problem[] {
@@ -27,7 +35,7 @@ function formCompileProblems(rootDir: string): Problem[] {
       } catch (error) {
         if (!(error instanceof FormCompileError)) throw error;
         const message = error.message.slice(`${error.file}#${error.pointer}: `.length);
-        return [{ file, pointer: error.pointer, message: `does not compile into a validator: ${message}`, fix: 'fix the JSON Schema keyword or value named' }];
+        return [{ file, pointer: error.pointer, message: `does not compile into a validator: ${message}`, fix: compileFix(message) }];
       }
     });
 }

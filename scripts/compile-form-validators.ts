@@ -14,6 +14,7 @@ import Ajv, { _, str, type KeywordCxt, type Options } from 'ajv';
 import ajvErrors from 'ajv-errors';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import type { Plugin } from 'vite';
+import { schemaChildren } from '../src/config/form-fields.ts';
 import { formats, notBeforeToday, notLaterThanYearsAgo } from '../src/render/form/validation/runtime.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -90,6 +91,36 @@ export function createFormAjv(warnings: string[] = []): Ajv {
   return addFormKeywords(new Ajv({ ...FORM_AJV_OPTIONS, logger }));
 }
 
+function problemsOf(schema: unknown): string[] {
+  const warnings: string[] = [];
+  try {
+    createFormAjv(warnings).compile(schema as object);
+  } catch (error) {
+    return [error instanceof Error ? error.message : String(error), ...warnings];
+  }
+  return warnings;
+}
+
+/** The keyword a message names, when the schema object has it: `unknown keyword: "maxlenght"`, a bad regex's pattern. */
+function keywordNamed(node: Record<string, unknown>, messages: readonly string[]): string | undefined {
+  const text = messages.join(' ');
+  const quoted = [...text.matchAll(/"([^"]+)"/g)].map((match) => match[1] ?? '').find((name) => name in node);
+  if (quoted !== undefined) return quoted;
+  if (/regular expression/i.test(text) && 'pattern' in node) return 'pattern';
+  if (/format/i.test(text) && 'format' in node) return 'format';
+  return undefined;
+}
+
+/** Where in a form's schema a compile problem is: the deepest subschema that fails on its own, then the keyword. */
+export function locateSchemaProblem(schema: unknown, at = '/schema'): string {
+  if (!isRecord(schema)) return at;
+  for (const [child, where] of schemaChildren(schema, at)) {
+    if (problemsOf(child).length > 0) return locateSchemaProblem(child, where);
+  }
+  const keyword = keywordNamed(schema, problemsOf(schema));
+  return keyword === undefined ? at : `${at}/${keyword.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+}
+
 /** The JS module for one form file; `runtimeImport` is the path of the validator runtime as seen from the module. */
 export function compileFormModule(formFile: unknown, file: string, runtimeImport: string): string {
   if (!isRecord(formFile)) throw new FormCompileError(file, '', 'a form file must be a JSON object');
@@ -113,9 +144,9 @@ export function compileFormModule(formFile: unknown, file: string, runtimeImport
     for (const sub of Object.values(schemaMap)) ajv.addSchema(sub);
     code = standaloneCode(ajv, exportNames);
   } catch (error) {
-    throw new FormCompileError(file, '/schema', error instanceof Error ? error.message : String(error));
+    throw new FormCompileError(file, locateSchemaProblem(schema), error instanceof Error ? error.message : String(error));
   }
-  if (warnings.length > 0) throw new FormCompileError(file, '/schema', warnings.join('; '));
+  if (warnings.length > 0) throw new FormCompileError(file, locateSchemaProblem(schema), [...new Set(warnings)].join('; '));
 
   for (const [required, replacement] of Object.entries(RUNTIME_REQUIRES)) code = code.split(required).join(replacement);
   const leftover = /require\("([^"]+)"\)/.exec(code);

@@ -7,6 +7,7 @@ step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 step "contract lint";            npx redocly lint openapi/gateway.yaml --format=summary
 step "generated types are fresh"; bash scripts/check-api-types.sh
 step "config types are fresh";   npx tsx scripts/gen-config-types.ts --check
+step "config docs are fresh";    npx tsx scripts/gen-config-docs.ts --check
 step "config check";             npx tsx scripts/check-config.ts
 step "form validators";          npx tsx scripts/compile-form-validators.ts
 step "typecheck";                npx tsc -p tsconfig.json --noEmit

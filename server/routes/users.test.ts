@@ -234,6 +234,15 @@ describe('createEndUser and createAdmin', () => {
     expect(mail?.link).toMatch(/^\/auth\/newpassword\/[A-Za-z0-9_-]{43}$/);
   });
 
+  it('keeps the optional country of residence the create body carries, shown read-only on the profile (UW §2)', async () => {
+    const res = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ country: 'Senegal', phonenumber: '2207200031' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json<Doc>().data.attributes).toMatchObject({ country: 'Senegal' });
+    const long = await call('createEndUser', NACCUG_TOP, 'POST', '/api/v1/um/pendingUser', newUser({ country: 'x'.repeat(61), phonenumber: '2207200032' }));
+    expect(long.statusCode).toBe(422);
+    expect(pointers(long)).toEqual(['/data/attributes/country']);
+  });
+
   it('[UW-5.26] creates an end user without an e-mail', async () => {
     const res = await call('createEndUser', 'partner', 'POST', '/api/v1/um/pendingUser', newUser({ group: undefined, phonenumber: '2207200002' }));
     expect(res.statusCode).toBe(201);

@@ -2100,6 +2100,8 @@ export interface components {
         Nationality: string;
         /** @description The credit union member id (UW §3); empty when none. */
         ExternalId: string;
+        /** @description Country of residence (a name), optional; the profile shows it read-only (UW §2). x-spec-gap: the spec does not say where it is entered, so the create bodies accept it. */
+        CountryOfResidence: string;
         /**
          * @description Paging meta of every paged list. The spec names pageSize, pageTotal and itemTotal and says the shared default
          *     meta fields are not shown (IC §3); the contract decides the set: those three and pageNumber.
@@ -2586,6 +2588,7 @@ export interface components {
             nationality: components["schemas"]["Nationality"];
             phonenumber: components["schemas"]["PhoneNumber"];
             externalid?: components["schemas"]["ExternalId"];
+            country?: components["schemas"]["CountryOfResidence"];
         };
         CreateAdminRequest: {
             data: {
@@ -2612,6 +2615,7 @@ export interface components {
             nationality: components["schemas"]["Nationality"];
             phonenumber: components["schemas"]["PhoneNumber"];
             externalid?: components["schemas"]["ExternalId"];
+            country?: components["schemas"]["CountryOfResidence"];
         };
         CreateEndUserRequest: {
             data: {

@@ -1,16 +1,13 @@
-import { Fragment, Suspense, useEffect, type ReactNode } from 'react';
-import { Route, Routes, useLocation } from 'react-router';
-import { SCREEN_ROUTES, findScreenRoute } from '../config/routes';
-import { useStaffContext } from '../config/staff-context';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
+import { findScreenRoute } from '../config/routes';
 import { TableSourcesProvider } from '../render/table/table-sources';
+import { AppScreens } from './AppScreens';
 import { FeatureSlots } from './feature-slots';
-import { PageLoader } from './PageLoader';
-import { Placeholder } from './Placeholder';
 import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
-import { preloadScreen, screens } from './screens';
+import { preloadScreen } from './screens';
 import { tableSources } from './table-sources';
-import NotFoundPage from './NotFoundPage';
 
 // The first screen's code starts loading with the shell's, not after the shell's first render.
 preloadScreen(window.location.pathname);
@@ -23,12 +20,6 @@ function useDocumentTitle() {
   }, [pathname]);
 }
 
-/** A tenant switch starts the screen afresh: its panels close and its lists start from their first page. */
-function TenantScoped({ children }: { children: ReactNode }) {
-  const { tenant } = useStaffContext();
-  return <Fragment key={tenant?.id ?? ''}>{children}</Fragment>;
-}
-
 export default function ProtectedApp() {
   useDocumentTitle();
   return (
@@ -36,15 +27,7 @@ export default function ProtectedApp() {
       <TableSourcesProvider sources={tableSources}>
         <Shell>
           <FeatureSlots>
-            <Suspense fallback={<PageLoader />}>
-              <Routes>
-                {SCREEN_ROUTES.filter((route) => route.access === 'protected').map((route) => {
-                  const Screen = screens[route.screen];
-                  return <Route key={route.path} path={route.path} element={<TenantScoped>{Screen ? <Screen /> : <Placeholder title={route.title} />}</TenantScoped>} />;
-                })}
-                <Route path="*" element={<NotFoundPage />} />
-              </Routes>
-            </Suspense>
+            <AppScreens />
           </FeatureSlots>
         </Shell>
       </TableSourcesProvider>

@@ -6,6 +6,7 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { configApi } from './catalogue.ts';
 import { loadForm, loadedForm } from './forms.ts';
 import { config as bundledConfig } from './index.ts';
+import type { FormId } from './registry.ts';
 import type { ConfigSet, FormConfig } from './types.ts';
 
 export const ConfigContext = createContext<ConfigSet>(bundledConfig);
@@ -20,7 +21,7 @@ export function useConfig(): ConfigView {
 
 /** The form file `schemas/forms/<id>.json`: the set's own when it carries forms (a test's edited copy), else loaded
  * with its precompiled validator. Suspends until it has loaded once, so render it under a Suspense boundary. */
-export function useForm(id: string): FormConfig {
+export function useForm(id: FormId): FormConfig {
   const own = useContext(ConfigContext).forms[id];
   const { data } = useSuspenseQuery({
     queryKey: ['config-form', id, own ? 'own' : 'bundled'],

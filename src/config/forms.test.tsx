@@ -4,13 +4,14 @@ import { render, screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ConfigContext, useForm } from './context.ts';
 import { config, formIds, loadForm } from './index.ts';
+import type { FormId } from './registry.ts';
 import type { ConfigSet } from './types.ts';
 
-function SubmitLabel({ id }: { id: string }) {
+function SubmitLabel({ id }: { id: FormId }) {
   return <p>Submit label: {useForm(id).submitLabel}</p>;
 }
 
-function renderForm(id: string, set: ConfigSet = config) {
+function renderForm(id: FormId, set: ConfigSet = config) {
   const wrapper = ({ children }: { children: ReactNode }) => (
     <QueryClientProvider client={new QueryClient()}>
       <ConfigContext.Provider value={set}>

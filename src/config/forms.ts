@@ -1,6 +1,7 @@
 // Form files load with their form, not with the shell: each is taken from its precompiled validator module
 // (src/generated/validators/<id>.js), which carries the file anyway, so a form's JSON is downloaded once and only by
 // the screens that show it. The sign-in screens carry no other form. Screens read a form with useForm (./context.ts).
+import { CHECK_COMMAND, ConfigError } from './config-error.ts';
 import type { FormConfig } from './types.ts';
 
 const modules = import.meta.glob<FormConfig>('../generated/validators/*.js', { import: 'form' });
@@ -18,7 +19,7 @@ export function loadForm(id: string): Promise<FormConfig> {
           loaded.set(id, file);
           return file;
         })
-      : Promise.reject(new Error(`No form "${id}": add schemas/forms/${id}.json (npm run check:config lists the forms)`));
+      : Promise.reject(new ConfigError(`schemas/forms/${id}.json`, `No form "${id}": add schemas/forms/${id}.json (${CHECK_COMMAND} lists the forms)`));
     pending.set(id, form);
   }
   return form;

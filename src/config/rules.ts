@@ -40,10 +40,28 @@ export const RULE_CONTEXT_KEYS = [
   'path',
 ] as const satisfies readonly (keyof RuleContext)[];
 
+/** What each key means, for the product owners' reference (schemas/README.md, npm run gen:config-docs). */
+export const RULE_CONTEXT_MEANINGS: Record<(typeof RULE_CONTEXT_KEYS)[number], string> = {
+  role: 'the signed-in staff member\'s role: 4 top admin, 16 mid (group) admin, 64 lower admin (field officer), 256 end user',
+  roles: 'all the staff member\'s roles, a list',
+  tenant: 'the id of the tenant in use (its file name in tenants/), or null',
+  tenantType: 'the type of the tenant in use: wallet, payin, payout, payinpayoutservice, bunna or identity',
+  isAdminTenant: 'the session is the admin tenant\'s (its token carries the claim dssc)',
+  isMainTenant: 'the tenant in use is the main wallet tenant ("main": true in its file)',
+  ownProfile: 'the user shown is the signed-in staff member',
+  newRecord: 'the form creates a record rather than editing one',
+  openedFrom: 'where a user\'s details were opened from: users, transactions, adminTransactions, or null',
+  payoutAdmin: 'the payout admin: role 4 in a tenant marked "payoutAdmin": true (remittances-and-payouts §6)',
+  path: 'the address shown, e.g. /admin/tenants',
+};
+
 // Fails to compile when RuleContext gains a key that RULE_CONTEXT_KEYS lacks.
 type MissingKeys = Exclude<keyof RuleContext, (typeof RULE_CONTEXT_KEYS)[number]>;
 const allKeysListed: MissingKeys extends never ? true : never = true;
 void allKeysListed;
+
+/** The account roles a rule may compare role and roles with (docs/decisions.md, "Roles and statuses"). */
+export const ROLES = { 4: 'top admin', 16: 'mid admin', 64: 'lower admin', 256: 'end user' } as const;
 
 /** The json-logic operations config may use ('method' and 'log' are left out on purpose). */
 export const RULE_OPERATORS: readonly string[] = [
@@ -115,4 +133,48 @@ export function ruleReferences(rule: unknown, pointer = ''): RuleReference[] {
     return operator === 'reduce' ? [...references, ...ruleReferences(initial, `${here}/2`)] : references;
   }
   return ruleReferences(operand, here);
+}
+
+export interface RoleLiteral {
+  /** JSON pointer of the number inside the rule. */
+  pointer: string;
+  value: unknown;
+}
+
+const COMPARISONS = new Set(['==', '===', '!=', '!==']);
+
+function namesRole(operand: unknown): boolean {
+  if (operand === null || typeof operand !== 'object' || Array.isArray(operand)) return false;
+  const variable = (operand as Record<string, unknown>).var;
+  const name = Array.isArray(variable) ? variable[0] : variable;
+  return name === 'role' || name === 'roles';
+}
+
+/**
+ * The literals a rule compares `role` or `roles` with, for the checker to hold them to ROLES: `{ "==": [{ "var": "role" },
+ * 64] }`, `{ "in": [{ "var": "role" }, [4, 64]] }` and `{ "in": [64, { "var": "roles" }] }`.
+ */
+export function roleLiterals(rule: unknown, pointer = ''): RoleLiteral[] {
+  if (Array.isArray(rule)) return rule.flatMap((item, index) => roleLiterals(item, `${pointer}/${index}`));
+  if (rule === null || typeof rule !== 'object') return [];
+  const entries = Object.entries(rule);
+  if (entries.length !== 1) return [];
+  const [operator, operand] = entries[0] as [string, unknown];
+  const here = `${pointer}/${escapePointer(operator)}`;
+  const found: RoleLiteral[] = [];
+  if (Array.isArray(operand) && operand.length === 2) {
+    const [left, right] = operand as [unknown, unknown];
+    if (COMPARISONS.has(operator)) {
+      if (namesRole(left) && typeof right !== 'object') found.push({ pointer: `${here}/1`, value: right });
+      if (namesRole(right) && typeof left !== 'object') found.push({ pointer: `${here}/0`, value: left });
+    } else if (operator === 'in') {
+      if (namesRole(left) && Array.isArray(right)) right.forEach((value, index) => found.push({ pointer: `${here}/1/${index}`, value }));
+      if (namesRole(right) && typeof left !== 'object') found.push({ pointer: `${here}/0`, value: left });
+    }
+  }
+  return [...found, ...roleLiterals(operand, here)];
+}
+
+export function isRole(value: unknown): boolean {
+  return typeof value === 'number' && Object.hasOwn(ROLES, value);
 }

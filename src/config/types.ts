@@ -10,6 +10,7 @@ export type {
   OptionsSource,
   RowAction,
   SemanticColor,
+  SubmitBinding,
   TableColumn,
   ToolbarFilter,
 } from '../generated/config-types.ts';

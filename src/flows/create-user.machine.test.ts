@@ -1,8 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { ApiError, CONNECTION_ERROR } from '../api/errors';
 import { loadCompiledForm } from '../render/form/compiled-forms';
 import { validateFormValues } from '../render/form/form-errors';
+import { requestAttributes } from '../render/form/request-body';
 import {
   CREATE_TIMEOUT_MS,
   CREATE_USER_STEPS,
@@ -15,6 +16,7 @@ import {
   type CreateUserInput,
   type CreateUserWizardInput,
   type CreatedUser,
+  type DetailsToAttributes,
   type UserDetails,
 } from './create-user.machine';
 import {
@@ -56,11 +58,19 @@ const uploaded: UploadedDocument = {
 /** A stand-in for the create-user form's validator: a few of its rules, its messages. */
 function validateDetails(details: UserDetails): FieldErrors {
   const errors: FieldErrors = {};
-  if (!details.firstname) errors.firstname = 'first name is required';
-  else if (!/^[\p{L}\p{M} ]+$/u.test(details.firstname)) errors.firstname = 'first name is not in correct format';
-  if (!details.phonenumber || !/^[0-9]{7,20}$/.test(details.phonenumber)) errors.phonenumber = 'Invalid Mobile Number';
+  const { firstname, phonenumber } = details;
+  if (typeof firstname !== 'string' || firstname === '') errors.firstname = 'first name is required';
+  else if (!/^[\p{L}\p{M} ]+$/u.test(firstname)) errors.firstname = 'first name is not in correct format';
+  if (typeof phonenumber !== 'string' || !/^[0-9]{7,20}$/.test(phonenumber)) errors.phonenumber = 'Invalid Mobile Number';
   return errors;
 }
+
+/** The request as the wizard builds it: from the create-user form file's submit binding. */
+let toAttributes: DetailsToAttributes;
+beforeAll(async () => {
+  const { form } = await loadCompiledForm('create-user');
+  toAttributes = (details, operation) => requestAttributes(form, operation, { ...details });
+});
 
 function validateDocument(fields: DocumentFields): FieldErrors {
   const errors: FieldErrors = {};
@@ -100,6 +110,7 @@ function start(input: Partial<CreateUserWizardInput> = {}) {
       requiresGroup: true,
       validateDetails,
       validateDocument,
+      toAttributes,
       ...input,
     },
   }).start();

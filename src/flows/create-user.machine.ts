@@ -45,34 +45,14 @@ export const CREATE_USER_TEXT = {
 /** A Finish & Save that has not answered by then is treated as a connection failure. */
 export const CREATE_TIMEOUT_MS = 30_000;
 
-/** The create-user form's values (schemas/forms/create-user.json). */
-export interface UserDetails {
-  role?: number;
-  group?: number;
-  firstname?: string;
-  middlename?: string;
-  lastname?: string;
-  birthdate?: string;
-  gender?: string;
-  email?: string;
-  nationality?: string;
-  phonenumber?: string;
-  externalid?: string;
-}
+/** The create-user form's values (schemas/forms/create-user.json), field by field as the form holds them. */
+export type UserDetails = Readonly<Record<string, unknown>>;
 
-const DETAIL_FIELDS: readonly (keyof UserDetails)[] = [
-  'role',
-  'group',
-  'firstname',
-  'middlename',
-  'lastname',
-  'birthdate',
-  'gender',
-  'email',
-  'nationality',
-  'phonenumber',
-  'externalid',
-];
+/** createAdmin (POST um/user) for the admins list, createEndUser (POST um/pendingUser) for the users list. */
+export type CreateUserOperation = 'createAdmin' | 'createEndUser';
+
+/** The request attributes the create-user form's values make for an operation (its file's submit binding). */
+export type DetailsToAttributes = (details: UserDetails, operation: CreateUserOperation) => Record<string, unknown>;
 
 export interface CreateUserRules {
   audience: Audience;
@@ -83,44 +63,40 @@ export interface CreateUserRules {
 
 export type CreateUserRequestResult = { request: CreateUserInput; errors?: undefined } | { request?: undefined; errors: FieldErrors };
 
-const text = (value: string | undefined) => value ?? '';
+function numberOf(value: unknown): number | undefined {
+  return typeof value === 'number' && Number.isFinite(value) ? value : undefined;
+}
 
 /**
  * The create call for these details, or the §6 errors that block it: a role outside the creator's choices, a missing
- * group where one is required. Roles 4 and 16 get group 0. Other field rules are the form validator's.
+ * group where one is required. Roles 4 and 16 get group 0. Every other attribute is the form's, as its binding sends
+ * it (`toAttributes`); the field rules are the form validator's.
  */
-export function createUserRequest(details: UserDetails, rules: CreateUserRules): CreateUserRequestResult {
+export function createUserRequest(details: UserDetails, rules: CreateUserRules, toAttributes: DetailsToAttributes): CreateUserRequestResult {
   const errors: FieldErrors = {};
-  const { role } = details;
+  const role = numberOf(details.role);
   if (role === undefined || !roleChoices(rules.creatorRole, rules.audience).some((choice) => choice === role)) {
     errors.role = CREATE_USER_TEXT.roleRequired;
   }
   const groupRule = groupRuleFor(role, rules.requiresGroup);
   let group: number | undefined = groupRule.value;
   if (groupRule.asked) {
-    if (typeof details.group === 'number' && details.group > 0) group = details.group;
+    const chosen = numberOf(details.group);
+    if (chosen !== undefined && chosen > 0) group = chosen;
     else errors.group = CREATE_USER_TEXT.groupRequired;
   }
-  const gender: Schemas['Gender'] | null = details.gender === 'Male' || details.gender === 'Female' ? details.gender : null;
-  if (gender === null) errors.gender = CREATE_USER_TEXT.genderRequired;
-  if (gender === null || Object.keys(errors).length > 0) return { errors };
+  if (details.gender !== 'Male' && details.gender !== 'Female') errors.gender = CREATE_USER_TEXT.genderRequired;
+  if (Object.keys(errors).length > 0) return { errors };
 
-  const common = {
-    firstname: text(details.firstname),
-    lastname: text(details.lastname),
-    birthdate: text(details.birthdate),
-    gender,
-    nationality: text(details.nationality),
-    phonenumber: text(details.phonenumber),
-    ...(group === undefined ? {} : { group }),
-    ...(details.middlename ? { middlename: details.middlename } : {}),
-    ...(details.externalid ? { externalid: details.externalid } : {}),
-  };
+  const operation: CreateUserOperation = rules.audience === 'admin' ? 'createAdmin' : 'createEndUser';
+  const { group: _asEntered, ...attributes } = toAttributes(details, operation);
+  const common = { ...attributes, ...(group === undefined ? {} : { group }) };
+  // check:config holds the form's binding to the contract's CreateAdminAttributes and CreateEndUserAttributes.
   if (rules.audience === 'admin' && isAdminRole(role)) {
-    return { request: { audience: 'admin', attributes: { ...common, role, email: text(details.email) } } };
+    return { request: { audience: 'admin', attributes: { ...common, role } as CreateAdminAttributes } };
   }
   if (rules.audience === 'endUser' && role === 256) {
-    return { request: { audience: 'endUser', attributes: { ...common, role, ...(details.email ? { email: details.email } : {}) } } };
+    return { request: { audience: 'endUser', attributes: { ...common, role } as CreateEndUserAttributes } };
   }
   return { errors: { role: CREATE_USER_TEXT.roleRequired } };
 }
@@ -129,6 +105,8 @@ export interface CreateUserWizardInput extends CreateUserRules {
   tenantId: string | null;
   /** The create-user form's precompiled validator: field path → message, {} when valid. */
   validateDetails: (details: UserDetails) => FieldErrors;
+  /** The create-user form's request attributes (requestAttributes of src/render/form/request-body.ts). */
+  toAttributes: DetailsToAttributes;
   /** The document-upload form's precompiled validator. */
   validateDocument?: (fields: DocumentFields) => FieldErrors;
   random?: RandomSource;
@@ -146,6 +124,7 @@ export interface CreateUserContext extends CreateUserRules {
   /** Step 2 and the upload: the document, its files, their messages and the upload's outcome. */
   documents: ActorRefFrom<typeof uploadDocumentsMachine>;
   validateDetails: (details: UserDetails) => FieldErrors;
+  toAttributes: DetailsToAttributes;
 }
 
 export type CreateUserEvent =
@@ -172,20 +151,19 @@ export interface CreateUserOutput {
 
 function detailErrorsOf(context: CreateUserContext): FieldErrors {
   const fromForm = context.validateDetails(context.details);
-  const fromRules = createUserRequest(context.details, context).errors ?? {};
+  const fromRules = createUserRequest(context.details, context, context.toAttributes).errors ?? {};
   return { ...fromRules, ...fromForm };
 }
 
 function requireRequest(context: CreateUserContext): CreateUserInput {
-  const result = createUserRequest(context.details, context);
+  const result = createUserRequest(context.details, context, context.toAttributes);
   if (!result.request) throw new Error('createUserMachine: Finish & Save ran with invalid details; NEXT from step 1 must validate them');
   return result.request;
 }
 
-/** Gateway field errors that belong to step 1 (e.g. `/data/attributes/email` already in use). */
+/** The create call's field errors (e.g. `/data/attributes/email` already in use): its body is step 1's. */
 function detailFieldErrors(error: unknown): FieldErrors {
-  const fields = fieldErrorsOf(error);
-  return Object.fromEntries(Object.entries(fields).filter(([field]) => DETAIL_FIELDS.some((detail) => detail === field)));
+  return fieldErrorsOf(error);
 }
 
 export const createUserMachine = setup({
@@ -277,6 +255,7 @@ export const createUserMachine = setup({
       },
     }),
     validateDetails: input.validateDetails,
+    toAttributes: input.toAttributes,
   }),
   initial: 'details',
   on: {
@@ -376,7 +355,7 @@ export function wizardRoleChoices(snapshot: CreateUserSnapshot): number[] {
 
 /** Whether step 1 asks for the group for the role chosen so far (§6: roles 4 and 16 get 0). */
 export function asksGroup(snapshot: CreateUserSnapshot): boolean {
-  return groupRuleFor(snapshot.context.details.role, snapshot.context.requiresGroup).asked;
+  return groupRuleFor(numberOf(snapshot.context.details.role), snapshot.context.requiresGroup).asked;
 }
 
 /** The document step's state: fields, files, their messages, the document's alert (the upload's failure too). */

@@ -31,6 +31,8 @@ export interface Form {
   submitLabel?: string;
   /** keep the submit button disabled while the form data is invalid (users-and-wallets §5: login) */
   disableSubmitUntilValid?: boolean;
+  /** where the form's values go: the contract operation whose request body they become (a binding), several bindings when the screen chooses among operations (create or update), or { "none": why } for a form that sends nothing to the gateway itself (a filter, a choice a flow reads). The body is built from the binding alone: every field under its own name unless attributes maps it; check:config compares the fields with the operation's request schema in openapi/gateway.yaml. */
+  submit: SubmitBinding | SubmitBinding[] | NoSubmit;
   schema: FieldSchema & {
     type: "object";
     properties: { [key: string]: unknown };
@@ -41,8 +43,28 @@ export interface Form {
   rules?: { [key: string]: FieldRules };
 }
 
+/** a form bound to one contract operation */
+export interface SubmitBinding {
+  $comment?: string;
+  /** the operationId in openapi/gateway.yaml whose request body (data.attributes of a JSON:API body) the values become */
+  operationId: string;
+  /** field -> the request attribute it is sent as, when the names differ; null when the field is not sent (a confirmation, a choice that picks the operation) */
+  attributes?: { [key: string]: string | null };
+  /** request attributes the screen adds that are not fields: an id from the address, the files of a drop zone, a token from a link */
+  supplied?: string[];
+}
+
+/** a form whose values no operation receives as they are */
+export interface NoSubmit {
+  $comment?: string;
+  /** why: e.g. 'the sign-in flow sends createToken with the web client id' */
+  none: string;
+}
+
 /** JSON Schema draft-07 plus the custom keywords Teller's form validator declares */
 export interface FieldSchema {
+  /** the field's label as staff read it, never empty */
+  title?: string;
   /** a date (format date) no later than today minus this many years; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/render/form/validation/runtime.ts) */
   "x-minAgeYears"?: number;
   /** a date (format date) not before today; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/render/form/validation/runtime.ts) */
@@ -108,6 +130,7 @@ export interface MenuItem {
   $comment?: string;
   /** a tenant's labels[key] replaces this item's label */
   key?: "users" | "admins";
+  /** the text staff read, never empty; a tenant's labels[key] may replace it */
   label: string;
   /** a route of src/config/routes.ts */
   route?: string;
@@ -157,12 +180,13 @@ export type Rule = boolean | { [key: string]: unknown };
 
 // schemas/meta/screen.schema.json
 
-/** Which parts of a screen show, schemas/screens/<id>.json: each part is a json-logic rule over the RuleContext (rule.schema.json). The screen's code draws a part only when its rule holds; the parts a screen has are listed below per screen id. */
+/** Which parts of a screen show, schemas/screens/<id>.json: each part is a json-logic rule over the RuleContext (rule.schema.json). The screen's code draws a part only when its rule holds; the parts each screen has are registered in src/config/registry.ts (SCREEN_PARTS), and check:config wants every one of them and no other. */
 export interface Screen {
   $schema: "../meta/screen.schema.json";
   $comment?: string;
-  /** equal to the file name */
+  /** equal to the file name; a screen registered in src/config/registry.ts (SCREEN_PARTS) */
   id: string;
+  /** part name -> { "visible": <rule> }; the names are the screen's, listed in src/config/registry.ts (SCREEN_PARTS) */
   parts: { [key: string]: ScreenPart };
 }
 
@@ -203,6 +227,8 @@ export interface ToolbarAction {
   $comment?: string;
   id: string;
   label: string;
+  /** the flow the button runs, a name the code registers in src/config/registry.ts (FLOWS) for this table's screen, e.g. createUser */
+  flow: string;
   icon?: string;
   /** evaluated against the RuleContext */
   visible?: Rule;
@@ -227,7 +253,7 @@ export interface TableColumn {
   id: string;
   /** dot path in the flattened row */
   field?: string;
-  /** column header; may be empty for row numbers */
+  /** the column's heading as staff read it, never empty ('#' for row numbers) */
   header: string;
   /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name; email is text that may wrap after its @ and before its dots, so a long address never widens the table past the screen */
   format?: "text" | "email" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
@@ -239,7 +265,7 @@ export interface TableColumn {
   currencyField?: string;
   /** a money or number cell shows green above 0, red at 0 or below (remittances-and-payouts §2) */
   signColor?: boolean;
-  /** the cell's text is a button that runs this action (onRowAction with this id), e.g. details from a reference */
+  /** the cell's text is a button that runs this row flow (src/config/registry.ts FLOWS), e.g. remittanceDetails from a reference */
   cellAction?: string;
   filter?: "text" | "select" | "dateRange";
   /** server filter key, sent as filter[<filterKey>]; defaults to field */
@@ -256,6 +282,8 @@ export interface RowAction {
   $comment?: string;
   id: string;
   label: string;
+  /** the flow the button runs for its row, a name the code registers in src/config/registry.ts (FLOWS) for this table's screen, e.g. openUser */
+  flow: string;
   icon?: string;
   /** evaluated against the RuleContext */
   visible?: Rule;
@@ -303,9 +331,9 @@ export interface Tenant {
   menu: string;
   /** label overrides: replace the label of menu items and table titles with the same key */
   labels?: {
-    /** e.g. Members */
+    /** what this tenant calls its users, e.g. Members */
     users?: string;
-    /** e.g. Agents */
+    /** what this tenant calls its admins, e.g. Agents */
     admins?: string;
   };
   /** table id (a file in schemas/tables/) -> ids of its columns hidden for this tenant */

@@ -139,7 +139,7 @@ export async function createUser(db: Db, session: Session, kind: UserKind, body:
           birthdate: user.birthdate,
           gender: user.gender,
           nationality,
-          country: null,
+          country: user.country,
           email: user.email,
           phonenumber: user.phonenumber,
           externalid: user.externalid,

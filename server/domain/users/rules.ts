@@ -19,6 +19,7 @@ const PHONE_PATTERN = /^[0-9]{7,20}$/;
 const EMAIL_PATTERN =
   /^[a-z0-9!#$%&'*+/=?^_`{|}~-]+(?:\.[a-z0-9!#$%&'*+/=?^_`{|}~-]+)*@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/i;
 const EXTERNAL_ID_MAX_LENGTH = 50;
+const COUNTRY_MAX_LENGTH = 60;
 
 const nameLabels = { firstname: 'first name', lastname: 'family name', middlename: 'middle name' } as const;
 type NameField = keyof typeof nameLabels;
@@ -39,6 +40,7 @@ export const MESSAGES = {
   birthdateTooYoung: `The user must be at least ${MINIMUM_AGE_YEARS} years old`,
   birthdateTooEarly: `The birth date must be ${EARLIEST_BIRTHDATE} or later`,
   externalid: `The member ID may have at most ${EXTERNAL_ID_MAX_LENGTH} characters`,
+  country: `The country may have at most ${COUNTRY_MAX_LENGTH} characters`,
   editFirstname: 'Invalid First Name',
   editLastname: 'Invalid Last name',
   editBirthdate: 'Invalid birth of date.',
@@ -104,6 +106,8 @@ export interface NewUser {
   nationality: string;
   phonenumber: string;
   externalid: string | null;
+  /** Country of residence, optional (the contract's CountryOfResidence). */
+  country: string | null;
 }
 
 export interface NewUserContext {
@@ -183,6 +187,15 @@ function checkExternalId(value: unknown, errors: FieldErrors): string | null {
   return value.trim();
 }
 
+function checkCountry(value: unknown, errors: FieldErrors): string | null {
+  if (!given(value)) return null;
+  if (typeof value !== 'string' || value.length > COUNTRY_MAX_LENGTH) {
+    errors.country = MESSAGES.country;
+    return null;
+  }
+  return value.trim();
+}
+
 function asGroup(value: unknown): number | null | 'invalid' {
   if (!given(value)) return null;
   const number = typeof value === 'string' && /^\d{1,15}$/.test(value) ? Number(value) : value;
@@ -230,12 +243,13 @@ export function checkNewUser(attributes: Attributes, context: NewUserContext): {
   const phonenumber = checkPhone(attributes.phonenumber);
   if (!phonenumber) errors.phonenumber = MESSAGES.phone;
   const externalid = checkExternalId(attributes.externalid, errors);
+  const country = checkCountry(attributes.country, errors);
 
   if (Object.keys(errors).length > 0 || role === null || group === 'invalid' || !firstname || !lastname) return { errors };
   if (!gender || !nationality || !phonenumber || BIRTHDATE_FAULTS.includes(birthdate)) return { errors };
   return {
     errors,
-    user: { role, group, firstname, middlename, lastname, birthdate, email, gender, nationality, phonenumber, externalid },
+    user: { role, group, firstname, middlename, lastname, birthdate, email, gender, nationality, phonenumber, externalid, country },
   };
 }
 

@@ -24,7 +24,22 @@ export interface Operation {
   parameters: QueryParameter[];
   /** The JSON schema of the first 2xx JSON response, $refs unresolved. */
   response?: unknown;
+  /** The request body's schema and media type, $refs unresolved. */
+  request?: { mediaType: string; schema: unknown };
 }
+
+/** What a request body accepts: data.attributes of a JSON:API body, else the body's own properties (multipart). */
+export interface RequestBody {
+  mediaType: string;
+  /** Attribute name -> its schemas (one per alternative that declares it). */
+  attributes: Map<string, unknown[]>;
+  required: Set<string>;
+  /** No attribute beyond those declared (additionalProperties: false). */
+  closed: boolean;
+}
+
+/** JSON types a schema allows ('integer' apart from 'number'); undefined when it does not say. */
+export type JsonTypes = Set<string> | undefined;
 
 /** Whether a field was found; 'open' when the contract leaves that part of the row free-form. */
 export type FieldLookup = 'found' | 'missing' | 'open';
@@ -50,6 +65,7 @@ export class Contract {
               : [],
           ),
           response: this.successSchema(operation),
+          request: this.requestSchema(operation),
         });
       }
     }
@@ -77,6 +93,15 @@ export class Contract {
       if (json && isNode(json[1])) return json[1].schema;
     }
     return undefined;
+  }
+
+  private requestSchema(operation: Node): Operation['request'] {
+    const content = this.resolve(operation.requestBody).content;
+    if (!isNode(content)) return undefined;
+    const types = Object.keys(content);
+    const mediaType = types.find((type) => type.includes('json')) ?? types[0];
+    const media = mediaType === undefined ? undefined : content[mediaType];
+    return mediaType !== undefined && isNode(media) ? { mediaType, schema: media.schema } : undefined;
   }
 
   /** The alternatives a schema allows (oneOf/anyOf), each as the list of its allOf parts. */
@@ -159,6 +184,44 @@ export class Contract {
     return this.walk(this.property(related, 'attributes').found, rest);
   }
 
+  /** What the request body of `operationId` accepts, or undefined when it takes none. */
+  requestBody(operationId: string): RequestBody | undefined {
+    const request = this.operations.get(operationId)?.request;
+    if (!request) return undefined;
+    const attributes = this.property(this.property([request.schema], 'data').found, 'attributes').found;
+    const objects = (attributes.length > 0 ? attributes : [request.schema]).flatMap((schema) => this.alternatives(schema));
+    const body: RequestBody = { mediaType: request.mediaType, attributes: new Map(), required: new Set(), closed: objects.length > 0 };
+    for (const parts of objects) {
+      if (!parts.some((part) => part.additionalProperties === false)) body.closed = false;
+      for (const part of parts) {
+        if (Array.isArray(part.required)) for (const name of part.required) if (typeof name === 'string') body.required.add(name);
+        if (!isNode(part.properties)) continue;
+        for (const [name, schema] of Object.entries(part.properties)) body.attributes.set(name, [...(body.attributes.get(name) ?? []), schema]);
+      }
+    }
+    return body;
+  }
+
+  /** The JSON types `schemas` allow together (a union over their alternatives), or undefined when one says nothing. */
+  types(schemas: unknown[]): JsonTypes {
+    const all = new Set<string>();
+    for (const parts of schemas.flatMap((schema) => this.alternatives(schema))) {
+      const said = parts.map(declaredTypes).filter((types): types is Set<string> => types !== undefined);
+      if (said.length === 0) return undefined;
+      for (const type of said.reduce((a, b) => new Set([...a].filter((t) => b.has(t) || (t === 'integer' && b.has('number')))))) all.add(type);
+    }
+    return all;
+  }
+
+  /** The format every alternative of `schemas` requires (date, email...), or undefined when they do not agree on one. */
+  format(schemas: unknown[]): string | undefined {
+    const formats = new Set(
+      schemas.flatMap((schema) => this.alternatives(schema)).map((parts) => parts.map((part) => part.format).find((format) => typeof format === 'string')),
+    );
+    const [only] = [...formats];
+    return formats.size === 1 && typeof only === 'string' ? only : undefined;
+  }
+
   /** The values an enum query parameter allows, e.g. the sort fields; undefined when not an enum. */
   parameterEnum(operationId: string, name: string): string[] | undefined {
     const parameter = this.operations.get(operationId)?.parameters.find((candidate) => candidate.name === name);
@@ -180,6 +243,22 @@ function isScalar(schema: Node): boolean {
   const type = schema.type;
   const types = Array.isArray(type) ? type : [type];
   return types.length > 0 && types.every((name) => typeof name === 'string' && name !== 'object' && name !== 'array');
+}
+
+function typeOfValue(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'array';
+  if (typeof value === 'number') return Number.isInteger(value) ? 'integer' : 'number';
+  return typeof value;
+}
+
+/** The JSON types one schema node declares by type, const or enum; undefined when it declares none. */
+export function declaredTypes(schema: Node): Set<string> | undefined {
+  if (typeof schema.type === 'string') return new Set([schema.type]);
+  if (Array.isArray(schema.type)) return new Set(schema.type.filter((type): type is string => typeof type === 'string'));
+  if ('const' in schema) return new Set([typeOfValue(schema.const)]);
+  if (Array.isArray(schema.enum)) return new Set(schema.enum.map(typeOfValue));
+  return undefined;
 }
 
 function constants(schema: Node): string[] {

@@ -1,7 +1,12 @@
 // Checks that span files or need the contract; run only on files that passed their meta-schema.
 import type { ConfigKind } from '../files.ts';
-import type { ConfigFiles, ConfigSet, FormConfig, OptionsSource, TableConfig, Tenant } from '../types.ts';
+import { formFields } from '../form-fields.ts';
+import type { ConfigFiles, ConfigSet, FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import type { Contract } from './contract.ts';
+import type { ReferenceKind } from './meta.ts';
+import { checkFormBindings } from './form-bindings.ts';
+import { menuDuplicates, unusedMessages } from './mistakes.ts';
+import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
@@ -12,6 +17,10 @@ export interface CrossCheckInput {
   valid: Set<string>;
   set: ConfigSet;
   contract: Contract | undefined;
+  /** Every config file's path ('/schemas/tables/users.json'), parsed or not. */
+  present: ReadonlySet<string>;
+  /** A name a file that did not parse may hold: references to it are left alone until its JSON is fixed. */
+  unknown: (kind: ReferenceKind, name: string) => boolean;
 }
 
 type Json = Record<string, unknown>;
@@ -48,6 +57,7 @@ function checkTenants(input: CrossCheckInput): Problem[] {
     if (tenant.main) flagged.main.push(file);
     for (const [tableId, columns] of Object.entries(tenant.hiddenColumns ?? {})) {
       const table = input.set.tables[tableId];
+      if (!table && input.unknown('table', tableId)) continue;
       if (!table) {
         problems.push({
           file,
@@ -92,21 +102,6 @@ function checkTenants(input: CrossCheckInput): Problem[] {
   return problems;
 }
 
-/** Every property name a form schema declares, in properties and in allOf/anyOf/oneOf/if/then/else/dependencies. */
-function formFields(schema: unknown, fields = new Map<string, Json>()): Map<string, Json> {
-  if (!isJson(schema)) return fields;
-  if (isJson(schema.properties)) {
-    for (const [name, property] of Object.entries(schema.properties)) if (!fields.has(name) && isJson(property)) fields.set(name, property);
-  }
-  for (const key of ['allOf', 'anyOf', 'oneOf']) {
-    const branches = schema[key];
-    if (Array.isArray(branches)) for (const branch of branches) formFields(branch, fields);
-  }
-  for (const key of ['if', 'then', 'else']) formFields(schema[key], fields);
-  if (isJson(schema.dependencies)) for (const dependency of Object.values(schema.dependencies)) formFields(dependency, fields);
-  return fields;
-}
-
 function optionsSourceProblems(input: CrossCheckInput, file: string, at: string, source: OptionsSource): Problem[] {
   const { contract } = input;
   if (!contract || !contract.operations.has(source.operation)) return [];
@@ -127,6 +122,9 @@ function optionsSourceProblems(input: CrossCheckInput, file: string, at: string,
 function checkForms(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
+    if (input.contract) problems.push(...checkFormBindings(file, form, input.contract));
+    const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
+    problems.push(...unusedMessages(file, form.schema, ruleRequired));
     const fields = formFields(form.schema);
     const names = [...fields.keys()];
     const unknownField = (at: string, name: string): Problem => ({
@@ -161,7 +159,8 @@ function checkForms(input: CrossCheckInput): Problem[] {
           fix: `add schema.errorMessage.required.${name} with the spec's text`,
         });
       }
-      const allowed = Array.isArray(field.enum) ? field.enum.map(String) : undefined;
+      const enums = field.declarations.flatMap((declaration) => (Array.isArray(declaration.enum) ? [declaration.enum.map(String)] : []));
+      const allowed = enums[0];
       for (const option of Object.keys(rules.options ?? {})) {
         if (!allowed || !allowed.includes(option)) {
           problems.push({
@@ -181,6 +180,7 @@ function checkTables(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   const { contract } = input;
   for (const [file, table] of filesOf<TableConfig>(input, 'table')) {
+    problems.push(...checkTableFlows(file, table));
     const seen = new Set<string>();
     table.columns.forEach((column, index) => {
       if (seen.has(column.id)) {
@@ -263,6 +263,17 @@ function checkTables(input: CrossCheckInput): Problem[] {
   return problems;
 }
 
+/** Part names are checked on every screen file with parts, valid or not: a wrong name is worth saying with any other mistake. */
+function checkMenus(input: CrossCheckInput): Problem[] {
+  return filesOf<Menu>(input, 'menu').flatMap(([file, menu]) => menuDuplicates(file, menu));
+}
+
+function checkScreens(input: CrossCheckInput): Problem[] {
+  return Object.entries(input.files).flatMap(([path, json]) =>
+    input.kinds[path] === 'screen' && isJson(json) && isJson(json.parts) ? checkScreenParts(path.slice(1), { parts: json.parts }) : [],
+  );
+}
+
 export function crossCheck(input: CrossCheckInput): Problem[] {
-  return [...checkTenants(input), ...checkForms(input), ...checkTables(input)];
+  return [...checkTenants(input), ...checkForms(input), ...checkTables(input), ...checkMenus(input), ...checkScreens(input), ...checkRequiredFiles(input.present)];
 }

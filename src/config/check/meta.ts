@@ -1,6 +1,6 @@
 // Validates config files against schemas/meta/*.schema.json with ajv. The meta-schemas declare cross-references
 // themselves with two keywords, so adding a referencing field is a meta-schema edit:
-//   "x-refersTo": "menu" | "table" | "colorMap" | "operation" | "route" | "publicFile"   the value must name one
+//   "x-refersTo": "menu" | "table" | "colorMap" | "operation" | "route" | "publicFile" | "flow"   the value must name one
 //   "x-rule": "context" | "row"   a json-logic rule over the RuleContext keys, or over the fields of a table's row
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -8,11 +8,11 @@ import Ajv from 'ajv';
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
 import { CONFIG_KINDS, META_DIR } from '../files.ts';
 import type { ConfigKind } from '../files.ts';
-import { RULE_CONTEXT_KEYS, ruleReferences } from '../rules.ts';
-import { listOf, pointer } from './problems.ts';
+import { ROLES, RULE_CONTEXT_KEYS, isRole, roleLiterals, ruleReferences } from '../rules.ts';
+import { closestFirst, listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
-export type ReferenceKind = 'menu' | 'table' | 'colorMap' | 'operation' | 'route' | 'publicFile';
+export type ReferenceKind = 'menu' | 'table' | 'colorMap' | 'operation' | 'route' | 'publicFile' | 'flow';
 
 /** What the keywords look names up in; `rowField` is undefined when the contract is not there to ask. */
 export interface ReferenceIndex {
@@ -32,12 +32,13 @@ const WHERE: Record<ReferenceKind, string> = {
   operation: 'an operationId of openapi/gateway.yaml',
   route: 'a route of src/config/routes.ts',
   publicFile: 'a file under public/',
+  flow: 'a flow the code registers in src/config/registry.ts (FLOWS)',
 };
 
 function refersTo(index: ReferenceIndex): SchemaValidateFunction {
   const validate: SchemaValidateFunction = (kind: ReferenceKind, data: unknown) => {
     if (typeof data !== 'string' || index.has(kind, data) !== false) return true;
-    const known = index.known(kind);
+    const known = closestFirst(data, index.known(kind));
     validate.errors = [
       {
         keyword: 'x-refersTo',
@@ -76,6 +77,16 @@ function ruleKeyword(index: ReferenceIndex): SchemaValidateFunction {
           instancePath: at,
           message: `row rule names '${reference.name}', which rows of ${operation} do not have`,
           params: { fix: `use a field of the ${operation} response in openapi/gateway.yaml` },
+        });
+      }
+    }
+    if (over === 'context') {
+      for (const literal of roleLiterals(rule)) {
+        if (isRole(literal.value)) continue;
+        errors.push({
+          instancePath: base + literal.pointer,
+          message: `${JSON.stringify(literal.value)} is not a role`,
+          params: { fix: `use a role: ${Object.entries(ROLES).map(([role, name]) => `${role} (${name})`).join(', ')}` },
         });
       }
     }
@@ -189,6 +200,13 @@ function toProblem(file: string, error: ErrorObject): Problem {
       const description = typeof schema.description === 'string' ? schema.description : undefined;
       return { file, pointer: at, message: `does not match any allowed shape`, fix: description ?? 'see the meta-schema named in $schema' };
     }
+    case 'pattern':
+      // "\\S": the meta-schemas' way to say a text staff read may not be empty or blank.
+      if (params.pattern === '\\S') {
+        const description = typeof schema.description === 'string' ? schema.description : undefined;
+        return { file, pointer: at, message: 'is empty', fix: description ? `write ${description}` : 'write the text staff should read' };
+      }
+      return { file, pointer: at, message: error.message ?? 'is not valid', fix: typeof schema.description === 'string' ? schema.description : 'see the meta-schema named in $schema' };
     case 'x-refersTo':
     case 'x-rule':
       return { file, pointer: at, message: error.message ?? 'is not valid', fix: String(params.fix) };

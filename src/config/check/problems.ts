@@ -28,3 +28,23 @@ export function listOf(values: readonly (string | number)[], max = 12): string {
   if (values.length > max) shown.push('…');
   return shown.length <= 1 ? (shown[0] ?? 'nothing') : `${shown.slice(0, -1).join(', ')} or ${shown[shown.length - 1]}`;
 }
+
+function distance(a: string, b: string): number {
+  let previous = Array.from({ length: b.length + 1 }, (_, index) => index);
+  for (let i = 1; i <= a.length; i += 1) {
+    const current = [i];
+    for (let j = 1; j <= b.length; j += 1) {
+      const cost = a[i - 1]?.toLowerCase() === b[j - 1]?.toLowerCase() ? 0 : 1;
+      current.push(Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost));
+    }
+    previous = current;
+  }
+  return previous[b.length] ?? 0;
+}
+
+/** A list too long to show whole (more than `max`) with the names near a misspelt `name` first, so the likely one shows. */
+export function closestFirst(name: string, known: readonly string[], max = 16): string[] {
+  if (known.length <= max) return [...known];
+  const near = (candidate: string) => distance(name, candidate) <= Math.max(2, Math.floor(name.length / 4));
+  return [...known.filter(near), ...known.filter((candidate) => !near(candidate))];
+}

@@ -6,6 +6,7 @@ import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/errors';
+import type { FormId } from '../../config/registry';
 import { useStaffContext } from '../../config/staff-context';
 import { ConfirmDialog } from '../../render/ConfirmDialog';
 import { SchemaForm, type FormValues } from '../../render/form';
@@ -13,7 +14,7 @@ import { notifyError, notifySuccess } from '../../render/notify';
 import { changedFields } from './changed-fields';
 
 interface ConfirmedRecordFormProps<Input, Changes> {
-  formId: string;
+  formId: FormId;
   /** The record updated, or undefined in add mode. */
   recordId: string | undefined;
   initial: FormValues;

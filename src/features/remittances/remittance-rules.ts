@@ -1,25 +1,19 @@
 // Who sees what of the remittances (remittances-and-payouts §6): rules in schemas/screens/ over the RuleContext. The
 // header's Available Balance, bulk and selected actions follow the remittances screen's parts, the payout account card
 // the payout-account screen's; the row actions follow the rows' own actions (schemas/tables/remittances.json).
+import type { ScreenPart } from '../../config/registry';
 import type { RuleContext } from '../../config/rules';
-import { screenView, type ScreenView } from '../../config/screens';
+import { screenShows, type ScreenView } from '../../config/screens';
 import type { ConfigSet } from '../../config/types';
 
-export const REMITTANCE_PARTS = ['availableBalance', 'bulkReprocessing', 'selectedReprocessing', 'selectedEditStatus', 'pdfExport', 'history'] as const;
-export type RemittancePart = (typeof REMITTANCE_PARTS)[number];
-
-function screenOf(set: ConfigSet, id: string) {
-  const screen = set.screens[id];
-  if (!screen) throw new Error(`The remittances need schemas/screens/${id}.json; restore it or run npm run check:config`);
-  return screen;
-}
+export type RemittancePart = ScreenPart<'remittances'>;
 
 export function remittancesView(ctx: RuleContext, set: ConfigSet): ScreenView<RemittancePart> {
-  return screenView(screenOf(set, 'remittances'), REMITTANCE_PARTS, ctx);
+  return screenShows(set, 'remittances', ctx);
 }
 
 export function showsPayoutAccount(ctx: RuleContext, set: ConfigSet): boolean {
-  return screenView(screenOf(set, 'payout-account'), ['card'], ctx).card;
+  return screenShows(set, 'payout-account', ctx).card;
 }
 
 /** What a click on a row does (§2): the first ticks it; the next opens its details, unless it is reprocessable, whose

@@ -216,7 +216,7 @@ describe('SchemaForm details', () => {
     await userEvent.type(screen.getByLabelText(/^Password/), 'Demo@12345');
     expect(login).toBeEnabled();
     await userEvent.click(login);
-    expect(onSubmit).toHaveBeenCalledWith({ username: 'super@demo.test', password: 'Demo@12345' });
+    expect(onSubmit).toHaveBeenCalledWith({ username: 'super@demo.test', password: 'Demo@12345' }, expect.objectContaining({ id: 'test-login' }));
   });
 
   it('keeps typed values when the parent re-renders with equal initial values, and resets on new ones', async () => {

@@ -145,7 +145,7 @@ export default function SchemaFormEngine(props: SchemaFormProps) {
       onError={() => setSubmitted(true)}
       onSubmit={(event) => {
         setSubmitted(true);
-        onSubmit(withoutFields(event.formData ?? {}, hidden));
+        onSubmit(withoutFields(event.formData ?? {}, hidden), form);
       }}
     >
       <Group mt="md" gap="sm">

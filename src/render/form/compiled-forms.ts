@@ -1,5 +1,6 @@
 // Loads the precompiled form modules that scripts/compile-form-validators.ts writes to src/generated/validators/.
 // Each form is its own lazily loaded chunk, so a screen pays only for the forms it shows.
+import { ConfigError } from '../../config/config-error';
 import type { FormConfig } from '../../config/types';
 
 /** An ajv error as the standalone validators report it (ajv-errors' `errorMessage` errors included). */
@@ -58,7 +59,10 @@ export function loadCompiledForm(formId: string): Promise<CompiledFormModule> {
     const load = loaders.get(formId);
     const missing = () =>
       Promise.reject(
-        new Error(`No compiled form "${formId}": add schemas/forms/${formId}.json and run npx tsx scripts/compile-form-validators.ts`),
+        new ConfigError(
+          `schemas/forms/${formId}.json`,
+          `No compiled form "${formId}": add schemas/forms/${formId}.json and run npx tsx scripts/compile-form-validators.ts`,
+        ),
       );
     pending = tracked(load ? load() : missing());
     cache.set(formId, pending);

@@ -7,6 +7,7 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { RegisteredFormId } from '../../config/registry';
 import { ruleContext } from '../../config/rules';
 import type { FormConfig } from '../../config/types';
 import { hiddenFields } from './form-errors';
@@ -15,8 +16,9 @@ import { compileTestForm, removeTestForms } from './test-forms';
 
 const formsDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../schemas/forms');
 const files = readdirSync(formsDir).filter((name) => name.endsWith('.json'));
+// check:config wants every form file the registry lists, and the registry lists each the screens draw.
 const forms = files.map((name) => JSON.parse(readFileSync(path.join(formsDir, name), 'utf8')) as {
-  id: string;
+  id: RegisteredFormId;
   submitLabel?: string;
   schema: { properties: Record<string, { title?: string }>; required?: string[] };
   uiSchema: Record<string, { 'ui:widget'?: string } | unknown>;

@@ -1,16 +1,19 @@
 import type { ReactNode } from 'react';
+import type { FormId } from '../../config/registry';
 import type { RuleContext } from '../../config/rules';
+import type { FormConfig } from '../../config/types';
 import type { FormValues } from './form-errors';
 
 export interface SchemaFormProps {
-  /** The form file id: schemas/forms/<formId>.json. */
-  formId: string;
+  /** The form file id: schemas/forms/<formId>.json, one the registry lists (src/config/registry.ts). */
+  formId: FormId;
   /** The rule context the form file's rules (visible, disabled, required, options) are evaluated against. */
   context?: RuleContext;
   /** Initial values; a new object resets the form to it. */
   formData?: FormValues;
-  /** Called only with valid data, without the fields hidden by rules. */
-  onSubmit: (data: FormValues) => void;
+  /** Called only with valid data, without the fields hidden by rules; `form` is the form file drawn, whose submit
+   * binding makes the request body (./request-body.ts). */
+  onSubmit: (data: FormValues, form: FormConfig) => void;
   onChange?: (data: FormValues) => void;
   /** Overrides the form file's submitLabel. */
   submitLabel?: string;

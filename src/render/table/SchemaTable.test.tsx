@@ -44,10 +44,10 @@ const usersTable: TableConfig & { toolbarActions: { id: string; label: string; v
     { id: 'actions', header: 'Actions', format: 'actions', visible: { '!': { var: 'payoutAdmin' } } },
   ],
   rowActions: [
-    { id: 'view', label: 'View' },
-    { id: 'otp', label: 'OTP', visibleForRow: { '==': [{ var: 'account.statusName' }, 'Pending'] } },
+    { id: 'view', label: 'View', flow: 'openUser' },
+    { id: 'otp', label: 'OTP', flow: 'confirmTransaction', visibleForRow: { '==': [{ var: 'account.statusName' }, 'Pending'] } },
   ],
-  toolbarActions: [{ id: 'addUser', label: 'Add user', visible: { '==': [{ var: 'role' }, 64] } }],
+  toolbarActions: [{ id: 'addUser', label: 'Add user', flow: 'createUser', visible: { '==': [{ var: 'role' }, 64] } }],
 };
 
 const colorMaps: Record<string, ColorMap> = {
@@ -89,6 +89,7 @@ function renderTable(props: Partial<SchemaTableProps> = {}) {
       onQueryChange={onQueryChange}
       ruleContext={admin}
       colorMaps={colorMaps}
+      flows={{ openUser: () => {}, confirmTransaction: () => {} }}
       {...props}
     />,
   );
@@ -254,8 +255,8 @@ describe('SchemaTable', () => {
 
   it('[UW-2.32] opens a row with a click or Enter, and a row action is a labelled button that does not open the row', async () => {
     const onRowOpen = vi.fn();
-    const onRowAction = vi.fn();
-    renderTable({ onRowOpen, onRowAction });
+    const openUser = vi.fn();
+    renderTable({ onRowOpen, flows: { openUser } });
     const [first, second] = bodyRows();
     (second as HTMLElement).focus();
     await userEvent.keyboard('{Enter}');
@@ -264,8 +265,15 @@ describe('SchemaTable', () => {
     expect(onRowOpen).toHaveBeenLastCalledWith(rows[0]);
     onRowOpen.mockClear();
     await userEvent.click(within(first as HTMLElement).getByRole('button', { name: 'View' }));
-    expect(onRowAction).toHaveBeenCalledWith('view', rows[0]);
+    expect(openUser).toHaveBeenCalledWith(rows[0]);
     expect(onRowOpen).not.toHaveBeenCalled();
+  });
+
+  it('draws no action whose flow the screen does not run, so no button does nothing', () => {
+    renderTable({ flows: { confirmTransaction: () => {} } });
+    const [pending] = bodyRows();
+    expect(within(pending as HTMLElement).getByRole('button', { name: 'OTP' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'View' })).not.toBeInTheDocument();
   });
 
   it('offers a row action only on rows its row rule accepts', () => {
@@ -276,13 +284,13 @@ describe('SchemaTable', () => {
   });
 
   it('[UW-2.30] shows a toolbar action only when its rule holds', async () => {
-    const onToolbarAction = vi.fn();
-    const { unmount } = renderTable({ onToolbarAction });
+    const createUser = vi.fn();
+    const { unmount } = renderTable({ flows: { createUser } });
     expect(screen.queryByRole('button', { name: 'Add user' })).not.toBeInTheDocument();
     unmount();
-    renderTable({ onToolbarAction, ruleContext: ruleContext({ role: 64, tenant: 'naccug' }) });
+    renderTable({ flows: { createUser }, ruleContext: ruleContext({ role: 64, tenant: 'naccug' }) });
     await userEvent.click(screen.getByRole('button', { name: 'Add user' }));
-    expect(onToolbarAction).toHaveBeenCalledWith('addUser');
+    expect(createUser).toHaveBeenCalledTimes(1);
   });
 
   it('expands a row to show its details', async () => {

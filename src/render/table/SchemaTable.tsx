@@ -1,8 +1,8 @@
 // A server-paged table drawn from a table file (schemas/tables/<id>.json) on Mantine's Table: toolbar, header, body
 // and pager around the headless useSchemaTable. Sortable headers are buttons with aria-sort, filters are labelled,
 // row actions are labelled buttons, and a row opens with Enter or a click. A list screen gets these props from
-// useTableController.
-import { useState, type ReactNode } from 'react';
+// useTableController and gives the flows its actions run by name (./flows.ts).
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Box, LoadingOverlay, Table } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import { useConfig } from '../../config/context';
@@ -13,6 +13,7 @@ import { SchemaTableHeader } from './SchemaTableHeader';
 import { SchemaTablePager } from './SchemaTablePager';
 import { virtualizes } from './SchemaTableRows';
 import { SchemaTableToolbar } from './SchemaTableToolbar';
+import { rowFlow, toolbarFlow, type TableFlows } from './flows';
 import { useSchemaTable, type SchemaTableOptions } from './useSchemaTable';
 
 export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'> {
@@ -26,8 +27,8 @@ export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'>
   lists?: FilterLists;
   /** Choosing a row (click or Enter), e.g. to open the side panel. */
   onRowOpen?: (row: FlatRecord) => void;
-  onRowAction?: (actionId: string, row: FlatRecord) => void;
-  onToolbarAction?: (actionId: string) => void;
+  /** The flows the table file's actions name, by name: row flows take the row, toolbar flows nothing. */
+  flows?: TableFlows;
   /** Content of an expanded row; rows get an expand button when given. */
   renderExpanded?: (row: FlatRecord) => ReactNode;
   /** The table's accessible name; the table file's title (tenant-relabelled) by default. */
@@ -40,7 +41,18 @@ export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'>
 export function SchemaTable(props: SchemaTableProps) {
   const { set } = useConfig();
   const { config, meta, loading = false, error, colorMaps = set.colorMaps, lists, title, emptyText = 'No records found' } = props;
-  const model = useSchemaTable(config, { ...props, expandable: props.renderExpanded !== undefined });
+  const { flows } = props;
+  // Which flows the screen runs, as a stable key, so a new handlers object each render redraws no cells.
+  const provided = Object.keys(flows ?? {})
+    .sort()
+    .join(',');
+  const runsFlow = useMemo(() => {
+    const names = new Set(provided.split(','));
+    return (flow: string) => names.has(flow);
+  }, [provided]);
+  const onRowFlow = useCallback((flow: string, row: FlatRecord) => rowFlow(flows, flow)?.(row), [flows]);
+  const onToolbarFlow = useCallback((flow: string) => toolbarFlow(flows, flow)?.(), [flows]);
+  const model = useSchemaTable(config, { ...props, expandable: props.renderExpanded !== undefined, runsFlow });
   const [scrollElement, setScrollElement] = useState<HTMLDivElement | null>(null);
   const rows = model.table.getRowModel().rows.filter((row) => row.depth === 0);
   const virtualize = virtualizes(rows.length);
@@ -49,7 +61,7 @@ export function SchemaTable(props: SchemaTableProps) {
 
   return (
     <Box pos="relative">
-      <SchemaTableToolbar model={model} lists={lists} onToolbarAction={props.onToolbarAction} savedViews={props.savedViews} />
+      <SchemaTableToolbar model={model} lists={lists} onToolbarFlow={onToolbarFlow} savedViews={props.savedViews} />
       <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ 'aria-label': 'Loading...' }} />
       <Box ref={setScrollElement} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
         <Table
@@ -61,7 +73,7 @@ export function SchemaTable(props: SchemaTableProps) {
         >
           <SchemaTableHeader model={model} lists={lists} hasFilters={hasFilters} />
           <Table.Tbody>
-            <SchemaTableBody {...props} model={model} rows={rows} loading={loading} emptyText={emptyText} colorMaps={colorMaps} headerRows={headerRows} scrollElement={scrollElement} />
+            <SchemaTableBody {...props} onRowFlow={onRowFlow} model={model} rows={rows} loading={loading} emptyText={emptyText} colorMaps={colorMaps} headerRows={headerRows} scrollElement={scrollElement} />
           </Table.Tbody>
         </Table>
       </Box>

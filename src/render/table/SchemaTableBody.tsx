@@ -21,7 +21,8 @@ export interface SchemaTableBodyProps {
   /** aria-rowindex of a row is its row number plus the header rows. */
   headerRows: number;
   onRowOpen?: (row: FlatRecord) => void;
-  onRowAction?: (actionId: string, row: FlatRecord) => void;
+  /** Runs a row flow for a row (SchemaTable's `flows`). */
+  onRowFlow?: (flow: string, row: FlatRecord) => void;
   renderExpanded?: (row: FlatRecord) => ReactNode;
   /** The scrolling box around the table, for a virtualized page (see SchemaTableRows). */
   scrollElement: HTMLDivElement | null;
@@ -37,23 +38,23 @@ function WholeRow({ columnCount, children }: { columnCount: number; children: Re
 }
 
 export function SchemaTableBody(props: SchemaTableBodyProps) {
-  const { model, rows, loading, error, emptyText, colorMaps, headerRows, onRowOpen, onRowAction, renderExpanded, scrollElement } = props;
-  const { table, rowActionsFor, rowSelection, expanded } = model;
+  const { model, rows, loading, error, emptyText, colorMaps, headerRows, onRowOpen, onRowFlow, renderExpanded, scrollElement } = props;
+  const { table, rowActionsFor, runsFlow, rowSelection, expanded } = model;
   const leafColumns = table.getVisibleLeafColumns();
 
-  const latest = useRef({ onRowOpen, onRowAction });
-  latest.current = { onRowOpen, onRowAction };
+  const latest = useRef({ onRowOpen, onRowFlow });
+  latest.current = { onRowOpen, onRowFlow };
   const openable = onRowOpen !== undefined;
   const handlers = useMemo<RowHandlers>(() => ({ openable, open: (row) => latest.current.onRowOpen?.(row) }), [openable]);
   const bodyColumns = useMemo<BodyColumn[]>(() => {
-    const context: CellRendererContext = { colorMaps, rowActionsFor, onRowAction: (actionId, row) => latest.current.onRowAction?.(actionId, row) };
+    const context: CellRendererContext = { colorMaps, rowActionsFor, runsFlow, onRowFlow: (flow, row) => latest.current.onRowFlow?.(flow, row) };
     return leafColumns.map((leaf): BodyColumn => {
       if (leaf.id === SELECT_COLUMN) return { kind: 'select', id: leaf.id };
       if (leaf.id === EXPAND_COLUMN) return { kind: 'expand', id: leaf.id };
       const column = leaf.columnDef.meta?.column;
       return { kind: 'cell', id: leaf.id, render: column ? cellRenderer(column, context) : null, style: cellStyle(column) };
     });
-  }, [leafColumns, colorMaps, rowActionsFor]);
+  }, [leafColumns, colorMaps, rowActionsFor, runsFlow]);
   const look = useMemo<BodyLook>(() => ({ striped: true, hover: openable }), [openable]);
 
   if (error) {

@@ -1,5 +1,6 @@
 // Above a SchemaTable: the table file's filters that are not columns (the admin lists' Role, users-and-wallets §6),
-// which apply at once, its toolbar actions (Add user), and the views menu (TableViewsBar) where the table offers it.
+// which apply at once, its toolbar actions (Add user), each running the flow it names, and the views menu
+// (TableViewsBar) where the table offers it.
 import { Button, Group, Select } from '@mantine/core';
 import { filterOptions, type FilterLists } from './filter-options';
 import { TableViewsBar } from './TableViewsBar';
@@ -8,12 +9,13 @@ import type { SchemaTableModel } from './useSchemaTable';
 export interface SchemaTableToolbarProps {
   model: SchemaTableModel;
   lists?: FilterLists;
-  onToolbarAction?: (actionId: string) => void;
+  /** Runs a toolbar flow (SchemaTable's `flows`). */
+  onToolbarFlow?: (flow: string) => void;
   /** Shows the views menu: columns, rows per page and saved views. */
   savedViews?: boolean;
 }
 
-export function SchemaTableToolbar({ model, lists, onToolbarAction, savedViews = false }: SchemaTableToolbarProps) {
+export function SchemaTableToolbar({ model, lists, onToolbarFlow, savedViews = false }: SchemaTableToolbarProps) {
   if (model.toolbarActions.length === 0 && model.toolbarFilters.length === 0 && !savedViews) return null;
   return (
     <Group justify="space-between" align="flex-end" mb="sm">
@@ -33,7 +35,7 @@ export function SchemaTableToolbar({ model, lists, onToolbarAction, savedViews =
       <Group gap="sm">
         {savedViews && <TableViewsBar model={model} />}
         {model.toolbarActions.map((action) => (
-          <Button key={action.id} onClick={() => onToolbarAction?.(action.id)}>
+          <Button key={action.id} onClick={() => onToolbarFlow?.(action.flow)}>
             {action.label}
           </Button>
         ))}

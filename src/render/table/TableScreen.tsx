@@ -2,12 +2,13 @@
 // screen gives only its own handlers (its routes) and what it draws under the table, e.g. a side panel.
 import type { ReactNode } from 'react';
 import { Stack, Title } from '@mantine/core';
+import type { TableId } from '../../config/registry';
 import { SchemaTable, type SchemaTableProps } from './SchemaTable';
 import { useTableController, type TableControllerOptions } from './useTableController';
 
-interface TableScreenProps extends Pick<SchemaTableProps, 'onRowOpen' | 'onRowAction' | 'onToolbarAction'> {
+interface TableScreenProps extends Pick<SchemaTableProps, 'onRowOpen' | 'flows'> {
   /** The table file: schemas/tables/<tableId>.json. */
-  tableId: string;
+  tableId: TableId;
   options?: TableControllerOptions;
   children?: ReactNode;
 }

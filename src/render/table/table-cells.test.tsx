@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cellRenderer, type CellRendererContext } from './table-cells';
 
-const context: CellRendererContext = { colorMaps: {}, rowActionsFor: () => [], onRowAction: () => {} };
+const context: CellRendererContext = { colorMaps: {}, rowActionsFor: () => [], onRowFlow: () => {}, runsFlow: () => true };
 
 describe('table cells', () => {
   it('[UW-2.28] an email cell reads as the address and may wrap only after its @ and before its dots', () => {

@@ -14,7 +14,10 @@ export type CellRenderer = (row: FlatRecord, rowNumber: number) => ReactNode;
 export interface CellRendererContext {
   colorMaps: Record<string, ColorMap>;
   rowActionsFor: (row: FlatRecord) => RowAction[];
-  onRowAction: (actionId: string, row: FlatRecord) => void;
+  /** Runs a row flow (src/config/registry.ts) for a row: an action's, or a cell's (cellAction). */
+  onRowFlow: (flow: string, row: FlatRecord) => void;
+  /** Whether the screen runs the flow; a cellAction naming one it does not run leaves the cell plain. */
+  runsFlow: (flow: string) => boolean;
 }
 
 type Amount = number | string | null | undefined;
@@ -67,7 +70,7 @@ function wrappingEmail(value: string): ReactNode {
   );
 }
 
-function RowActions({ row, actions, onRowAction }: { row: FlatRecord; actions: RowAction[]; onRowAction: CellRendererContext['onRowAction'] }) {
+function RowActions({ row, actions, onRowFlow }: { row: FlatRecord; actions: RowAction[]; onRowFlow: CellRendererContext['onRowFlow'] }) {
   return (
     <Group gap={4} wrap="nowrap">
       {actions.map((action) => (
@@ -77,7 +80,7 @@ function RowActions({ row, actions, onRowAction }: { row: FlatRecord; actions: R
           variant="light"
           onClick={(event) => {
             event.stopPropagation();
-            onRowAction(action.id, row);
+            onRowFlow(action.flow, row);
           }}
           onKeyDown={(event) => event.stopPropagation()}
         >
@@ -113,8 +116,8 @@ function amountRenderer(column: TableColumn, read: (row: FlatRecord) => unknown,
   };
 }
 
-/** A cell whose text runs a row action (cellAction), e.g. a reference that opens the details. */
-function withCellAction(render: CellRenderer, actionId: string, context: CellRendererContext): CellRenderer {
+/** A cell whose text runs a row flow (cellAction), e.g. a reference that opens the details. */
+function withCellAction(render: CellRenderer, flow: string, context: CellRendererContext): CellRenderer {
   return (row, rowNumber) => {
     const content = render(row, rowNumber);
     if (content === null || content === '') return content;
@@ -125,7 +128,7 @@ function withCellAction(render: CellRenderer, actionId: string, context: CellRen
         fz="sm"
         onClick={(event) => {
           event.stopPropagation();
-          context.onRowAction(actionId, row);
+          context.onRowFlow(flow, row);
         }}
         onKeyDown={(event) => event.stopPropagation()}
       >
@@ -137,7 +140,7 @@ function withCellAction(render: CellRenderer, actionId: string, context: CellRen
 
 export function cellRenderer(column: TableColumn, context: CellRendererContext): CellRenderer {
   const render = contentRenderer(column, context);
-  return column.cellAction ? withCellAction(render, column.cellAction, context) : render;
+  return column.cellAction && context.runsFlow(column.cellAction) ? withCellAction(render, column.cellAction, context) : render;
 }
 
 function contentRenderer(column: TableColumn, context: CellRendererContext): CellRenderer {
@@ -183,7 +186,7 @@ function contentRenderer(column: TableColumn, context: CellRendererContext): Cel
       };
     }
     case 'actions':
-      return (row) => <RowActions row={row} actions={context.rowActionsFor(row)} onRowAction={context.onRowAction} />;
+      return (row) => <RowActions row={row} actions={context.rowActionsFor(row)} onRowFlow={context.onRowFlow} />;
     default:
       return (row) => text(read(row));
   }

@@ -41,7 +41,11 @@ export interface SchemaTableOptions {
   expandable?: boolean;
   /** Ids of toolbar filters shown whatever their visible rule (users-and-wallets §6: "or when forced"). */
   forceFilters?: readonly string[];
+  /** Whether the screen runs a flow (./flows.ts); actions naming one it does not run are left out. All by default. */
+  runsFlow?: (flow: string) => boolean;
 }
+
+const RUNS_EVERY_FLOW = () => true;
 
 export interface PageInfo {
   page: number;
@@ -81,10 +85,13 @@ function rowKey(config: TableConfig, row: FlatRecord, index: number): string {
 
 export function useSchemaTable(config: TableConfig, options: SchemaTableOptions) {
   const { data, meta, query, onQueryChange, ruleContext, tenant = null, selectable = false, onSelectionChange, expandable = false, forceFilters = NONE_FORCED } = options;
-  const { rowSelection: keptSelection, onRowSelectionChange } = options;
+  const { rowSelection: keptSelection, onRowSelectionChange, runsFlow = RUNS_EVERY_FLOW } = options;
   const view = useMemo(() => tableView(config, tenant, ruleContext), [config, tenant, ruleContext]);
   const shown = useMemo(() => shownColumns(view.columns, query.columns), [view.columns, query.columns]);
-  const toolbarActions = useMemo(() => (config.toolbarActions ?? []).filter((action) => evaluateRule(action.visible, ruleContext)), [config, ruleContext]);
+  const toolbarActions = useMemo(
+    () => (config.toolbarActions ?? []).filter((action) => runsFlow(action.flow) && evaluateRule(action.visible, ruleContext)),
+    [config, ruleContext, runsFlow],
+  );
   const forced = forceFilters.join(',');
   const toolbarFilters = useMemo(() => {
     const ids = forced.split(',');
@@ -188,8 +195,8 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   const rowNumber = useCallback((index: number) => (pageInfo.page - 1) * pageInfo.pageSize + index + 1, [pageInfo]);
 
   const rowActionsFor = useCallback(
-    (row: FlatRecord): RowAction[] => (view.rowActions ?? []).filter((action) => evaluateRule(action.visibleForRow, row)),
-    [view.rowActions],
+    (row: FlatRecord): RowAction[] => (view.rowActions ?? []).filter((action) => runsFlow(action.flow) && evaluateRule(action.visibleForRow, row)),
+    [view.rowActions, runsFlow],
   );
 
   const [ownSelection, setOwnSelection] = useState<RowSelectionState>({});
@@ -265,6 +272,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
     pageInfo,
     rowNumber,
     rowActionsFor,
+    runsFlow,
     selectedRows,
     rowSelection,
     expanded,

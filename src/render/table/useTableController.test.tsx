@@ -163,12 +163,13 @@ describe('useTableController', () => {
 
   it('names the missing table file and the checker, and the operation no feature fetches', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
+    const { admins: _admins, ...withoutAdmins } = set.tables;
     const Missing = () => {
-      useTableController('payouts');
+      useTableController('admins');
       return null;
     };
-    expect(() => render(<ConfigContext.Provider value={set}><MemoryRouter><Missing /></MemoryRouter></ConfigContext.Provider>)).toThrow(
-      'No table "payouts": the screen draws schemas/tables/payouts.json; restore it, then run npm run check:config',
+    expect(() => render(<ConfigContext.Provider value={{ ...set, tables: withoutAdmins }}><MemoryRouter><Missing /></MemoryRouter></ConfigContext.Provider>)).toThrow(
+      'No table "admins": the screen draws schemas/tables/admins.json; restore it, then run npm run check:config',
     );
     expect(() => renderScreen({})).toThrow('schemas/tables/remittances.json lists with operation "listRemittances", which no feature gives a source for');
     vi.restoreAllMocks();

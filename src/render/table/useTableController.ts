@@ -11,6 +11,8 @@ import { tableView } from '../../config/catalogue';
 import { useConfig } from '../../config/context';
 import { EMPTY_RULE_CONTEXT, type RuleContext } from '../../config/rules';
 import { useOptionalStaffContext } from '../../config/staff-context';
+import { CHECK_COMMAND, ConfigError } from '../../config/config-error';
+import type { TableId } from '../../config/registry';
 import type { ConfigSet, TableConfig } from '../../config/types';
 import { useReferenceLists } from './reference-lists';
 import type { SchemaTableProps } from './SchemaTable';
@@ -33,7 +35,7 @@ export interface TableControllerOptions {
   errorFallback?: string;
 }
 
-/** The props of SchemaTable the controller gives; the screen adds its handlers (onRowOpen, onRowAction...). */
+/** The props of SchemaTable the controller gives; the screen adds its handlers (onRowOpen, flows...). */
 export type ControlledTableProps = Pick<
   SchemaTableProps,
   'config' | 'title' | 'data' | 'meta' | 'query' | 'onQueryChange' | 'ruleContext' | 'tenant' | 'loading' | 'error' | 'lists' | 'forceFilters' | 'savedViews'
@@ -53,7 +55,8 @@ export interface TableController {
 /** A list screen cannot work without its table file; its absence is a build mistake, so say which file. */
 function requireTable(set: ConfigSet, id: string): TableConfig {
   const table = set.tables[id];
-  if (!table) throw new Error(`No table "${id}": the screen draws schemas/tables/${id}.json; restore it, then run npm run check:config`);
+  const file = `schemas/tables/${id}.json`;
+  if (!table) throw new ConfigError(file, `No table "${id}": the screen draws ${file}; restore it, then run ${CHECK_COMMAND}`);
   return table;
 }
 
@@ -79,7 +82,7 @@ function useDefaultView(table: string, tenant: string | null, inAddress: boolean
   }, [plain, fallback, tenant, setQuery]);
 }
 
-export function useTableController(tableId: string, options: TableControllerOptions = {}): TableController {
+export function useTableController(tableId: TableId, options: TableControllerOptions = {}): TableController {
   const { set, getTenant } = useConfig();
   const table = requireTable(set, tableId);
   const source = useTableSource(table);

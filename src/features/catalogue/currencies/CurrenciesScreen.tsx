@@ -12,7 +12,7 @@ export function CurrenciesScreen() {
     <TableScreen
       tableId="currencies"
       options={CURRENCIES_OPTIONS}
-      onToolbarAction={(actionId) => actionId === 'newCurrency' && void navigate('/currencies/new')}
+      flows={{ newCurrency: () => void navigate('/currencies/new') }}
     />
   );
 }

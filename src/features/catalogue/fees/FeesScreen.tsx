@@ -36,11 +36,11 @@ function FeeList({ productId, currencyId }: { productId: string; currencyId: str
     <>
       <SchemaTable
         {...list.tableProps}
-        onRowAction={(actionId, row) => {
-          if (actionId === 'edit') void navigate(`/fees/${encodeURIComponent(row.id)}`);
-          if (actionId === 'delete') setDeleting(row);
+        flows={{
+          editFee: (row) => void navigate(`/fees/${encodeURIComponent(row.id)}`),
+          deleteFee: setDeleting,
+          newFee: () => void navigate(`/fees/new/${encodeURIComponent(productId)}/${encodeURIComponent(currencyId)}`),
         }}
-        onToolbarAction={(actionId) => actionId === 'newFee' && void navigate(`/fees/new/${encodeURIComponent(productId)}/${encodeURIComponent(currencyId)}`)}
       />
       <ConfirmDialog
         opened={deleting !== null}

@@ -17,11 +17,11 @@ export function ProductsScreen() {
     <TableScreen
       tableId="products"
       options={PRODUCTS_OPTIONS}
-      onRowAction={(actionId, row) => {
-        if (actionId === 'view') void navigate(`/products/${encodeURIComponent(row.id)}`);
-        if (actionId === 'settings') setSettingsOf(row);
+      flows={{
+        openProduct: (row) => void navigate(`/products/${encodeURIComponent(row.id)}`),
+        productSettings: setSettingsOf,
+        newProduct: () => void navigate('/products/new'),
       }}
-      onToolbarAction={(actionId) => actionId === 'newProduct' && void navigate('/products/new')}
     >
       <ProductSettingsPanel
         productId={settingsOf?.id ?? null}

@@ -11,8 +11,7 @@ function ResourcesList() {
     <TableScreen
       tableId="api-resources"
       onRowOpen={(row) => open(row.id)}
-      onRowAction={(actionId, row) => actionId === 'view' && open(row.id)}
-      onToolbarAction={(actionId) => actionId === 'createResource' && void navigate('/admin/resources/add-resource')}
+      flows={{ openResource: (row) => open(row.id), createResource: () => void navigate('/admin/resources/add-resource') }}
     />
   );
 }

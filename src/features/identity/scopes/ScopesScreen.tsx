@@ -16,8 +16,7 @@ function ScopesList() {
     <TableScreen
       tableId="api-scopes"
       onRowOpen={(row) => void navigate(scopeRoute(row))}
-      onRowAction={(actionId, row) => actionId === 'view' && void navigate(scopeRoute(row))}
-      onToolbarAction={(actionId) => actionId === 'createScope' && void navigate('/admin/scopes/add-scope')}
+      flows={{ openScope: (row) => void navigate(scopeRoute(row)), createScope: () => void navigate('/admin/scopes/add-scope') }}
     />
   );
 }

@@ -10,11 +10,11 @@ function TenantsList() {
     <TableScreen
       tableId="tenants"
       onRowOpen={(row) => void navigate(`/admin/tenants/update/${encodeURIComponent(row.id)}`)}
-      onRowAction={(actionId, row) => {
-        if (actionId === 'view') void navigate(`/admin/tenants/update/${encodeURIComponent(row.id)}`);
-        if (actionId === 'duplicate') void navigate(`/admin/tenants/duplicate/${encodeURIComponent(row.id)}`);
+      flows={{
+        openTenant: (row) => void navigate(`/admin/tenants/update/${encodeURIComponent(row.id)}`),
+        duplicateTenant: (row) => void navigate(`/admin/tenants/duplicate/${encodeURIComponent(row.id)}`),
+        createTenant: () => void navigate('/admin/tenants/create'),
       }}
-      onToolbarAction={(actionId) => actionId === 'createTenant' && void navigate('/admin/tenants/create')}
     />
   );
 }

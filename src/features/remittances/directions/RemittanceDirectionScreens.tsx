@@ -14,7 +14,7 @@ export const DIRECTION_TABLES = { payin: 'remittance-payins', payout: 'remittanc
 
 const renderExpanded = (row: FlatRecord) => <FieldList fields={rowDetailFields(asRemittanceRow(row))} cols={3} />;
 
-function DirectionTable({ tableId }: { tableId: string }) {
+function DirectionTable({ tableId }: { tableId: (typeof DIRECTION_TABLES)[keyof typeof DIRECTION_TABLES] }) {
   const list = useTableController(tableId);
   const [reference, setReference] = useState<RemittanceRow | null>(null);
   return (
@@ -24,9 +24,7 @@ function DirectionTable({ tableId }: { tableId: string }) {
       </Title>
       <SchemaTable
         {...list.tableProps}
-        onRowAction={(actionId, row) => {
-          if (actionId === 'reference') setReference(asRemittanceRow(row));
-        }}
+        flows={{ remittanceReference: (row) => setReference(asRemittanceRow(row)) }}
         renderExpanded={renderExpanded}
       />
       <RemittanceDetailsModal row={reference} onClose={() => setReference(null)} fields={referenceFields} />

@@ -98,12 +98,11 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
         setDetails(row);
     }
   };
-  const act = (actionId: string, record: FlatRecord) => {
-    const row = asRemittanceRow(record);
-    if (actionId === 'details') setDetails(row);
-    else if (actionId === 'checkStatus') setSwiftFor(row);
-    else if (actionId === 'editStatus') setEditing([row]);
-    else if (actionId === 'reprocess') setReprocessing({ kind: 'selected', rows: [row] });
+  const flows = {
+    remittanceDetails: (record: FlatRecord) => setDetails(asRemittanceRow(record)),
+    swiftStatus: (record: FlatRecord) => setSwiftFor(asRemittanceRow(record)),
+    editPayoutStatus: (record: FlatRecord) => setEditing([asRemittanceRow(record)]),
+    reprocessPayout: (record: FlatRecord) => setReprocessing({ kind: 'selected', rows: [asRemittanceRow(record)] }),
   };
 
   return (
@@ -130,7 +129,7 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
         rowSelection={selection}
         onRowSelectionChange={setSelection}
         onRowOpen={clickRow}
-        onRowAction={act}
+        flows={flows}
         renderExpanded={renderExpanded}
       />
       <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} tenant={tenant?.id ?? null} />

@@ -1,14 +1,22 @@
 // First: the API client keeps the fetch it finds when it is created.
 import { fetchProxy } from '../../../api/test-support/fetch-proxy';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createActor, waitFor } from 'xstate';
 import { FakeGateway, type FakeCall } from '../../../api/test-support/fake-gateway';
-import { createUserMachine } from '../../../flows/create-user.machine';
+import { createUserMachine, type DetailsToAttributes } from '../../../flows/create-user.machine';
+import { loadCompiledForm } from '../../../render/form/compiled-forms';
+import { requestAttributes } from '../../../render/form/request-body';
 import { uploadDocumentsMachine } from '../../../flows/upload-documents.machine';
 import { createUserGatewayActors } from '../create/create-user-actors';
 import { uploadDocumentsActor } from './upload-documents';
 
 let gateway: FakeGateway;
+/** The wizard's request, from the create-user form file's submit binding as the app builds it. */
+let toAttributes: DetailsToAttributes;
+beforeAll(async () => {
+  const { form } = await loadCompiledForm('create-user');
+  toAttributes = (details, operation) => requestAttributes(form, operation, { ...details });
+});
 beforeEach(() => {
   gateway = new FakeGateway();
   fetchProxy.handle = gateway.handle;
@@ -46,7 +54,7 @@ describe('the create-user wizard and uploads on the gateway client (users-and-wa
   async function finish(audience: 'admin' | 'endUser', values: typeof details) {
     const machine = createUserMachine.provide({ actors: createUserGatewayActors });
     const actor = createActor(machine, {
-      input: { audience, creatorRole: 4, tenantId: 'ss-gmb', requiresGroup: false, validateDetails: () => ({}) },
+      input: { audience, creatorRole: 4, tenantId: 'ss-gmb', requiresGroup: false, validateDetails: () => ({}), toAttributes },
     }).start();
     actor.send({ type: 'CHANGE_DETAILS', values });
     actor.send({ type: 'NEXT' });

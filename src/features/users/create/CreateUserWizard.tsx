@@ -13,12 +13,15 @@ import {
   createUserMachine,
   isSaving,
   wizardStep,
+  type CreateUserOperation,
   type CreateUserSnapshot,
   type UserDetails,
 } from '../../../flows/create-user.machine';
 import { UPLOAD_TEXT, type DocumentFields as DocumentValues } from '../../../flows/upload-documents.machine';
 import { tenantAsksGroup, type Audience } from '../../../flows/user-rules';
 import { useFormValidator } from '../../../render/form';
+import { hiddenFields } from '../../../render/form/form-errors';
+import { requestAttributes } from '../../../render/form/request-body';
 import { notifySuccess } from '../../../render/notify';
 import { DocumentFields } from '../documents/DocumentFields';
 import { DOCUMENT_FORM_ID } from '../documents/document-form';
@@ -62,12 +65,17 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
   const { session } = useSessionState();
   const formContext = useMemo(() => wizardRuleContext(staff.ruleContext, audience), [staff.ruleContext, audience]);
   // Both form files are at hand before the first step draws, so no later step waits for one.
-  useForm(CREATE_USER_FORM_ID);
+  const form = useForm(CREATE_USER_FORM_ID);
   useForm(DOCUMENT_FORM_ID);
   const validateForm = useFormValidator(CREATE_USER_FORM_ID, formContext);
   const validateDocumentForm = useFormValidator(DOCUMENT_FORM_ID);
   const validateDetails = useCallback((details: UserDetails) => validateForm(toFormValues(details)), [validateForm]);
   const validateDocument = useCallback((fields: DocumentValues) => validateDocumentForm({ ...fields }), [validateDocumentForm]);
+  // The request is the form file's: a field added there is sent with no code change (its submit binding).
+  const toAttributes = useCallback(
+    (details: UserDetails, operation: CreateUserOperation) => requestAttributes(form, operation, { ...details }, hiddenFields(form, formContext)),
+    [form, formContext],
+  );
   const tenant = staff.tenant;
 
   const [snapshot, send] = useMachine(wizardMachine, {
@@ -78,6 +86,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
       tenantId: tenant?.id ?? null,
       validateDetails,
       validateDocument,
+      toAttributes,
     },
   });
   const { context } = snapshot;

@@ -34,10 +34,12 @@ export interface DetailsStepProps {
 
 /** What the form starts with: the spec's defaults, a role when only one may be given, then what was entered. */
 function initialValues(details: UserDetails, choices: readonly number[], ownGroup: number | null | undefined): FormValues {
-  const defaults: UserDetails = { nationality: DEFAULT_NATIONALITY };
   const [onlyRole] = choices;
-  if (choices.length === 1 && onlyRole !== undefined) defaults.role = onlyRole;
-  if (typeof ownGroup === 'number') defaults.group = ownGroup;
+  const defaults: UserDetails = {
+    nationality: DEFAULT_NATIONALITY,
+    ...(choices.length === 1 && onlyRole !== undefined ? { role: onlyRole } : {}),
+    ...(typeof ownGroup === 'number' ? { group: ownGroup } : {}),
+  };
   return toFormValues({ ...defaults, ...details });
 }
 
@@ -51,7 +53,8 @@ export function DetailsStep(props: DetailsStepProps) {
   // §6: where the group is not asked (roles 4 and 16, tenants without groups) the form's default is no answer.
   const detailsOf = (values: FormValues): UserDetails => {
     const { group, ...rest } = toUserDetails(values);
-    return groupRuleFor(rest.role, requiresGroup).asked && group !== undefined ? { ...rest, group } : rest;
+    const role = typeof rest.role === 'number' ? rest.role : undefined;
+    return groupRuleFor(role, requiresGroup).asked && group !== undefined ? { ...rest, group } : rest;
   };
   const choices = useMemo(() => roleChoices(creatorRole, audience), [creatorRole, audience]);
 

@@ -9,29 +9,27 @@ export const CREATE_USER_FORM_ID = 'create-user';
 /** users-and-wallets §9: nationality Gambian by default (the phone's Gambia default is the form's phone widget). */
 export const DEFAULT_NATIONALITY = 'Gambian';
 
-const TEXT_FIELDS = ['firstname', 'middlename', 'lastname', 'birthdate', 'gender', 'email', 'nationality', 'phonenumber', 'externalid'] as const;
-
 function numberOf(value: unknown): number | undefined {
   if (typeof value === 'number' && Number.isFinite(value)) return value;
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return undefined;
 }
 
+/** The numeric choices of users-and-wallets §6 (role, group), which a select may hold as text. */
+const NUMBER_FIELDS: readonly string[] = ['role', 'group'];
+
+/** The form's values as the wizard keeps them: every field with a value, role and group as numbers. */
 export function toUserDetails(values: FormValues): UserDetails {
-  const details: UserDetails = {};
-  const role = numberOf(values.role);
-  const group = numberOf(values.group);
-  if (role !== undefined) details.role = role;
-  if (group !== undefined) details.group = group;
-  for (const field of TEXT_FIELDS) {
-    const value = values[field];
-    if (typeof value === 'string' && value !== '') details[field] = value;
+  const details: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(values)) {
+    const kept = NUMBER_FIELDS.includes(field) ? numberOf(value) : value;
+    if (kept !== undefined && kept !== null && kept !== '') details[field] = kept;
   }
   return details;
 }
 
 export function sameDetails(a: UserDetails, b: UserDetails): boolean {
-  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof UserDetails)[]);
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
   return [...keys].every((key) => a[key] === b[key]);
 }
 
@@ -78,13 +76,11 @@ export function reviewRows(form: FormConfig, details: UserDetails, shownFields: 
     const title = properties[field]?.title;
     const label = typeof title === 'string' ? title : field === 'group' ? 'Credit Union' : field;
     let value: string | undefined;
-    if (field === 'role') value = nameOf(lists.roles, details.role) ?? (details.role === undefined ? undefined : String(details.role));
-    else if (field === 'group') value = nameOf(lists.groups, details.group) ?? (details.group === undefined ? undefined : String(details.group));
-    else if (field === 'phonenumber') value = details.phonenumber ? `+${details.phonenumber}` : undefined;
-    else {
-      const raw = details[field as keyof UserDetails];
-      value = raw === undefined ? undefined : String(raw);
-    }
+    const raw = details[field];
+    if (field === 'role') value = nameOf(lists.roles, numberOf(raw)) ?? (raw === undefined ? undefined : String(raw));
+    else if (field === 'group') value = nameOf(lists.groups, numberOf(raw)) ?? (raw === undefined ? undefined : String(raw));
+    else if (field === 'phonenumber') value = typeof raw === 'string' && raw !== '' ? `+${raw}` : undefined;
+    else value = raw === undefined ? undefined : String(raw);
     return { field, label, value: value ?? EMPTY };
   });
 }

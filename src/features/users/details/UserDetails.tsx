@@ -172,7 +172,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
                 submitting={update.isPending}
                 extraErrors={fieldErrors}
                 onSubmit={(values) => {
-                  const changes = userChanges(initial, values, hidden);
+                  const changes = userChanges(form, initial, values, hidden);
                   if (Object.keys(changes).length > 0) {
                     setPending(changes);
                     return;

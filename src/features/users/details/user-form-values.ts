@@ -1,6 +1,8 @@
 // The profile as the edit-user and profile forms hold it, and the changes a submitted form makes to it
 // (the contract's UpdateUserRequest: only the attributes to change; e-mail and role cannot change here).
+import type { FormConfig } from '../../../config/types';
 import type { FormValues } from '../../../render/form';
+import { changedAttributes } from '../../../render/form/request-body';
 import type { UserChanges } from '../api/update-user';
 import { userRole, type UserRecord } from '../user-record';
 
@@ -37,19 +39,12 @@ export function profileValues(user: UserRecord): FormValues {
   });
 }
 
-const EDITABLE = ['firstname', 'middlename', 'lastname', 'birthdate', 'gender', 'nationality', 'phonenumber', 'externalid'] as const;
-
-const text = (value: unknown): string => (value === undefined || value === null ? '' : String(value));
-
 /**
- * The editable fields whose value differs from the profile's; an emptied optional field is sent as ''. Fields the
- * form's rules hid (`hidden`) were not shown, so they are not changes.
+ * The changes a submitted edit-user or profile form makes, as its submit binding sends them to updateUser: the fields
+ * whose value differs from the profile's; an emptied optional field is sent as ''. Fields the form's rules hid
+ * (`hidden`) were not shown, so they are not changes.
  */
-export function userChanges(before: FormValues, after: FormValues, hidden: readonly string[] = []): UserChanges {
-  const changes: Record<string, string> = {};
-  for (const field of EDITABLE) {
-    if (hidden.includes(field)) continue;
-    if (text(after[field]) !== text(before[field])) changes[field] = text(after[field]);
-  }
-  return changes as UserChanges;
+export function userChanges(form: FormConfig, before: FormValues, after: FormValues, hidden: readonly string[] = []): UserChanges {
+  // check:config holds the form's binding to the contract's UpdateUserRequest.
+  return changedAttributes(form, 'updateUser', before, after, hidden) as UserChanges;
 }

@@ -43,6 +43,10 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
     setPanelUsed(true);
     setOpenUserId(userId);
   };
+  const startCreating = () => {
+    setWizardUsed(true);
+    setCreating(true);
+  };
   const CreateUser = useUserSlots().createUser;
 
   return (
@@ -52,12 +56,7 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
         {...list.tableProps}
         title={title}
         onRowOpen={open}
-        onRowAction={(actionId, row) => actionId === 'view' && open(row)}
-        onToolbarAction={(actionId) => {
-          if (actionId !== 'addUser') return;
-          setWizardUsed(true);
-          setCreating(true);
-        }}
+        flows={{ openUser: open, ...(CreateUser ? { createUser: startCreating } : {}) }}
       />
       {panelUsed && (
         <Suspense fallback={null}>

@@ -5,7 +5,8 @@ import { Alert, Button, Modal, Stack } from '@mantine/core';
 import { ApiError, errorText } from '../../../api/errors';
 import { SchemaForm } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
-import { useChangePassword } from '../api/change-password';
+import { requestAttributes } from '../../../render/form/request-body';
+import { useChangePassword, type PasswordChange } from '../api/change-password';
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const change = useChangePassword();
@@ -31,11 +32,12 @@ export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onCl
           formId="change-password"
           submitting={change.isPending}
           extraErrors={fieldErrors}
-          onSubmit={(values) => {
+          onSubmit={(values, form) => {
             setFailure(null);
             setFieldErrors({});
             change.mutate(
-              { oldpassword: String(values.oldpassword ?? ''), newpassword: String(values.newpassword ?? '') },
+              // check:config holds the form's binding to the contract's ChangePasswordRequest.
+              requestAttributes(form, 'changePassword', values) as PasswordChange,
               {
                 onSuccess: (message) => {
                   notifySuccess(message);

@@ -93,8 +93,8 @@ function OwnProfile({ user }: { user: UserRecord }) {
           submitting={update.isPending}
           disabled={!view.edit}
           extraErrors={fieldErrors}
-          onSubmit={(values) => {
-            const changes = userChanges(initial, values);
+          onSubmit={(values, form) => {
+            const changes = userChanges(form, initial, values);
             if (Object.keys(changes).length === 0) {
               setFieldErrors({});
               notifyInfo(NOTHING_TO_SAVE);

@@ -26,7 +26,7 @@ export function UserTransactions({ userId, context, onChanged, actors }: UserTra
   const [pending, setPending] = useState<FlatRecord | null>(null);
   return (
     <>
-      <SchemaTable {...list.tableProps} onRowAction={(actionId, row) => actionId === 'otp' && setPending(row)} />
+      <SchemaTable {...list.tableProps} flows={{ confirmTransaction: setPending }} />
       <PendingCodeModal transaction={pending ? asTransactionRow(pending) : null} onClose={() => setPending(null)} onChanged={onChanged} actors={actors} />
     </>
   );

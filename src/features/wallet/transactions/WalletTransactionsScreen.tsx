@@ -43,7 +43,7 @@ export default function WalletTransactionsScreen({ excelExport, savePdf, actors 
         excelExport={excelExport}
         savePdf={savePdf}
       />
-      <SchemaTable {...list.tableProps} onRowOpen={UserDetails ? openUser : undefined} onRowAction={(actionId, row) => actionId === 'otp' && setPending(row)} />
+      <SchemaTable {...list.tableProps} onRowOpen={UserDetails ? openUser : undefined} flows={{ confirmTransaction: setPending }} />
       <PendingCodeModal transaction={pending ? asTransactionRow(pending) : null} onClose={() => setPending(null)} actors={actors} />
       {UserDetails && <UserDetails userId={openUserId} onClose={() => setOpenUserId(null)} openedFrom="transactions" />}
     </Stack>

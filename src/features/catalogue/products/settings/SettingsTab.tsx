@@ -61,8 +61,7 @@ export function SettingsTab({ group, productId, rows, calls, paymentMethods }: S
         query={query}
         onQueryChange={setQuery}
         ruleContext={ruleContext}
-        onToolbarAction={(actionId) => actionId === 'new' && setAdding(true)}
-        onRowAction={(actionId, row) => actionId === 'delete' && setDeleting(row)}
+        flows={{ newSetting: () => setAdding(true), deleteSetting: setDeleting }}
       />
       <Modal opened={adding} onClose={() => setAdding(false)} title={`New ${group.label}`} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         {paymentMethods?.failed && (

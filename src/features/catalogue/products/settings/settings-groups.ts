@@ -35,9 +35,9 @@ function settingsTable(id: string, title: string, columns: TableConfig['columns'
     operation: 'getProduct',
     rowKey: 'id',
     pageSize: SETTINGS_PAGE_SIZE,
-    toolbarActions: [{ id: 'new', label: 'New' }],
+    toolbarActions: [{ id: 'new', label: 'New', flow: 'newSetting' }],
     columns: [...columns, { id: 'actions', header: 'Actions', format: 'actions' }],
-    rowActions: [{ id: 'delete', label: 'Delete' }],
+    rowActions: [{ id: 'delete', label: 'Delete', flow: 'deleteSetting' }],
   };
 }
 
