@@ -255,8 +255,8 @@ export interface TableColumn {
   field?: string;
   /** the column's heading as staff read it, never empty ('#' for row numbers) */
   header: string;
-  /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name; email is text that may wrap after its @ and before its dots, so a long address never widens the table past the screen */
-  format?: "text" | "email" | "number" | "money" | "date" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
+  /** rowNumber numbers the rows; actions holds the rowActions; avatarName shows avatarField's image beside the name; date is DD-MMM-YYYY h:mma, timestamp DD-MM-YYYY HH:mm:ss (both in the staff member's local time); email is text that may wrap after its @ and before its dots, so a long address never widens the table past the screen */
+  format?: "text" | "email" | "number" | "money" | "date" | "timestamp" | "badge" | "rowNumber" | "avatarName" | "boolean" | "actions";
   /** dot path of the image url for format avatarName */
   avatarField?: string;
   /** a map id in schemas/tables/color-maps.json */

@@ -87,6 +87,15 @@ export function formatDate(value: string | number | Date | null | undefined): st
   return date.isValid() ? date.format('DD-MMM-YYYY h:mma') : '';
 }
 
+/** remittances-and-payouts §9: the tables that show a moment to the second, DD-MM-YYYY HH:mm:ss in local time. */
+export function formatTimestamp(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const day = `${pad2(date.getDate())}-${pad2(date.getMonth() + 1)}-${date.getFullYear()}`;
+  return `${day} ${pad2(date.getHours())}:${pad2(date.getMinutes())}:${pad2(date.getSeconds())}`;
+}
+
 /** users-and-wallets §9: report date ranges are sent as YYYY-MM-DD (local calendar day). */
 export function formatReportDate(value: string | number | Date | null | undefined): string {
   if (value === null || value === undefined || value === '') return '';

@@ -13,6 +13,15 @@ describe('table cells', () => {
     expect(parts.join('')).toBe('jainaba|.bojang@|mail|.demo|.test');
   });
 
+  it('[RP-9.05] a timestamp column shows DD-MM-YYYY HH:mm:ss in local time, and nothing for a missing or broken value', () => {
+    const draw = cellRenderer({ id: 'at', field: 'at', header: 'Date', format: 'timestamp' }, context);
+    const moment = new Date(2026, 0, 5, 7, 8, 9);
+    const shown = (value: unknown) => render(<div>{draw({ id: '1', type: 'upt', at: value }, 1)}</div>).container.textContent;
+    expect(shown(moment.toISOString())).toBe('05-01-2026 07:08:09');
+    expect(shown(undefined)).toBe('');
+    expect(shown('not a date')).toBe('');
+  });
+
   it('draws nothing for a row without an email', () => {
     const draw = cellRenderer({ id: 'email', field: 'email.value', header: 'Email', format: 'email' }, context);
     const { container } = render(<div>{draw({ id: '1', type: 'user' }, 1)}</div>);

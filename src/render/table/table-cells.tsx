@@ -4,7 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import { Anchor, Avatar, Badge, Button, Group, Text } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap, RowAction, TableColumn } from '../../config/types';
-import { formatAmount, formatDate, formatNumber } from '../format';
+import { formatAmount, formatDate, formatTimestamp, formatNumber } from '../format';
 import { badgeColor } from './colors';
 import classes from './table-cells.module.css';
 
@@ -154,6 +154,8 @@ function contentRenderer(column: TableColumn, context: CellRendererContext): Cel
       return amountRenderer(column, read, formatAmount);
     case 'date':
       return (row) => formatDate(read(row) as string | null | undefined);
+    case 'timestamp':
+      return (row) => formatTimestamp(read(row) as string | null | undefined);
     case 'email':
       return (row) => wrappingEmail(text(read(row)));
     case 'boolean':
