@@ -24,9 +24,9 @@ export function createExceljsXlsxWriter(): XlsxWriter {
   let sheet: ExcelJS.Worksheet | null = null;
 
   return {
-    start(columns) {
+    start(columns, sheetName = SHEET_NAME) {
       if (sheet) throw new Error('XlsxWriter.start() was already called.');
-      sheet = workbook.addWorksheet(SHEET_NAME, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
       sheet.columns = columns.map((column, i) => {
         const numFmt = numFmtOf[column.kind];
         return { header: column.header, key: String(i), width: column.width, ...(numFmt ? { style: { numFmt } } : {}) };

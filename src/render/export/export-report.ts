@@ -22,6 +22,8 @@ export type FetchReportPage<T extends ReportItem = ReportItem> = (page: { number
 export interface ReportSheet<T extends ReportItem = ReportItem> {
   columns: readonly XlsxColumn[];
   toRow: (item: T) => XlsxRow;
+  /** The worksheet's name (SHEET_NAME, 'Transactions', when not given). */
+  sheetName?: string;
 }
 
 export interface ExportProgress {
@@ -63,7 +65,7 @@ export async function exportReport<T extends ReportItem>({
   const seen = new Set<string>();
   let done = 0;
   let total = 0;
-  writer.start(sheet.columns);
+  writer.start(sheet.columns, sheet.sheetName);
 
   const ahead: Promise<ReportPage<T>>[] = [];
   let requested = 0;

@@ -226,10 +226,10 @@ const rootRels =
   `<Relationship Id="rId1" Type="${REL_NS}/officeDocument" Target="xl/workbook.xml"/>` +
   '</Relationships>';
 
-const workbook =
+const workbook = (sheetName: string) =>
   `${XML_DECL}<workbook xmlns="${MAIN_NS}" xmlns:r="${REL_NS}">` +
   '<bookViews><workbookView/></bookViews>' +
-  `<sheets><sheet name="${escapeXml(SHEET_NAME)}" sheetId="1" r:id="rId1"/></sheets>` +
+  `<sheets><sheet name="${escapeXml(sheetName)}" sheetId="1" r:id="rId1"/></sheets>` +
   '</workbook>';
 
 const workbookRels =
@@ -349,7 +349,7 @@ export function createStreamingXlsxWriter({
   }
 
   return {
-    start(columns) {
+    start(columns, sheetName = SHEET_NAME) {
       if (sheet) throw new Error('XlsxWriter.start() was already called.');
       letters = columns.map((_, i) => columnLetters(i + 1));
       cellStyles = columns.map((column) => styleOf[column.kind]);
@@ -358,11 +358,11 @@ export function createStreamingXlsxWriter({
       // Small parts first: fflate streams one entry at a time, in the order they were added.
       addFile('[Content_Types].xml', contentTypes);
       addFile('_rels/.rels', rootRels);
-      addFile('xl/workbook.xml', workbook);
+      addFile('xl/workbook.xml', workbook(sheetName));
       addFile('xl/_rels/workbook.xml.rels', workbookRels);
       addFile('xl/styles.xml', styles);
-      const sheetName = 'xl/worksheets/sheet1.xml';
-      sheet = deflate === 'native' ? new NativeDeflateEntry(sheetName) : new ZipDeflate(sheetName, { level });
+      const sheetPath = 'xl/worksheets/sheet1.xml';
+      sheet = deflate === 'native' ? new NativeDeflateEntry(sheetPath) : new ZipDeflate(sheetPath, { level });
       zip.add(sheet);
       pending = sheetHead(columns);
     },

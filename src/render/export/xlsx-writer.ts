@@ -18,7 +18,8 @@ export type XlsxCell = string | number | null;
 export type XlsxRow = readonly XlsxCell[];
 
 export interface XlsxWriter {
-  start(columns: readonly XlsxColumn[]): void;
+  /** `sheetName` names the one worksheet (SHEET_NAME when not given). */
+  start(columns: readonly XlsxColumn[], sheetName?: string): void;
   /** Resolves when the writer is ready for more rows: a streaming writer waits for its compressor to catch up. */
   addRows(rows: readonly XlsxRow[]): Promise<void>;
   /** The finished .xlsx file (async: both exceljs and a compression stream finish asynchronously). */

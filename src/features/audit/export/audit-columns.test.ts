@@ -34,7 +34,7 @@ describe('Audit Trail.xlsx rows', () => {
     ]);
   });
 
-  it('reads the paged audit list', () => {
-    expect(AUDIT_TRAIL_REPORT).toMatchObject({ path: '/api/v1/audit', paged: true });
+  it('reads the paged audit list into a sheet named Audit Trail', () => {
+    expect(AUDIT_TRAIL_REPORT).toMatchObject({ path: '/api/v1/audit', paged: true, sheetName: 'Audit Trail' });
   });
 });

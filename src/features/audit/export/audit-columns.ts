@@ -41,4 +41,5 @@ export const AUDIT_TRAIL_REPORT = reportDefinition<AuditEvent>({
   paged: true,
   columns: AUDIT_COLUMNS,
   toRow: toAuditRow,
+  sheetName: 'Audit Trail',
 });

@@ -62,6 +62,15 @@ describe.each([
     expect(header.getCell(11).font?.bold).toBe(true);
   });
 
+  it('names its one sheet as the report says (the audit trail\'s is Audit Trail)', async () => {
+    const writer = createWriter();
+    writer.start(TRANSACTION_COLUMNS, 'Audit Trail');
+    await writer.addRows([toTransactionRow(testTransaction(0))]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(await (await writer.finish()).arrayBuffer());
+    expect(workbook.worksheets.map((sheet) => sheet.name)).toEqual(['Audit Trail']);
+  });
+
   it('writes every row once, across batches, in order', async () => {
     // Enough rows for the streaming writer to compress several chunks.
     const batches = [testTransactions(400), testTransactions(600, 400)];
