@@ -25,6 +25,14 @@ function readValue(reader: Reader, pointer: string, wanted: string, found: Map<s
   const first = reader.text[reader.at];
   const escape = (token: string) => token.replace(/~/g, '~0').replace(/\//g, '~1');
   const inside = (child: string) => wanted === child || wanted.startsWith(`${child}/`);
+  // A member or item, then its comma: offsets are noted only along the wanted pointer.
+  const readMember = (child: string) => {
+    if (inside(child)) readValue(reader, child, wanted, found);
+    else readValue(reader, child, '', new Map());
+    skipSpace(reader);
+    if (reader.text[reader.at] === ',') reader.at += 1;
+    skipSpace(reader);
+  };
   if (first === '{') {
     reader.at += 1;
     skipSpace(reader);
@@ -33,24 +41,14 @@ function readValue(reader: Reader, pointer: string, wanted: string, found: Map<s
       const key = readString(reader);
       skipSpace(reader);
       reader.at += 1; // ':'
-      const child = `${pointer}/${escape(key)}`;
-      if (inside(child)) readValue(reader, child, wanted, found);
-      else readValue(reader, child, '', new Map());
-      skipSpace(reader);
-      if (reader.text[reader.at] === ',') reader.at += 1;
-      skipSpace(reader);
+      readMember(`${pointer}/${escape(key)}`);
     }
     reader.at += 1;
   } else if (first === '[') {
     reader.at += 1;
     skipSpace(reader);
     for (let index = 0; reader.text[reader.at] !== ']' && reader.at < reader.text.length; index += 1) {
-      const child = `${pointer}/${index}`;
-      if (inside(child)) readValue(reader, child, wanted, found);
-      else readValue(reader, child, '', new Map());
-      skipSpace(reader);
-      if (reader.text[reader.at] === ',') reader.at += 1;
-      skipSpace(reader);
+      readMember(`${pointer}/${index}`);
     }
     reader.at += 1;
   } else if (first === '"') {
