@@ -4,7 +4,7 @@ import { config } from '../../../config';
 import type { TableColumn, TableConfig } from '../../../config/types';
 import { DEMO_ROW_COUNT, demoRows, demoValue } from './demo-rows';
 
-const table = (columns: TableColumn[], rowKey = 'id'): TableConfig => ({ $schema: '../meta/table.schema.json', id: 'made-up', operation: 'listUsers', rowKey, columns });
+const table = (columns: TableColumn[], rowKey = 'id'): TableConfig => ({ id: 'made-up', operation: 'listUsers', rowKey, columns });
 const colorMaps = { status: { colors: { Pending: 'warning' as const, Verified: 'success' as const } } };
 
 describe('demo rows for the config preview', () => {
