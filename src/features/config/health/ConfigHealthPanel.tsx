@@ -51,9 +51,17 @@ export function ConfigHealthPanel() {
   return (
     <Stack gap="sm">
       <Group justify="space-between" wrap="wrap">
-        <Alert color={problemCount === 0 ? 'green' : 'red'} title={summary(problemCount, broken.length, fileCount)} py="xs">
-          Checked {formatDate(checked)} by the gateway, as <Code>npm run check:config</Code> checks before every build.
-        </Alert>
+        <Stack gap={2}>
+          <Group gap="xs">
+            <Badge color={problemCount === 0 ? 'green' : 'red'} variant="dot" size="lg">
+              {problemCount === 0 ? 'ok' : 'problems'}
+            </Badge>
+            <Text fw={600}>{summary(problemCount, broken.length, fileCount)}</Text>
+          </Group>
+          <Text size="sm">
+            Checked {formatDate(checked)} by the gateway, as <Code>npm run check:config</Code> checks before every build.
+          </Text>
+        </Stack>
         <Group gap="sm">
           <Switch label="Only files with problems" checked={onlyProblems} onChange={(event) => setOnlyProblems(event.currentTarget.checked)} />
           <Button variant="default" loading={health.isFetching} onClick={() => void health.refetch()}>
