@@ -25,6 +25,7 @@ export interface ConfigHealth {
 }
 
 const CONTRACT_FILE = 'openapi/gateway.yaml';
+const PUBLIC_DIR = 'public';
 
 /** Every file the verdict lists: the config files and the meta-schemas, by path. */
 function configFiles(rootDir: string): string[] {
@@ -44,9 +45,16 @@ function kindOfFile(rootDir: string, file: string): ConfigFileKind {
   return kindOf(`/${file}`, json) ?? 'other';
 }
 
+/** The files a tenant may name (its logo), which the checker looks for. */
+function publicFiles(rootDir: string): string[] {
+  const dir = path.join(rootDir, PUBLIC_DIR);
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { recursive: true, encoding: 'utf8' }).map((name) => `${PUBLIC_DIR}/${name.split(path.sep).join('/')}`);
+}
+
 /** What changes when any file the checker reads changes: paths, sizes and modification times. */
 function fingerprint(rootDir: string): string {
-  return [...configFiles(rootDir), CONTRACT_FILE]
+  return [...configFiles(rootDir), CONTRACT_FILE, ...publicFiles(rootDir).sort()]
     .map((file) => {
       const full = path.join(rootDir, file);
       if (!existsSync(full)) return `${file}:none`;

@@ -125,6 +125,24 @@ describe('getConfigHealth', () => {
     }
   });
 
+  it('checks again when a file the config names appears (regression: a kept verdict outlived an added logo)', async () => {
+    const headers = await bearerFor(app, world.users.super);
+    const original = copy.readJson('tenants/naccug.json');
+    copy.editJson<{ logo: string }>('tenants/naccug.json', (tenant) => {
+      tenant.logo = '/logos/naccug-new.svg';
+    });
+    try {
+      const missing = (await health(headers)).json() as { data: Verdict[] };
+      expect(missing.data.find((entry) => entry.id === 'tenants/naccug.json')?.attributes.problems).toEqual([expect.objectContaining({ pointer: '/logo' })]);
+      copy.writeText('public/logos/naccug-new.svg', '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      const found = (await health(headers)).json() as { data: Verdict[] };
+      expect(found.data.find((entry) => entry.id === 'tenants/naccug.json')?.attributes.ok).toBe(true);
+    } finally {
+      copy.writeJson('tenants/naccug.json', original);
+      copy.remove('public/logos/naccug-new.svg');
+    }
+  });
+
   it('says where a file is not JSON, by line and column', async () => {
     const headers = await bearerFor(app, world.users.super);
     const original = copy.readJson('tenants/naccug.json');
