@@ -93,4 +93,10 @@ describe('the Config page', () => {
     expect(await screen.findByText('Invalid Title')).toBeInTheDocument();
     expect(gateway.callsTo('GET', HEALTH)).toHaveLength(0);
   });
+
+  it('takes the top admin for a role the address gets wrong', () => {
+    signIn('dssc', [4]);
+    renderScreen('/admin/config?tab=preview&tenant=naccug&role=46');
+    expect(screen.getByRole('navigation', { name: /as role 4$/ })).toBeInTheDocument();
+  });
 });

@@ -27,6 +27,11 @@ function previewFormId(id: string): FormId {
   return id as FormId;
 }
 
+/** The role in the address, when it is one a preview may take; else the top admin. */
+function previewRole(value: string | null): number {
+  return PREVIEW_ROLES.find((each) => String(each.role) === value)?.role ?? 4;
+}
+
 // A menu entry in the preview shows where it leads; following it would leave the preview.
 const stayOnPage = (event: MouseEvent) => event.preventDefault();
 
@@ -81,7 +86,7 @@ export function ConfigPreviewPanel() {
   const [search, setSearch] = useSearchParams();
   const tenants = loadTenants();
   const tenant = getTenant(search.get('tenant') ?? '') ?? tenants[0];
-  const role = Number(search.get('role') ?? 4);
+  const role = previewRole(search.get('role'));
   const tableId = search.get('table');
   const formId = search.get('form');
   const newRecord = search.get('newRecord') !== 'false';
