@@ -54,6 +54,16 @@ describe('the dev server’s config check', () => {
     expect(watch.changed(at('src/generated/validators/create-user.js'))).toEqual({ update: 'normal' });
   });
 
+  it('waits for the content of a file an in-place save has just emptied (regression: a save flashed "not valid JSON")', () => {
+    const watch = configWatch(copy.root);
+    const users = at('schemas/tables/users.json');
+    const good = copy.readJson('schemas/tables/users.json');
+    copy.writeText('schemas/tables/users.json', '');
+    expect(watch.changed(users)).toEqual({ update: 'skip' });
+    copy.writeJson('schemas/tables/users.json', good);
+    expect(watch.changed(users)).toEqual({ update: 'normal' });
+  });
+
   it('lets any other file update as usual', () => {
     const watch = configWatch(copy.root, () => {
       throw new Error('check:config runs for config files only');

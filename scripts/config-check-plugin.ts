@@ -1,7 +1,7 @@
 // `npm run dev`: saving a config file (tenants/, schemas/, the contract) re-runs `npm run check:config`. A mistake
 // shows as Vite's error overlay naming each file and JSON pointer, and the app keeps the last good config until it
 // is fixed; a good save reloads the screens as Vite does, and fixing a mistake reloads the page.
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { HotPayload, Plugin } from 'vite';
@@ -25,6 +25,14 @@ export function isConfigFile(rootDir: string, file: string): boolean {
   if (name === CONTRACT) return true;
   if (!name.endsWith('.json')) return false;
   return [...CONFIG_FOLDERS.map((folder) => folder.dir), META_DIR].some((dir) => path.posix.dirname(name) === dir);
+}
+
+function isEmptyFile(file: string): boolean {
+  try {
+    return statSync(file).size === 0;
+  } catch {
+    return false;
+  }
 }
 
 /** The first problem's place in its file, and the lines around it, for the overlay. */
@@ -79,6 +87,9 @@ export function configWatch(rootDir: string = repositoryRoot, check: (rootDir: s
     changed(file: string): ConfigChange {
       if (relative(rootDir, file).startsWith(VALIDATORS)) return broken ? { update: 'skip' } : { update: 'normal' };
       if (!isConfigFile(rootDir, file)) return { update: 'normal' };
+      // An in-place save (most editors) empties the file first: that is a write in progress, not a mistake; the
+      // watcher reports the file again once its content is there.
+      if (isEmptyFile(file)) return { update: 'skip' };
       const problems = check(rootDir);
       if (problems.length > 0) {
         broken = true;
@@ -108,6 +119,8 @@ export function configCheckPlugin(rootDir: string = repositoryRoot): Plugin {
       if (this.environment.name !== 'client') return undefined;
       const change = watch.changed(options.file);
       if (change.update === 'normal') return undefined;
+      // Held back from the running page, but not from the next load: the reload that follows a fix gets the new code.
+      for (const module of options.modules) this.environment.moduleGraph.invalidateModule(module);
       if ('send' in change) {
         if (change.send.type === 'error') options.server.config.logger.error(change.send.err.message);
         this.environment.hot.send(change.send);

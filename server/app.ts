@@ -24,6 +24,8 @@ import { registerSecurityHeaders, registerWebApp, type WebOptions } from './http
 import { loadRoutes } from './routes/index.ts';
 
 export const DEFAULT_CONTRACT = fileURLToPath(new URL('../openapi/gateway.yaml', import.meta.url));
+/** The folder holding tenants/ and schemas/: the repository's own. */
+export const DEFAULT_CONFIG_DIR = fileURLToPath(new URL('..', import.meta.url));
 
 /** Largest JSON or form body the gateway reads (uploads have their own limit, MAX_UPLOAD_BYTES a file). */
 const MAX_JSON_BYTES = 1_048_576;
@@ -48,6 +50,8 @@ export interface BuildAppOptions {
   demo: boolean;
   /** The OpenAPI contract; default openapi/gateway.yaml. */
   contractPath?: string;
+  /** Where tenants/ and schemas/ are for the config health (getConfigHealth); default DEFAULT_CONFIG_DIR. */
+  configDir?: string;
   /** Else env TELLER_JWT_SECRET, else a random secret kept in `<dataDir>/jwt-secret`. */
   jwtSecret?: string | undefined;
   now?: () => Date;
@@ -128,6 +132,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   const teller: TellerContext = {
     demo: options.demo,
     dataDir,
+    configDir: resolve(options.configDir ?? DEFAULT_CONFIG_DIR),
     filesDir: join(dataDir, 'files'),
     jwtSecret,
     tokens: new TokenVerifier(jwtSecret),

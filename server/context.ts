@@ -11,6 +11,8 @@ export interface TellerContext {
   /** Demo mode: the outbox is served at /dev/outbox and logged. */
   demo: boolean;
   dataDir: string;
+  /** The repository folder whose tenants/ and schemas/ the config health checks (getConfigHealth). */
+  configDir: string;
   /** Uploaded files live here (`<dataDir>/files`). */
   filesDir: string;
   jwtSecret: Uint8Array;

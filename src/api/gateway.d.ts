@@ -1920,6 +1920,31 @@ export interface paths {
         patch: operations["updateView"];
         trace?: never;
     };
+    "/api/v1/config/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every config file with the checker's verdict
+         * @description Runs the checker of `npm run check:config` on the config files this gateway reads (`tenants/`, `schemas/`,
+         *     meta-schemas included) and answers one entry per file: ok, or each problem with its JSON pointer, what is
+         *     wrong and how to fix it. Files are listed by path; a problem about a file that is not there (a missing table
+         *     file) gets an entry of its own. Only the admin tenant's top admins: a user whose own tenant is not the admin
+         *     tenant answers 403 `not_admin_tenant`, another role 403 `role_not_allowed`. Reads nothing from the database
+         *     and writes nothing.
+         */
+        get: operations["getConfigHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -3934,6 +3959,42 @@ export interface components {
         };
         TableViewDocument: {
             data: components["schemas"]["TableView"];
+        };
+        ConfigProblem: {
+            /** @description JSON pointer into the file ('' is the whole file). */
+            pointer: string;
+            message: string;
+            fix: string;
+        };
+        ConfigFileVerdict: {
+            /** @constant */
+            type: "config-file";
+            /** @description The file's path in the repository, e.g. schemas/tables/users.json. */
+            id: string;
+            attributes: {
+                file: string;
+                /**
+                 * @description What the file holds; `missing` for a file the config needs that is not there, `other` for a file the checker read besides the config (the contract).
+                 * @enum {string}
+                 */
+                kind: "tenant" | "menu" | "role-groups" | "form" | "table" | "color-maps" | "screen" | "meta-schema" | "missing" | "other";
+                ok: boolean;
+                problems: components["schemas"]["ConfigProblem"][];
+            };
+        };
+        ConfigHealthDocument: {
+            data: components["schemas"]["ConfigFileVerdict"][];
+            meta: {
+                fileCount: number;
+                problemCount: number;
+                /** @description Checks that could not run, e.g. without the contract. */
+                notices: string[];
+                /**
+                 * Format: date-time
+                 * @description When the files were last checked (the verdict is kept until a file changes).
+                 */
+                checked: string;
+            };
         };
         TableViewListDocument: {
             data: components["schemas"]["TableView"][];
@@ -8649,6 +8710,28 @@ export interface operations {
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    getConfigHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The files and their verdicts, by path. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ConfigHealthDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     listOutbox: {

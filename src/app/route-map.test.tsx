@@ -94,9 +94,11 @@ const VARIANTS: Array<[string, Login, Items]> = [
   ['[IC-2.79] ss-gmb (admin-side list labelled Agents)', { who: 'ss-gmb staff', tenantId: 'ss-gmb', roles: [4] }, creditUnion('Agents')],
 ];
 
-/** Not in the spec: the audit trail (role 4) closes every menu. */
+/** Not in the spec: the audit trail (role 4) closes every menu, after the Control Panel's Config page (role 4). */
 function withAudit(login: Login, items: Items): Items {
-  return login.roles.includes(4) ? [...items, ['Audit', '/audit']] : items;
+  if (!login.roles.includes(4)) return items;
+  const controlPanel = login.tenantId === 'dssc' && login.at?.startsWith('/admin/') === true;
+  return [...items, ...(controlPanel ? ([['Config', '/admin/config']] satisfies Items) : []), ['Audit', '/audit']];
 }
 
 function signIn({ who, tenantId, roles, selected }: Login): void {

@@ -36,6 +36,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/admin/scopes/add-scope', screen: 'scopeForm', title: 'Create scope', access: 'protected' },
   { path: '/admin/scopes/:resourceId/:id', screen: 'scopeForm', title: 'Scope form', access: 'protected' },
   { path: '/admin/scopes/:id', screen: 'scopeForm', title: 'Scope form', access: 'protected' },
+  { path: '/admin/config', screen: 'config', title: 'Config', access: 'protected' },
   { path: '/admin/Resources', screen: 'resources', title: 'Resource list', access: 'protected' },
   { path: '/admin/resources/add-resource', screen: 'resourceForm', title: 'Create resource', access: 'protected' },
   { path: '/admin/resources/:id', screen: 'resourceForm', title: 'Resource form', access: 'protected' },

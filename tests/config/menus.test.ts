@@ -20,9 +20,10 @@ function tenant(id: string): Tenant {
 
 const flatten = (items: ResolvedMenuItem[]): ResolvedMenuItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
 const allRoutes = (menu: ResolvedMenu) => flatten(menu.items).flatMap((item) => (item.route ? [item.route] : []));
-/** The spec's items (IC §2): the Audit screen, which the spec does not have, is checked on its own below. */
-const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE);
+/** The spec's items (IC §2): the Audit and Config screens, which the spec does not have, are checked on their own below. */
+const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE && route !== CONFIG_ROUTE);
 const AUDIT_ROUTE = '/audit';
+const CONFIG_ROUTE = '/admin/config';
 const labelOf = (menu: ResolvedMenu, route: string) => flatten(menu.items).find((item) => item.route === route)?.label;
 
 describe('menus by tenant type', () => {
@@ -186,5 +187,12 @@ describe('the tenants', () => {
     }
     const adminArea = config.menuFor(tenant('amal'), 4, { isAdminTenant: true, path: '/admin/tenants' });
     expect(allRoutes(adminArea).at(-1)).toBe(AUDIT_ROUTE);
+  });
+
+  it("lists Config in the Control Panel for the admin tenant's top admin only, before Audit", () => {
+    const adminArea = (role: number) => allRoutes(config.menuFor(tenant('amal'), role, { isAdminTenant: true, path: '/admin/tenants' }));
+    expect(adminArea(4).slice(-2)).toEqual([CONFIG_ROUTE, AUDIT_ROUTE]);
+    for (const role of [16, 64]) expect(adminArea(role)).not.toContain(CONFIG_ROUTE);
+    for (const carrier of set.tenants) expect(allRoutes(config.menuFor(carrier, 4)), carrier.id).not.toContain(CONFIG_ROUTE);
   });
 });
