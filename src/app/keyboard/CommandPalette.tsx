@@ -17,6 +17,17 @@ import { matchingEntries, menuEntries, transactionAddress, userAddress } from '.
 const [paletteStore, palette] = createSpotlight();
 const SEARCH_DELAY_MS = 250;
 
+/** Marks the list's first action selected, as Spotlight's own selectAction(0) does. */
+function selectFirstAction() {
+  const { listId } = paletteStore.getState();
+  const list = listId ? document.getElementById(listId) : null;
+  const first = list?.querySelector('[data-action]');
+  if (!list || !first) return;
+  list.querySelector('[data-selected]')?.removeAttribute('data-selected');
+  first.setAttribute('data-selected', 'true');
+  paletteStore.updateState((state) => ({ ...state, selected: 0 }));
+}
+
 export interface CommandPaletteProps {
   /** Grows with each Ctrl/⌘+K: each one opens the palette. */
   request: number;
@@ -41,6 +52,10 @@ export default function CommandPalette({ request }: CommandPaletteProps) {
   const foundTransactions = text.length >= MIN_SEARCH_LENGTH ? (transactions.data ?? []) : [];
   const searching = text !== query.trim() || (text.length >= MIN_SEARCH_LENGTH && (users.isFetching || transactions.isFetching));
   const nothing = pages.length === 0 && foundUsers.length === 0 && foundTransactions.length === 0;
+  const resultKey = [...pages.map((entry) => entry.route), ...foundUsers.map((user) => user.id), ...foundTransactions.map((row) => row.id)].join('|');
+  // Spotlight selects the first action when the query changes; found users and transactions arrive later, so the
+  // first one is selected again when they do, and Enter goes to it.
+  useEffect(() => selectFirstAction(), [resultKey]);
 
   return (
     <Spotlight.Root store={paletteStore} query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={440} title="Command palette">
