@@ -1858,6 +1858,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search/users": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find users by account id, phone, e-mail or name
+         * @description The command palette's user look-up: users and admins whose account id, phone number, e-mail or full name
+         *     contains `filter[query]` (case-insensitive), in the token's tenant and the caller's scope exactly as
+         *     listUsers (UW §6: roles 16 and 64 see only their own scope). Includes account, email and phonenumber;
+         *     sorted by full name. A query of fewer than 2 characters (after trimming) answers 422.
+         */
+        get: operations["searchUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/search/wallet-transactions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find wallet transactions by reference
+         * @description The command palette's transaction look-up: wallet transactions whose reference number contains
+         *     `filter[query]` (case-insensitive), in the token's tenant and the caller's scope exactly as
+         *     listWalletTransactions, whatever their date; newest first. A query of fewer than 2 characters (after
+         *     trimming) answers 422.
+         */
+        get: operations["searchWalletTransactions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/views": {
         parameters: {
             query?: never;
@@ -4366,6 +4412,8 @@ export interface components {
         FilterTransactionType: components["schemas"]["TransactionTypeCode"];
         /** @description Transaction status. */
         FilterTransactionStatus: components["schemas"]["TransactionStatus"];
+        /** @description The text to look for (at least 2 characters after trimming). */
+        SearchQuery: string;
         /** @description Reference number contains (case-insensitive). */
         FilterReferenceNumber: string;
         /** @description Sender name contains (case-insensitive). */
@@ -8595,6 +8643,68 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    searchUsers: {
+        parameters: {
+            query: {
+                /** @description The text to look for (at least 2 characters after trimming). */
+                "filter[query]": components["parameters"]["SearchQuery"];
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching users. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    searchWalletTransactions: {
+        parameters: {
+            query: {
+                /** @description The text to look for (at least 2 characters after trimming). */
+                "filter[query]": components["parameters"]["SearchQuery"];
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of matching wallet transactions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WalletTransactionListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listViews: {

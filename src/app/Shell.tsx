@@ -10,6 +10,7 @@ import { Breadcrumb } from '../render/Breadcrumb';
 import { Menu } from '../render/Menu';
 import { Toaster } from '../render/Toaster';
 import { TenantSelector } from './TenantSelector';
+import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts';
 import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
 import { useStaffContext } from '../config/staff-context';
 import { controlPanelRule } from './control-panel';
@@ -41,6 +42,7 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="md">
       <Toaster />
+      <KeyboardShortcuts />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">

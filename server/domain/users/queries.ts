@@ -69,6 +69,8 @@ export interface UserFilters {
   phonenumber?: string;
   status?: StatusName;
   currency?: string;
+  /** The command palette's look-up: account id, phone number, e-mail or full name contains this text. */
+  anyText?: string;
 }
 
 function userFilters(filters: UserFilters): Where[] {
@@ -85,6 +87,17 @@ function userFilters(filters: UserFilters): Where[] {
   if (phonenumber !== undefined) where.push((eb) => containsInsensitive(eb.ref('users.phonenumber'), phonenumber));
   if (status !== undefined) where.push(statusNamed(status));
   if (currency !== undefined) where.push((eb) => eb('wallets.currency', '=', currency.toUpperCase()));
+  const { anyText } = filters;
+  if (anyText !== undefined) {
+    where.push((eb) =>
+      eb.or([
+        containsInsensitive(sql<string>`cast(${eb.ref('accounts.account_id')} as text)`, anyText),
+        containsInsensitive(eb.ref('users.phonenumber'), anyText),
+        containsInsensitive(eb.ref('users.email'), anyText),
+        containsInsensitive(fullnameExpression(eb), anyText),
+      ]),
+    );
+  }
   return where;
 }
 

@@ -1,9 +1,11 @@
 // A server-paged table drawn from a table file (schemas/tables/<id>.json) on Mantine's Table: toolbar, header, body
 // and pager around the headless useSchemaTable. Sortable headers are buttons with aria-sort, filters are labelled,
-// row actions are labelled buttons, and a row opens with Enter or a click. A list screen gets these props from
+// row actions are labelled buttons, and a row opens with Enter or a click. The rows hold one tab stop that the
+// arrow keys, Home and End move (row-focus.ts); a polite live region says which row has the focus, since a
+// focused <tr> alone is not read the same way by every screen reader. A list screen gets these props from
 // useTableController and gives the flows its actions run by name (./flows.ts).
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
-import { Box, LoadingOverlay, Table } from '@mantine/core';
+import { Box, LoadingOverlay, Table, VisuallyHidden } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import { useConfig } from '../../config/context';
 import type { ColorMap, TableConfig } from '../../config/types';
@@ -14,6 +16,7 @@ import { SchemaTablePager } from './SchemaTablePager';
 import { virtualizes } from './SchemaTableRows';
 import { SchemaTableToolbar } from './SchemaTableToolbar';
 import { rowFlow, toolbarFlow, type TableFlows } from './flows';
+import { rowAnnouncement, useRowFocus } from './row-focus';
 import { useSchemaTable, type SchemaTableOptions } from './useSchemaTable';
 
 export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'> {
@@ -58,6 +61,16 @@ export function SchemaTable(props: SchemaTableProps) {
   const virtualize = virtualizes(rows.length);
   const hasFilters = model.columns.some((column) => column.filter);
   const headerRows = hasFilters ? 2 : 1;
+  const rowFocus = useRowFocus(rows.length);
+  const [announcement, setAnnouncement] = useState('');
+  const { rowNumber } = model;
+  const onRowFocus = useCallback(
+    (index: number, row: HTMLTableRowElement) => {
+      const cells = Array.from(row.cells, (cell) => cell.textContent ?? '');
+      setAnnouncement(rowAnnouncement(rowNumber(index), meta.itemTotal, cells));
+    },
+    [rowNumber, meta.itemTotal],
+  );
 
   return (
     <Box pos="relative">
@@ -73,10 +86,25 @@ export function SchemaTable(props: SchemaTableProps) {
         >
           <SchemaTableHeader model={model} lists={lists} hasFilters={hasFilters} />
           <Table.Tbody>
-            <SchemaTableBody {...props} onRowFlow={onRowFlow} model={model} rows={rows} loading={loading} emptyText={emptyText} colorMaps={colorMaps} headerRows={headerRows} scrollElement={scrollElement} />
+            <SchemaTableBody
+              {...props}
+              onRowFlow={onRowFlow}
+              model={model}
+              rows={rows}
+              loading={loading}
+              emptyText={emptyText}
+              colorMaps={colorMaps}
+              headerRows={headerRows}
+              scrollElement={scrollElement}
+              rowFocus={rowFocus}
+              onRowFocus={onRowFocus}
+            />
           </Table.Tbody>
         </Table>
       </Box>
+      <VisuallyHidden role="status" aria-live="polite" aria-label={`Focused row of ${title ?? model.view.title ?? config.id}`}>
+        {announcement}
+      </VisuallyHidden>
       {!error && <SchemaTablePager model={model} />}
     </Box>
   );

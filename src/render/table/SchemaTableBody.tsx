@@ -6,6 +6,7 @@ import type { Row } from '@tanstack/react-table';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap } from '../../config/types';
 import { cellStyle } from './column-style';
+import type { RowFocus } from './row-focus';
 import { SchemaTableRows, type BodyColumn, type BodyLook, type RowHandlers } from './SchemaTableRows';
 import { cellRenderer, type CellRendererContext } from './table-cells';
 import { EXPAND_COLUMN, SELECT_COLUMN, type SchemaTableModel } from './useSchemaTable';
@@ -26,6 +27,10 @@ export interface SchemaTableBodyProps {
   renderExpanded?: (row: FlatRecord) => ReactNode;
   /** The scrolling box around the table, for a virtualized page (see SchemaTableRows). */
   scrollElement: HTMLDivElement | null;
+  /** The rows' roving tab stop (row-focus.ts). */
+  rowFocus: RowFocus;
+  /** A row took the focus: its page index and element, for the table to announce. */
+  onRowFocus: (index: number, row: HTMLTableRowElement) => void;
 }
 
 /** A row across the whole table: a message, the loader or the empty text. */
@@ -38,14 +43,27 @@ function WholeRow({ columnCount, children }: { columnCount: number; children: Re
 }
 
 export function SchemaTableBody(props: SchemaTableBodyProps) {
-  const { model, rows, loading, error, emptyText, colorMaps, headerRows, onRowOpen, onRowFlow, renderExpanded, scrollElement } = props;
+  const { model, rows, loading, error, emptyText, colorMaps, headerRows, onRowOpen, onRowFlow, renderExpanded, scrollElement, rowFocus, onRowFocus } = props;
   const { table, rowActionsFor, runsFlow, rowSelection, expanded } = model;
   const leafColumns = table.getVisibleLeafColumns();
 
-  const latest = useRef({ onRowOpen, onRowFlow });
-  latest.current = { onRowOpen, onRowFlow };
+  const latest = useRef({ onRowOpen, onRowFlow, onRowFocus });
+  latest.current = { onRowOpen, onRowFlow, onRowFocus };
   const openable = onRowOpen !== undefined;
-  const handlers = useMemo<RowHandlers>(() => ({ openable, open: (row) => latest.current.onRowOpen?.(row) }), [openable]);
+  const { move, focused, claimFocus } = rowFocus;
+  const handlers = useMemo<RowHandlers>(
+    () => ({
+      openable,
+      open: (row) => latest.current.onRowOpen?.(row),
+      moveFocus: move,
+      focused: (index, element) => {
+        focused(index);
+        latest.current.onRowFocus(index, element);
+      },
+      claimFocus,
+    }),
+    [openable, move, focused, claimFocus],
+  );
   const bodyColumns = useMemo<BodyColumn[]>(() => {
     const context: CellRendererContext = { colorMaps, rowActionsFor, runsFlow, onRowFlow: (flow, row) => latest.current.onRowFlow?.(flow, row) };
     return leafColumns.map((leaf): BodyColumn => {
@@ -84,6 +102,7 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
       renderExpanded={renderExpanded}
       rowSelection={rowSelection}
       expandedRows={expanded}
+      activeRow={rowFocus.active}
       scrollElement={scrollElement}
     />
   );

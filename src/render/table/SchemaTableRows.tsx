@@ -2,7 +2,7 @@
 // virtualizer lives here, so a scroll re-renders this body and not the headers, filters or pager around it, and each
 // row is memoised on its record and state, so a scroll draws only the rows that come into view.
 // Rows are plain <tr>/<td> with Mantine's table classes: a Mantine Table.Td per cell costs more than the cell itself.
-import { memo, useDeferredValue, type CSSProperties, type KeyboardEvent, type ReactNode } from 'react';
+import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Table } from '@mantine/core';
 import type { ExpandedState, Row, RowSelectionState } from '@tanstack/react-table';
 import { useVirtualizer } from '@tanstack/react-virtual';
@@ -25,6 +25,12 @@ export interface RowHandlers {
   open: (row: FlatRecord) => void;
   /** Whether rows open at all (a click, Enter, a pointer cursor). */
   openable: boolean;
+  /** A key pressed on the row `index` of the page; true when it moved the row focus (row-focus.ts). */
+  moveFocus: (index: number, key: string) => boolean;
+  /** The row took the focus; `row` is its element, for what to announce. */
+  focused: (index: number, row: HTMLTableRowElement) => void;
+  /** True once for the row a key move is waiting to focus. */
+  claimFocus: (index: number) => boolean;
 }
 
 export interface BodyLook {
@@ -35,11 +41,16 @@ export interface BodyLook {
 const TR_CLASS = `${Table.classes.tr} mantine-Table-tr`;
 const TD_CLASS = `${Table.classes.td} mantine-Table-td`;
 
-function openOnKey(event: KeyboardEvent<HTMLTableRowElement>, row: FlatRecord, open: (row: FlatRecord) => void) {
-  if (event.key === 'Enter' && event.target === event.currentTarget) {
+/** Enter opens the row (when rows open), the arrow keys, Home, End, PageUp and PageDown move the row focus. */
+function onRowKey(event: KeyboardEvent<HTMLTableRowElement>, index: number, row: FlatRecord, handlers: RowHandlers) {
+  if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+  if (event.key === 'Enter') {
+    if (!handlers.openable) return;
     event.preventDefault();
-    open(row);
+    handlers.open(row);
+    return;
   }
+  if (handlers.moveFocus(index, event.key)) event.preventDefault();
 }
 
 /** What Mantine's Table.Tr would set. */
@@ -54,6 +65,10 @@ function rowAttributes(look: BodyLook) {
 
 interface SchemaTableRowProps {
   row: Row<FlatRecord>;
+  /** The row's place on the page (0-based). */
+  index: number;
+  /** Holds the table's one tab stop (roving tabindex). */
+  active: boolean;
   rowNumber: number;
   ariaRowIndex: number;
   columns: readonly BodyColumn[];
@@ -69,6 +84,8 @@ interface SchemaTableRowProps {
 
 const SchemaTableRow = memo(function SchemaTableRow({
   row,
+  index,
+  active,
   rowNumber,
   ariaRowIndex,
   columns,
@@ -81,15 +98,24 @@ const SchemaTableRow = memo(function SchemaTableRow({
 }: SchemaTableRowProps) {
   const record = row.original;
   const { openable, open } = handlers;
+  const element = useRef<HTMLTableRowElement>(null);
+  // A key move focuses its row once drawn: at once on a plain page, after the scroll on a virtualized one.
+  useLayoutEffect(() => {
+    if (active && handlers.claimFocus(index)) element.current?.focus();
+  }, [active, handlers, index]);
   return (
     <>
       <tr
         {...rowAttributes(look)}
+        ref={element}
         aria-rowindex={ariaRowIndex}
         aria-selected={columns[0]?.kind === 'select' ? selected : undefined}
-        tabIndex={openable ? 0 : undefined}
+        tabIndex={active ? 0 : -1}
         onClick={openable ? () => open(record) : undefined}
-        onKeyDown={openable ? (event) => openOnKey(event, record, open) : undefined}
+        onKeyDown={(event) => onRowKey(event, index, record, handlers)}
+        onFocus={(event: FocusEvent<HTMLTableRowElement>) => {
+          if (event.target === event.currentTarget) handlers.focused(index, event.currentTarget);
+        }}
         style={openable || height ? { cursor: openable ? 'pointer' : undefined, height } : undefined}
       >
         {columns.map((column) => {
@@ -155,6 +181,8 @@ export interface SchemaTableRowsProps {
   /** The table state (row ids → true); new objects only when a row is selected or expanded. */
   rowSelection: RowSelectionState;
   expandedRows: ExpandedState;
+  /** The page row holding the tab stop (row-focus.ts). */
+  activeRow: number;
   /**
    * The scrolling box around the table, for a virtualized page. State, not a ref: the parent attaches its ref only
    * after this body's effects ran, and the virtualizer must see the box once it exists.
@@ -167,7 +195,7 @@ export function virtualizes(rowCount: number): boolean {
 }
 
 function renderRows(props: SchemaTableRowsProps, indexes: Iterable<number>, height?: number): ReactNode[] {
-  const { rows, columns, firstRowNumber, headerRows, look, handlers, renderExpanded, rowSelection, expandedRows } = props;
+  const { rows, columns, firstRowNumber, headerRows, look, handlers, renderExpanded, rowSelection, expandedRows, activeRow } = props;
   const rendered: ReactNode[] = [];
   for (const index of indexes) {
     const row = rows[index];
@@ -177,6 +205,8 @@ function renderRows(props: SchemaTableRowsProps, indexes: Iterable<number>, heig
       <SchemaTableRow
         key={row.id}
         row={row}
+        index={index}
+        active={index === activeRow}
         rowNumber={firstRowNumber + index}
         ariaRowIndex={firstRowNumber + index + headerRows}
         columns={columns}
@@ -216,6 +246,10 @@ export function VirtualRows(props: SchemaTableRowsProps) {
     useFlushSync: false,
     initialRect: { width: 1000, height: 12 * ROW_HEIGHT },
   });
+  // A key move to a row out of view scrolls it in; the row takes the focus once drawn.
+  useEffect(() => {
+    virtualizer.scrollToIndex(props.activeRow, { align: 'auto' });
+  }, [virtualizer, props.activeRow]);
   const items = virtualizer.getVirtualItems();
   const start = useDeferredValue(items[0]?.index ?? 0);
   const end = useDeferredValue((items.at(-1)?.index ?? -1) + 1);

@@ -219,4 +219,12 @@ describe('a tenant selected by the admin tenant', () => {
     await screen.findByText('Awa Jallow');
     expect(listCalls()[0]?.authorization).toBe('Bearer teller-token');
   });
+  it('opens the panel of the user the address names (?user=), and closing it drops it from the address', async () => {
+    signInAs({ roles: [4], tenantId: 'naccug' });
+    renderScreen(<UsersListScreen tableId="users" />, { route: '/wallet/users?user=8' });
+    const panel = await screen.findByRole('dialog', { name: 'User Information' });
+    expect(await within(panel).findByText('Musa Ceesay', {}, { timeout: 3000 })).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'User Information' })).not.toBeInTheDocument());
+  });
 });

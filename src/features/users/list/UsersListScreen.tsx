@@ -1,9 +1,10 @@
 // users-and-wallets §2 "Users list and admins list": schemas/tables/users.json or admins.json, titled as the tenant's
 // menu labels it (Members, Agents...); a row or View opens 'User Information', Add user the create-user wizard.
-import { Suspense, lazy, useState } from 'react';
+// The open user is in the address (`?user=<id>`), so a link or the command palette opens that user's panel.
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { useLocation } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
 import { useStaffContext } from '../../../config/staff-context';
 import { SchemaTable, useTableController } from '../../../render/table';
@@ -11,6 +12,9 @@ import { getUserQueryOptions } from '../api/get-user';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUserSlots } from '../slots';
 import { menuLabelFor } from './list-query';
+
+/** The address parameter holding the user whose panel is open. */
+export const USER_PARAM = 'user';
 
 // The panel and the wizard load their code when first opened: the list paints without them.
 const UserInformationPanel = lazy(() => import('../details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
@@ -27,10 +31,21 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
   const { pathname } = useLocation();
   const title = menuLabelFor(menu, pathname) ?? list.title;
   const queryClient = useQueryClient();
-  const [openUserId, setOpenUserId] = useState<string | null>(null);
+  const [search, setSearch] = useSearchParams();
+  const openUserId = search.get(USER_PARAM);
+  const setOpenUserId = (userId: string | null) =>
+    setSearch((current) => {
+      const next = new URLSearchParams(current);
+      if (userId === null) next.delete(USER_PARAM);
+      else next.set(USER_PARAM, userId);
+      return next;
+    });
   const [creating, setCreating] = useState(false);
   // Once opened they stay mounted, so closing them keeps its transition.
   const [panelUsed, setPanelUsed] = useState(false);
+  useEffect(() => {
+    if (openUserId !== null) setPanelUsed(true);
+  }, [openUserId]);
   const [wizardUsed, setWizardUsed] = useState(false);
   const open = (row: FlatRecord) => {
     void queryClient.prefetchQuery(getUserQueryOptions({ id: row.id, tenant: tenant?.id ?? null }));
