@@ -16,9 +16,9 @@ interface Layer {
   root: RegExp;
 }
 
-export const ENTRY = /[\\/]src[\\/]main\.tsx$/;
+const ENTRY = /[\\/]src[\\/]main\.tsx$/;
 
-export const LAYERS: Layer[] = [
+const LAYERS: Layer[] = [
   { name: 'shell', root: /[\\/]src[\\/]app[\\/]ProtectedApp\.tsx$/ },
   { name: 'table', root: /[\\/]src[\\/]render[\\/]table[\\/]index\.ts$/ },
 ];
