@@ -5,6 +5,7 @@ import { configCheckPlugin } from './scripts/config-check-plugin.ts';
 import { loginShellPlugin } from './scripts/login-shell.ts';
 import { mantineComponentStyles } from './scripts/mantine-styles.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
+import { routeChunks } from './scripts/route-chunks.ts';
 
 const gateway = process.env.TELLER_DEV_GATEWAY ?? 'http://127.0.0.1:8080';
 const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
@@ -20,6 +21,8 @@ export default defineConfig({
     sourcemap: false,
     manifest: true,
     chunkSizeWarningLimit: 800,
+    // scripts/route-chunks.ts: a signed-in first load asks for a few files, not dozens.
+    rolldownOptions: { output: { codeSplitting: routeChunks() } },
   },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: gateway, changeOrigin: false }])),

@@ -236,6 +236,23 @@ async function signIn(page: Page, email: string) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
+/**
+ * The app keeps its session in sessionStorage, which belongs to one tab: every tab the context opens later (by
+ * Playwright or by Lighthouse through the debugging port) gets a copy of `page`'s entries before the app's scripts run,
+ * as if it were that tab reloaded.
+ */
+async function carrySession(context: BrowserContext, page: Page): Promise<void> {
+  const origin = new URL(page.url()).origin;
+  const entries = await page.evaluate(() => Object.entries(sessionStorage));
+  await context.addInitScript(
+    ({ appOrigin, stored }) => {
+      if (location.origin !== appOrigin) return;
+      for (const [key, value] of stored) if (sessionStorage.getItem(key) === null) sessionStorage.setItem(key, value);
+    },
+    { appOrigin: origin, stored: entries },
+  );
+}
+
 /** Milliseconds from the click on the menu item to the frame after the first data row appeared. */
 async function clickToRows(page: Page, label: string): Promise<number> {
   return page.evaluate(async (itemLabel) => {
@@ -407,6 +424,7 @@ interface LighthouseReport {
   categories: { performance: { score: number | null } };
   audits: Record<string, { numericValue?: number }>;
   runtimeError?: { message: string };
+  finalDisplayedUrl: string;
 }
 
 /** One Lighthouse run (mobile, performance only) of `url`; `port` runs it in the Chromium listening there. */
@@ -425,6 +443,8 @@ async function runLighthouse(url: string, outDir: string, port?: number): Promis
   const metric = (id: string) => report.audits[id]?.numericValue ?? Number.NaN;
   const score = report.categories.performance.score;
   if (score === null) throw new Error(`lighthouse ${url} gave no score: ${report.runtimeError?.message ?? 'see the report'}`);
+  // A page that sent Lighthouse elsewhere (a lost session sends the users list to /login) measured the wrong page.
+  if (new URL(report.finalDisplayedUrl).pathname !== new URL(url).pathname) throw new Error(`lighthouse ${url} ended on ${report.finalDisplayedUrl}`);
   return {
     score: Math.round(score * 100),
     fcpMs: metric('first-contentful-paint'),
@@ -466,6 +486,7 @@ async function signedInBrowser(baseURL: string, email: string, profileDir: strin
   });
   const page = context.pages()[0] ?? (await context.newPage());
   await signIn(page, email);
+  await carrySession(context, page);
   await page.goto('about:blank');
   const cdp = await context.newCDPSession(page);
   const emptyCache = async () => void (await cdp.send('Network.clearBrowserCache'));
@@ -532,6 +553,7 @@ async function main() {
     });
     const page = await context.newPage();
     await signIn(page, 'partner@demo.test');
+    await carrySession(context, page);
 
     // 1. Users menu item → first page of rows painted. A full reload before each click empties the query cache.
     const usersTimes: number[] = [];
@@ -572,7 +594,7 @@ async function main() {
       await page.unroute(/\/api\/v1\/wallet-transactions\?/);
     }
 
-    // 3. Export to Excel, in a fresh tab (the session is in localStorage) so the scrolling above does not count.
+    // 3. Export to Excel, in a fresh tab (carrySession signed it in) so the scrolling above does not count.
     let exportFigures: ExportFigures | null = null;
     if (parts.has('export')) {
       await page.close();

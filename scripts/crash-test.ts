@@ -17,7 +17,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { DEMO_PASSWORD } from '../server/seed/index.ts';
 import { mulberry32, type Random } from '../server/seed/prng.ts';
-import { freePort, startThrowawayPostgres, type ThrowawayPostgres } from './throwaway-postgres.ts';
+import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20_250_301);
 const KILLS = Number(process.env.CRASH_KILLS ?? 10);
@@ -390,12 +390,13 @@ async function main(): Promise<void> {
   const given = args[args.indexOf('--postgres') + 1];
   const began = Date.now();
   const dataDir = mkdtempSync(join(tmpdir(), 'teller-crash-'));
-  let cluster: ThrowawayPostgres | undefined;
+  let cluster: PostgresCluster | undefined;
   let databaseUrl: string | undefined;
   if (usePostgres) {
     if (given && !given.startsWith('--')) databaseUrl = given;
     else {
-      cluster = await startThrowawayPostgres();
+      // Durable commits as in production: the test kills the gateway, and an answered confirm must survive it.
+      cluster = await startPostgresCluster({ settings: { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } });
       databaseUrl = cluster.url;
     }
   }

@@ -45,7 +45,7 @@ export function postgresBinDir(): string {
 }
 
 /** A port nobody listens on right now (the kernel's pick). */
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -14,6 +14,7 @@ step "typecheck";                npx tsc -p tsconfig.json --noEmit
 step "lint";                     npx eslint .
 step "dead exports";             npx tsx scripts/check-dead-exports.ts
 step "unit, gateway (SQLite and PostgreSQL) and contract tests"; npx vitest run
+step "crash test (10 kills, SQLite)"; node --import tsx scripts/crash-test.ts
 step "web build";                npx vite build --logLevel warn
 step "login route size";         npx tsx scripts/check-login-size.ts
 step "end-to-end (Chromium)";    npx playwright test

@@ -1,6 +1,6 @@
 // Several gateway processes on one database (server/cluster.ts), on each test engine: two processes started as an
-// operator starts them share a SQLite file or a PostgreSQL database, and requests alternate between them; then
-// TELLER_PROCESSES=2 runs two workers behind one port and closes them on SIGTERM.
+// operator starts them share a SQLite file or a PostgreSQL database, and requests alternate between them (idempotency,
+// money, sign-in limits, logout); then TELLER_PROCESSES=2 runs two workers behind one port and closes them on SIGTERM.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processCount } from './cluster.ts';
 import { openDatabase, type Db } from './db/connection.ts';
+import { SIGN_IN_LIMITS } from './routes/identity.ts';
 import { DEMO_PASSWORD, MINIMAL_TENANTS, type MinimalWorld } from './seed/index.ts';
 import { TEST_JWT_SECRET } from './testing.ts';
 import { sharedTestDatabase, type TestDatabase } from './testing/database.ts';
@@ -28,16 +29,22 @@ async function call(base: string, method: string, path: string, token: string | 
   return { status: res.status, body: (await res.json()) as Answer['body'] };
 }
 
+const signIn = (base: string, username: string, password: string) =>
+  call(base, 'POST', '/api/v1/id/token', null, { data: { type: 'token', attributes: { username, password, clientid: 'teller-web' } } });
+
+/** The session token of `username`, signed in through `base`. */
+async function sessionToken(base: string, username: string): Promise<string> {
+  const session = await signIn(base, username, DEMO_PASSWORD);
+  return (session.body as unknown as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+}
+
 /** super@demo.test acting in naccug, signed in through `base`. */
 async function naccugAdmin(base: string): Promise<string> {
-  const session = await call(base, 'POST', '/api/v1/id/token', null, {
-    data: { type: 'token', attributes: { username: 'super@demo.test', password: DEMO_PASSWORD, clientid: 'teller-web' } },
-  });
-  const sessionToken = (session.body as unknown as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+  const ownToken = await sessionToken(base, 'super@demo.test');
   const tenant = MINIMAL_TENANTS.find((entry) => entry.id === 'naccug');
   const res = await fetch(`${base}/connect/token`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${sessionToken}`, 'content-type': 'application/x-www-form-urlencoded' },
+    headers: { authorization: `Bearer ${ownToken}`, 'content-type': 'application/x-www-form-urlencoded' },
     body: new URLSearchParams({ client_id: tenant?.clientId ?? '', grant_type: tenant?.grantType ?? '', scope: tenant?.scope ?? '' }).toString(),
   });
   return ((await res.json()) as { access_token: string }).access_token;
@@ -45,6 +52,11 @@ async function naccugAdmin(base: string): Promise<string> {
 
 const create = (base: string, token: string, attributes: Record<string, unknown>, key = newKey()) =>
   call(base, 'POST', '/api/v1/wallet-transactions', token, { data: { type: 'wallettransaction', attributes } }, { 'idempotency-key': key });
+
+/** The status of a plain authenticated read through `base`. */
+const readWith = async (base: string, token: string) => (await fetch(`${base}/api/v1/um/roles`, { headers: { authorization: `Bearer ${token}` } })).status;
+
+const PAIR_LIMIT = SIGN_IN_LIMITS.perAccountAndAddress.limit;
 
 const confirm = (base: string, token: string, id: string, otp: string) =>
   call(base, 'PATCH', `/api/v1/wallet-transactions/${id}`, token, { data: { type: 'wallettransaction', id, attributes: { Otp: otp } } });
@@ -130,6 +142,35 @@ describe('two gateway processes on one database', () => {
     expect(statuses.filter((row) => row.status === 'COMPLETED')).toHaveLength(3);
     expect(statuses.filter((row) => row.status === 'FAILED')).toHaveLength(refused.length);
     expect(statuses.filter((row) => row.status === 'PENDING')).toHaveLength(limited.length);
+  });
+
+  // Both processes see the same address (loopback), so each pair below is one account and one address.
+  it(`counts wrong passwords alternating between the processes in one limit: ${PAIR_LIMIT} checked in total, then 429 on both`, async () => {
+    for (let attempt = 0; attempt < PAIR_LIMIT; attempt += 1) expect((await signIn(alternate(attempt), 'officer@demo.test', 'wrong-password')).status).toBe(401);
+    for (const base of gateways.map((gateway) => gateway.base)) {
+      expect((await signIn(base, 'officer@demo.test', 'wrong-password')).status).toBe(429);
+      expect((await signIn(base, 'officer@demo.test', DEMO_PASSWORD)).status).toBe(429);
+    }
+  });
+
+  it(`checks at most ${PAIR_LIMIT} of 20 concurrent wrong passwords sent to both processes`, async () => {
+    const burst = await Promise.all(Array.from({ length: 20 }, (_, index) => signIn(alternate(index), 'group@demo.test', 'wrong-password')));
+    // A 401 is a checked password; a 429 was refused before the password was hashed.
+    expect(burst.filter((answer) => answer.status === 401)).toHaveLength(PAIR_LIMIT);
+    expect(burst.filter((answer) => answer.status === 429)).toHaveLength(20 - PAIR_LIMIT);
+    for (const base of gateways.map((gateway) => gateway.base)) expect((await signIn(base, 'group@demo.test', DEMO_PASSWORD)).status).toBe(429);
+  });
+
+  it('ends a session on both processes at once when it is logged out on one', async () => {
+    const [first, second] = gateways.map((gateway) => gateway.base);
+    const own = await sessionToken(first ?? '', 'partner@demo.test');
+    // The second process has verified the token, so its signature cache remembers it.
+    expect(await readWith(second ?? '', own)).toBe(200);
+    expect(await readWith(first ?? '', own)).toBe(200);
+    const logout = await fetch(`${first ?? ''}/api/v1/id/token`, { method: 'DELETE', headers: { authorization: `Bearer ${own}` } });
+    expect(logout.status).toBe(204);
+    expect(await readWith(second ?? '', own)).toBe(401);
+    expect(await readWith(first ?? '', own)).toBe(401);
   });
 });
 

@@ -7,6 +7,7 @@ import LoginPage from '../features/auth/LoginPage';
 import { Providers } from './Providers';
 import { PublicOnly, RequireSession } from './guards';
 import { PageLoader } from './PageLoader';
+import { preloadScreen } from './screen-loaders';
 
 const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
 const RecoveryCodePage = lazy(() => import('../features/auth/RecoveryCodePage'));
@@ -14,8 +15,12 @@ const NewPasswordPage = lazy(() => import('../features/auth/NewPasswordPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const loadProtectedApp = () => import('./ProtectedApp');
 const ProtectedApp = lazy(loadProtectedApp);
-// A signed-in visitor's shell and screen start loading with the app, not after /config.json and the first render.
-if (findScreenRoute(window.location.pathname)?.access === 'protected' && sessionStore.get().session) void loadProtectedApp();
+// A signed-in visitor's shell and screen start loading with the app, side by side, not after /config.json, the first
+// render or each other.
+if (findScreenRoute(window.location.pathname)?.access === 'protected' && sessionStore.get().session) {
+  void loadProtectedApp();
+  preloadScreen(window.location.pathname);
+}
 
 const publicOnly = (element: ReactNode) => (
   <PublicOnly>

@@ -6,7 +6,7 @@ import { AppScreens } from './AppScreens';
 import { FeatureSlots } from './feature-slots';
 import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
-import { preloadScreen } from './screens';
+import { preloadScreen } from './screen-loaders';
 import { tableSources } from './table-sources';
 
 // The first screen's code starts loading with the shell's, not after the shell's first render.
