@@ -11,6 +11,7 @@ import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
 import { BankLine } from './domain/bank/bank.ts';
 import { SimulatedBank, type BankMode } from './domain/bank/simulated.ts';
 import { Settler } from './domain/remittances/settler.ts';
+import { ConfigChecker } from '../scripts/config-checker.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { bearerAuth } from './http/auth.ts';
@@ -119,9 +120,11 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   // Closing (SIGTERM, main.ts): new requests are refused, in-flight ones finish; the settler's round in progress
   // finishes before the database closes (onClose), and no timer outlives the app.
   let closing = false;
+  const configChecker = new ConfigChecker();
   app.addHook('preClose', async () => {
     closing = true;
     await settler.stop();
+    await configChecker.stop();
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
@@ -133,6 +136,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     demo: options.demo,
     dataDir,
     configDir: resolve(options.configDir ?? DEFAULT_CONFIG_DIR),
+    configChecker,
     filesDir: join(dataDir, 'files'),
     jwtSecret,
     tokens: new TokenVerifier(jwtSecret),

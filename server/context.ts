@@ -5,6 +5,7 @@ import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
 import type { BankLine } from './domain/bank/bank.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
 import type { Settler } from './domain/remittances/settler.ts';
+import type { ConfigChecker } from '../scripts/config-checker.ts';
 import { HttpError } from './http/jsonapi.ts';
 
 export interface TellerContext {
@@ -13,6 +14,8 @@ export interface TellerContext {
   dataDir: string;
   /** The repository folder whose tenants/ and schemas/ the config health checks (getConfigHealth). */
   configDir: string;
+  /** Runs check:config's checker off the event loop and keeps its verdict until a file changes. */
+  configChecker: ConfigChecker;
   /** Uploaded files live here (`<dataDir>/files`). */
   filesDir: string;
   jwtSecret: Uint8Array;

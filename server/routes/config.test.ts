@@ -143,6 +143,29 @@ describe('getConfigHealth', () => {
     }
   });
 
+  it('keeps answering other requests while it checks (the check runs on a thread of its own)', async () => {
+    const headers = await bearerFor(app, world.users.super);
+    copy.editJson<{ name: string }>('tenants/naccug.json', (tenant) => {
+      tenant.name = `${tenant.name} `;
+    });
+    let checked = false;
+    const checking = health(headers).then((res) => {
+      checked = true;
+      return res;
+    });
+    // A check on the gateway's own thread would hold these for its whole second; on its own thread many pass meanwhile.
+    let answered = 0;
+    while (!checked && answered < 5_000) {
+      const other = await app.inject({ method: 'GET', url: '/healthz' });
+      expect(other.statusCode).toBe(200);
+      answered += 1;
+      // inject answers without I/O: a timer lets the event loop take the checker's message.
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    expect((await checking).statusCode).toBe(200);
+    expect(answered).toBeGreaterThan(10);
+  });
+
   it('says where a file is not JSON, by line and column', async () => {
     const headers = await bearerFor(app, world.users.super);
     const original = copy.readJson('tenants/naccug.json');

@@ -1,5 +1,5 @@
 // The config's health on the wire (the contract's getConfigHealth): the checker of `npm run check:config`, run on the
-// config files this gateway reads. The checker (and the form compiler it runs) loads on the first call only.
+// config files this gateway reads, on the checker's own thread (scripts/config-checker.ts).
 import { sessionOf } from '../context.ts';
 import { requireConfigAdmin } from '../domain/config/access.ts';
 import type { Handlers, Schema } from './types.ts';
@@ -10,8 +10,7 @@ export const handlers: Handlers = {
   async getConfigHealth(request) {
     const { db, teller } = request.server;
     await requireConfigAdmin(db, sessionOf(request));
-    const { configHealth } = await import('../../scripts/config-health.ts');
-    const health = configHealth(teller.configDir, teller.now());
+    const health = await teller.configChecker.health(teller.configDir, teller.now());
     const data = health.files.map(
       (verdict): Verdict => ({
         type: 'config-file',
