@@ -11,7 +11,7 @@ export function SchemaForm(props: SchemaFormProps) {
     <Suspense
       fallback={
         <Center py="md" role="status" aria-live="polite">
-          <Loader size="sm" aria-label="Loading..." />
+          <Loader role="status" size="sm" aria-label="Loading..." />
         </Center>
       }
     >

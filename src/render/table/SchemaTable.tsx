@@ -75,7 +75,7 @@ export function SchemaTable(props: SchemaTableProps) {
   return (
     <Box pos="relative">
       <SchemaTableToolbar model={model} lists={lists} onToolbarFlow={onToolbarFlow} savedViews={props.savedViews} />
-      <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ 'aria-label': 'Loading...' }} />
+      <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ role: 'status', 'aria-label': 'Loading...' }} />
       <Box ref={setScrollElement} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
         <Table
           striped

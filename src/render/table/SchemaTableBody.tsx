@@ -87,7 +87,7 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
   if (rows.length === 0) {
     return (
       <WholeRow columnCount={leafColumns.length}>
-        <Center py="lg">{loading ? <Loader size="sm" aria-label="Loading..." /> : <Text c="dimmed">{emptyText}</Text>}</Center>
+        <Center py="lg">{loading ? <Loader role="status" size="sm" aria-label="Loading..." /> : <Text c="dimmed">{emptyText}</Text>}</Center>
       </WholeRow>
     );
   }

@@ -82,7 +82,7 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
 
   return (
     <form onSubmit={submit} noValidate aria-label="Tenant" style={{ position: 'relative' }}>
-      <LoadingOverlay visible={saving} loaderProps={{ 'aria-label': PROCESSING_TEXT }} />
+      <LoadingOverlay visible={saving} loaderProps={{ role: 'status', 'aria-label': PROCESSING_TEXT }} />
       <Stack gap="md">
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <TextInput

@@ -15,7 +15,7 @@ export function AvailableBalance({ tenant, accountNumber }: { tenant: string | n
         {AVAILABLE_BALANCE}:
       </Text>
       {account.isPending ? (
-        <Loader size="xs" aria-label="Loading..." />
+        <Loader role="status" size="xs" aria-label="Loading..." />
       ) : account.isError ? (
         <Text size="sm" c="red.9">
           {balanceErrorText(account.error)}

@@ -32,7 +32,7 @@ function Branches({ bank }: { bank: UptBankRow }) {
   if (branches.isPending) {
     return (
       <Center py="sm">
-        <Loader size="sm" aria-label="Loading..." />
+        <Loader role="status" size="sm" aria-label="Loading..." />
       </Center>
     );
   }

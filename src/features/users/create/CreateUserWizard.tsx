@@ -190,7 +190,7 @@ function WizardLoading({ onClose }: Pick<CreateUserWizardProps, 'onClose'>) {
   return (
     <Modal opened onClose={onClose} title={CREATE_USER_TITLE} size="xl" closeButtonProps={{ 'aria-label': 'Close' }}>
       <Center py="md" role="status">
-        <Loader size="sm" aria-label="Loading..." />
+        <Loader role="status" size="sm" aria-label="Loading..." />
       </Center>
     </Modal>
   );

@@ -76,7 +76,7 @@ export function DetailsStep(props: DetailsStepProps) {
   if (loading || formData === null) {
     return (
       <Center py="md" role="status">
-        <Loader size="sm" aria-label="Loading..." />
+        <Loader role="status" size="sm" aria-label="Loading..." />
       </Center>
     );
   }

@@ -86,7 +86,7 @@ export function DocumentUploadModal({ opened, userId, onClose, onUploaded, title
       <Suspense
         fallback={
           <Center py="md" role="status">
-            <Loader size="sm" aria-label="Loading..." />
+            <Loader role="status" size="sm" aria-label="Loading..." />
           </Center>
         }
       >

@@ -61,7 +61,7 @@ export function TopUpModal({ opened, onClose, onExitTransitionEnd, ...flow }: To
       <Suspense
         fallback={
           <Center py="lg">
-            <Loader size="sm" aria-label="Loading..." />
+            <Loader role="status" size="sm" aria-label="Loading..." />
           </Center>
         }
       >
