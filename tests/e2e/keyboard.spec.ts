@@ -42,6 +42,9 @@ test('Ctrl+K jumps to a menu item of the tenant, by keyboard only', async ({ pag
   const search = await openPalette(page);
   await search.fill('admins');
   await expect(page.getByRole('button', { name: /^Admins/ })).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: 'Enter opens Admins' })).toBeVisible();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowUp');
   await expectAccessible(page);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/wallet\/admins$/);

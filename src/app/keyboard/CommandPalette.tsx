@@ -5,7 +5,7 @@ import '@mantine/spotlight/styles.layer.css';
 import { useEffect, useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Spotlight, createSpotlight } from '@mantine/spotlight';
+import { Spotlight, createSpotlight, useSpotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useStaffContext } from '../../config/staff-context';
@@ -17,10 +17,14 @@ import { matchingEntries, menuEntries, transactionAddress, userAddress } from '.
 const [paletteStore, palette] = createSpotlight();
 const SEARCH_DELAY_MS = 250;
 
+function actionsList(): HTMLElement | null {
+  const { listId } = paletteStore.getState();
+  return listId ? document.getElementById(listId) : null;
+}
+
 /** Marks the list's first action selected, as Spotlight's own selectAction(0) does. */
 function selectFirstAction() {
-  const { listId } = paletteStore.getState();
-  const list = listId ? document.getElementById(listId) : null;
+  const list = actionsList();
   const first = list?.querySelector('[data-action]');
   if (!list || !first) return;
   list.querySelector('[data-selected]')?.removeAttribute('data-selected');
@@ -56,6 +60,13 @@ export default function CommandPalette({ request }: CommandPaletteProps) {
   // Spotlight selects the first action when the query changes; found users and transactions arrive later, so the
   // first one is selected again when they do, and Enter goes to it.
   useEffect(() => selectFirstAction(), [resultKey]);
+  // The search field keeps the focus while ↑ ↓ choose, so the chosen action is read out from the status line.
+  const { selected } = useSpotlight(paletteStore);
+  const [chosen, setChosen] = useState('');
+  useEffect(() => {
+    const action = actionsList()?.querySelectorAll<HTMLElement>('[data-action]')[selected];
+    setChosen((action?.innerText ?? '').trim().replace(/\s*\n\s*/g, ', '));
+  }, [selected, resultKey]);
 
   return (
     <Spotlight.Root store={paletteStore} query={query} onQueryChange={setQuery} shortcut={null} scrollable maxHeight={440} title="Command palette">
@@ -95,7 +106,7 @@ export default function CommandPalette({ request }: CommandPaletteProps) {
         {nothing && <Spotlight.Empty>{searching ? 'Searching...' : 'Nothing found'}</Spotlight.Empty>}
       </Spotlight.ActionsList>
       <Text size="xs" c="dimmed" px="md" py={6} role="status" aria-live="polite">
-        {searching ? 'Searching...' : `${pages.length} pages, ${foundUsers.length} users, ${foundTransactions.length} transactions`}
+        {searching ? 'Searching...' : `${pages.length} pages, ${foundUsers.length} users, ${foundTransactions.length} transactions${chosen ? `; Enter opens ${chosen}` : ''}`}
       </Text>
     </Spotlight.Root>
   );

@@ -264,11 +264,13 @@ const RowWindow = memo(function RowWindow(props: SchemaTableRowsProps & { start:
   // Mantine stripes the body's odd <tr>s; spacers in front keep a row's stripe from flipping as the window moves
   // (one spacer before an odd row index, two before an even one, none at the top).
   const spacers = start === 0 ? 0 : start % 2 === 1 ? 1 : 2;
+  // Scrolled away from the row holding the tab stop, the first row in view holds it, so Tab still reaches the rows.
+  const tabStop = props.activeRow >= start && props.activeRow < end ? props.activeRow : start;
   return (
     <>
       {spacers > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
       {spacers > 1 && <tr aria-hidden />}
-      {renderRows(props, range(start, end), ROW_HEIGHT)}
+      {renderRows({ ...props, activeRow: tabStop }, range(start, end), ROW_HEIGHT)}
       {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
     </>
   );
