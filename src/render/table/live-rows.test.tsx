@@ -5,10 +5,10 @@ import { describe, expect, it } from 'vitest';
 import { LIVE_OPERATIONS, patchRow, publishChange, useLivePage } from './live-rows';
 
 describe('patchRow', () => {
-  const page = { rows: [{ id: '1', status: 'PENDING' }, { id: '2', status: 'PENDING' }], meta: { itemTotal: 2 } };
+  const page = { rows: [{ id: '1', type: 'user', status: 'PENDING' }, { id: '2', type: 'user', status: 'PENDING' }], meta: { itemTotal: 2 } };
 
   it('[LIVE-7] replaces only the changed row: the other rows and the meta stay the same objects', () => {
-    const patched = patchRow(page, { id: '2', status: 'COMPLETED' });
+    const patched = patchRow(page, { id: '2', type: 'user', status: 'COMPLETED' });
     expect(patched.rows.map((row) => row.status)).toEqual(['PENDING', 'COMPLETED']);
     expect(patched.rows[0]).toBe(page.rows[0]);
     expect(patched.meta).toBe(page.meta);
@@ -16,8 +16,8 @@ describe('patchRow', () => {
   });
 
   it('[LIVE-7] leaves the page as it is for a row it does not hold or a row that did not change', () => {
-    expect(patchRow(page, { id: '9', status: 'COMPLETED' })).toBe(page);
-    expect(patchRow(page, { id: '1', status: 'PENDING' })).toBe(page);
+    expect(patchRow(page, { id: '9', type: 'user', status: 'COMPLETED' })).toBe(page);
+    expect(patchRow(page, { id: '1', type: 'user', status: 'PENDING' })).toBe(page);
   });
 
   it('maps every streamed entity to the list operation a table file names', () => {
@@ -31,8 +31,8 @@ describe('useLivePage', () => {
     const key = ['users', 'naccug', { 'page[number]': '1' }] as const;
     let reads = 0;
     const pages = [
-      { rows: [{ id: '1', status: 'Active' }, { id: '2', status: 'Active' }], meta: { itemTotal: 2 } },
-      { rows: [{ id: '1', status: 'Active' }, { id: '2', status: 'Sanctioned' }], meta: { itemTotal: 2 } },
+      { rows: [{ id: '1', type: 'user', status: 'Active' }, { id: '2', type: 'user', status: 'Active' }], meta: { itemTotal: 2 } },
+      { rows: [{ id: '1', type: 'user', status: 'Active' }, { id: '2', type: 'user', status: 'Sanctioned' }], meta: { itemTotal: 2 } },
     ];
     const queryFn = async () => pages[Math.min(reads++, 1)] ?? pages[0];
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
