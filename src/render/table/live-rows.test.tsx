@@ -30,11 +30,9 @@ describe('useLivePage', () => {
     const client = new QueryClient();
     const key = ['users', 'naccug', { 'page[number]': '1' }] as const;
     let reads = 0;
-    const pages = [
-      { rows: [{ id: '1', type: 'user', status: 'Active' }, { id: '2', type: 'user', status: 'Active' }], meta: { itemTotal: 2 } },
-      { rows: [{ id: '1', type: 'user', status: 'Active' }, { id: '2', type: 'user', status: 'Sanctioned' }], meta: { itemTotal: 2 } },
-    ];
-    const queryFn = async () => pages[Math.min(reads++, 1)] ?? pages[0];
+    const cached = { rows: [{ id: '1', type: 'user', status: 'Active' }, { id: '2', type: 'user', status: 'Active' }], meta: { itemTotal: 2 } };
+    const fresh = { rows: [{ id: '1', type: 'user', status: 'Active' }, { id: '2', type: 'user', status: 'Sanctioned' }], meta: { itemTotal: 2 } };
+    const queryFn = async () => (reads++ === 0 ? cached : fresh);
     const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
     const { result } = renderHook(
       () => {
