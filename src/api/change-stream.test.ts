@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest';
-import { parseEvents } from './change-stream';
+import { describe, expect, it, vi } from 'vitest';
+import { parseEvents, readChangeStream } from './change-stream';
 
 describe('parseEvents', () => {
   const data = { entity: 'user', entityId: '7', action: 'account.status', changed: ['status'] };
@@ -14,5 +14,26 @@ describe('parseEvents', () => {
 
   it('skips a malformed event and other event names', () => {
     expect(parseEvents('id: 1\nevent: change\ndata: {oops\n\nid: 2\nevent: other\ndata: {}\n\n').events).toEqual([]);
+  });
+});
+
+describe('readChangeStream', () => {
+  it('[LIVE-8] reconnects after a dropped stream with Last-Event-ID and delivers what it then reads', async () => {
+    const event = (id: number, entityId: string) =>
+      `id: ${id}\nevent: change\ndata: ${JSON.stringify({ entity: 'remittance', entityId, action: 'remittance.settle', changed: ['statusId'] })}\n\n`;
+    const sentIds: Array<string | null> = [];
+    const controller = new AbortController();
+    const answers = [event(4, 'a'), event(5, 'b')];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sentIds.push(new Headers(init.headers).get('last-event-id'));
+      const text = answers.shift();
+      if (text === undefined) controller.abort();
+      return new Response(text ?? '', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    const seen: string[] = [];
+    await readChangeStream({ token: () => 'token', onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
+    vi.unstubAllGlobals();
+    expect(seen).toEqual(['a', 'b']);
+    expect(sentIds).toEqual([null, '4', '5']);
   });
 });

@@ -60,16 +60,23 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
   });
 }
 
-/** Reads changes until `signal` aborts or the gateway answers 401 (the session is over); reconnects otherwise. */
+/**
+ * Reads changes until `signal` aborts or the gateway answers 401 (the session is over); reconnects otherwise, and at
+ * once when the browser comes back online (the old connection may be dead without either side knowing).
+ */
 export async function readChangeStream({ token, onChange, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
   let lastEventId: string | undefined;
   while (!signal.aborted) {
     const bearer = token();
     if (!bearer) return;
+    const connection = new AbortController();
+    const drop = () => connection.abort();
+    signal.addEventListener('abort', drop);
+    window.addEventListener('online', drop);
     try {
       const response = await fetch(`${gatewayUrl() || window.location.origin}/api/v1/changes`, {
         headers: { authorization: `Bearer ${bearer}`, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
-        signal,
+        signal: connection.signal,
         cache: 'no-store',
       });
       if (response.status === 401) return;
@@ -89,7 +96,11 @@ export async function readChangeStream({ token, onChange, signal, retryMs = RETR
       }
     } catch {
       // A dropped connection or an abort: reconnect below unless aborted.
+    } finally {
+      signal.removeEventListener('abort', drop);
+      window.removeEventListener('online', drop);
     }
-    await pause(retryMs, signal);
+    // Back online: reconnect at once; otherwise after a pause, so a gateway that is down is not hammered.
+    if (!connection.signal.aborted || signal.aborted) await pause(retryMs, signal);
   }
 }
