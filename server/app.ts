@@ -5,13 +5,14 @@ import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TellerContext } from './context.ts';
-import { openDatabase, type Db } from './db/connection.ts';
+import { isPostgresUrl, openDatabase, type Db } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
 import { BankLine } from './domain/bank/bank.ts';
 import { SimulatedBank, type BankMode } from './domain/bank/simulated.ts';
 import { Settler } from './domain/remittances/settler.ts';
 import { ConfigChecker } from '../scripts/config-checker.ts';
+import { ChangeWaker } from './domain/changes/waker.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { bearerAuth } from './http/auth.ts';
@@ -117,12 +118,19 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   });
   const bank = new BankLine(simulatedBank, options.bank?.timeoutMs ?? DEFAULT_BANK_TIMEOUT_MS);
   const settler = new Settler({ db, bank, now, onError: (error) => app.log.error({ err: error }, 'Settler round failed; it runs again next time') });
+  const changes = new ChangeWaker({
+    db,
+    postgresUrl: options.databaseUrl !== undefined && isPostgresUrl(options.databaseUrl) ? options.databaseUrl : undefined,
+    now,
+    onError: (error) => app.log.error({ err: error }, 'Change feed wake-up failed; the streams read it again next time'),
+  });
   // Closing (SIGTERM, main.ts): new requests are refused, in-flight ones finish; the settler's round in progress
-  // finishes before the database closes (onClose), and no timer outlives the app.
+  // finishes before the database closes (onClose), open change streams end, and no timer outlives the app.
   let closing = false;
   const configChecker = new ConfigChecker();
   app.addHook('preClose', async () => {
     closing = true;
+    changes.close();
     await settler.stop();
     await configChecker.stop();
   });
@@ -144,6 +152,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     bank,
     simulatedBank,
     settler,
+    changes,
   };
   app.decorate('db', db);
   app.decorate('teller', teller);

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from './db/connection.ts';
 import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
 import type { BankLine } from './domain/bank/bank.ts';
+import type { ChangeWaker } from './domain/changes/waker.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
 import type { Settler } from './domain/remittances/settler.ts';
 import type { ConfigChecker } from '../scripts/config-checker.ts';
@@ -29,6 +30,8 @@ export interface TellerContext {
   simulatedBank: SimulatedBank;
   /** Settles re-initiated and reprocessed payouts; POST /dev/settler runs a round at once in demo mode. */
   settler: Settler;
+  /** Wakes this process's change streams when any process wrote a change (routes/changes.ts). */
+  changes: ChangeWaker;
 }
 
 declare module 'fastify' {

@@ -258,6 +258,19 @@ export interface AuditLogTable {
   reason: string | null;
 }
 
+/** The live tables' change feed (migration 012). */
+export interface ChangeEventsTable {
+  id: Generated<number>;
+  at: string;
+  tenant_id: string;
+  entity: string;
+  entity_id: string;
+  action: string;
+  changed_json: string;
+  user_id: number | null;
+  other_user_id: number | null;
+}
+
 /** Saved views of the schema tables (migration 008). */
 export interface TableViewsTable {
   id: Generated<number>;
@@ -658,6 +671,7 @@ export interface Database {
   upt_banks: UptBanksTable;
   upt_branches: UptBranchesTable;
   table_views: TableViewsTable;
+  change_events: ChangeEventsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

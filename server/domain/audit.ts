@@ -1,5 +1,6 @@
 // The append-only audit trail (docs/architecture.md): every status change, money movement and admin edit writes one row.
 import type { Db } from '../db/connection.ts';
+import { recordChange } from './changes/feed.ts';
 
 export interface AuditEntry {
   /** Who did it: the signed-in user, or null for the system (seed, expiry). */
@@ -16,7 +17,10 @@ export interface AuditEntry {
   at?: Date;
 }
 
-/** Appends one audit row; call it inside the same database transaction as the change it records. */
+/**
+ * Appends one audit row, and the change event of a change the lists show (domain/changes/feed.ts); call it inside
+ * the same database transaction as the change it records.
+ */
 export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
@@ -32,4 +36,5 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
       reason: entry.reason ?? null,
     })
     .execute();
+  await recordChange(db, entry);
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectMatchesContract, listOperations } from '../../tests/contract/harness.ts';
+import { expectMatchesContract, injectAnswer, listOperations } from '../../tests/contract/harness.ts';
 import { bearerFor } from '../testing/users.ts';
 import type { MinimalWorld } from '../seed/index.ts';
 import { buildTestApp, type TestGateway } from '../testing.ts';
@@ -113,7 +113,8 @@ describe('the audit trail is append-only through every route', () => {
       const url = operation.path.replace(/\{[^}]+\}/g, '1');
       const method = operation.method.toUpperCase();
       for (const who of ['super', 'partner'] as const) {
-        await call(who, method, url, method === 'GET' || method === 'DELETE' ? undefined : body);
+        const headers = await bearerFor(gw.app, u[who]);
+        await injectAnswer(gw.app, { method: method as 'GET', url, headers, ...(method === 'GET' || method === 'DELETE' ? {} : { payload: body }) });
         // The database refuses UPDATE and DELETE on audit_log, so a route that tried would fail here, not pass silently.
         const after = await snapshot();
         expect(after.slice(0, before.length), `${operation.operationId} as ${who}`).toEqual(before);

@@ -1881,6 +1881,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/changes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Stream the changes the caller's lists show (server-sent events)
+         * @description A `text/event-stream` of the token's tenant: one `change` event per change a list shows (a remittance settled
+         *     or edited, a wallet transaction created, confirmed or failed, a user created, edited or given a status, a
+         *     wallet balance moved), its `id` the event id and its `data` a JSON `ChangeEvent`. Scoped as the lists are: a
+         *     user's events reach whoever may see that user (users-and-wallets §6), a wallet transaction's whoever may see
+         *     its sender or receiver, a remittance's the tenant's staff; another tenant's never. Without `Last-Event-ID` the
+         *     stream starts at the newest event; with it, it first sends the events after that id (kept one day). A comment
+         *     line keeps the connection alive every 15 s. The stream ends when the session ends (logout, revocation, a
+         *     status that bars sign-in) and when the gateway shuts down; the client reconnects with the last id it read.
+         */
+        get: operations["streamChanges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/search/wallet-transactions": {
         parameters: {
             query?: never;
@@ -3984,6 +4011,20 @@ export interface components {
          * @enum {string}
          */
         TableViewScope: "private" | "role" | "tenant";
+        /** @description One change of a row a list shows, as the `data` of a `change` event of streamChanges. */
+        ChangeEvent: {
+            /**
+             * @description The list the row is in (listUsers, listWalletTransactions, listRemittances).
+             * @enum {string}
+             */
+            entity: "user" | "walletTransaction" | "remittance";
+            /** @description The row's id as the list answers it. */
+            entityId: string;
+            /** @description The audit action of the change, e.g. `account.status`, `remittance.settle`. */
+            action: string;
+            /** @description The names of the changed fields, as the audit row records them. */
+            changed: string[];
+        };
         TableView: {
             /** @constant */
             type: "view";
@@ -8668,6 +8709,29 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserListDocument"];
+                };
+            };
+        };
+    };
+    streamChanges: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The id of the last event the client read; the stream resumes after it. */
+                "Last-Event-ID"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event stream. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/event-stream": string;
                 };
             };
             400: components["responses"]["BadRequest"];

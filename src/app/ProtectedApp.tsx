@@ -8,6 +8,7 @@ import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
 import { preloadScreen } from './screen-loaders';
 import { tableSources } from './table-sources';
+import { useChangeStream } from './useChangeStream';
 
 // The first screen's code starts loading with the shell's, not after the shell's first render.
 preloadScreen(window.location.pathname);
@@ -22,6 +23,7 @@ function useDocumentTitle() {
 
 export default function ProtectedApp() {
   useDocumentTitle();
+  useChangeStream();
   return (
     <ConfigProvider>
       <TableSourcesProvider sources={tableSources}>

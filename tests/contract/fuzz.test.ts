@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, buildTestApp, signIn, tenantToken } from '../../server/testing.ts';
 import { REMITTANCE_LOGINS, seedRemittanceWorld } from '../../server/testing/remittances.ts';
 import { MINIMAL_NOW } from '../../server/seed/index.ts';
-import { ContractError, validateResponse } from './harness.ts';
+import { ContractError, injectAnswer, validateResponse } from './harness.ts';
 import { fuzzOperations, fuzzVariants, type FuzzOperation, type FuzzVariant } from './fuzz-variants.ts';
 
 const PLAN = { bodies: Number(process.env.FUZZ_BODIES ?? 16), parameters: Number(process.env.FUZZ_PARAMETERS ?? 16), seed: 20250115 };
@@ -70,7 +70,7 @@ interface Finding {
 
 /** Sends the variant; `undocumented` says how the answer breaks the contract, if it does. */
 async function send(variant: FuzzVariant): Promise<{ status: number; body: string; undocumented?: string }> {
-  const res = await app.inject({
+  const res = await injectAnswer(app, {
     method: variant.method as 'GET',
     url: variant.url,
     headers: variant.headers,

@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import Ajv2020 from 'ajv/dist/2020.js';
 import type { ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import type { LightMyRequestResponse } from 'fastify';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { parse } from 'yaml';
 
 /**
@@ -442,4 +442,27 @@ export function expectMatchesContract(res: LightMyRequestResponse, operationId: 
   const essence = contentType === undefined ? '' : mediaEssence(contentType);
   const body: unknown = isJsonMedia(essence) || essence.startsWith('text/') ? res.body : res.rawPayload;
   validateResponse(operationId, res.statusCode, contentType, body, res.headers);
+}
+
+/** An answer as `inject` gives it, for requests that may open an event stream. */
+export interface InjectedAnswer {
+  statusCode: number;
+  headers: ResponseHeaders;
+  rawPayload: Buffer;
+}
+
+/**
+ * `app.inject` for a walk over every operation: an event stream (streamChanges) never ends by itself, so its answer
+ * is its first chunk; the stream ends when the app closes. Any other answer is read whole.
+ */
+export async function injectAnswer(app: FastifyInstance, options: InjectOptions): Promise<InjectedAnswer> {
+  const res = await app.inject({ ...options, payloadAsStream: true });
+  const stream = res.stream();
+  const chunks: Buffer[] = [];
+  const eventStream = String(res.headers['content-type'] ?? '').startsWith('text/event-stream');
+  for await (const chunk of stream) {
+    chunks.push(Buffer.isBuffer(chunk) ? chunk : Buffer.from(String(chunk)));
+    if (eventStream) break;
+  }
+  return { statusCode: res.statusCode, headers: res.headers, rawPayload: Buffer.concat(chunks) };
 }

@@ -9,6 +9,7 @@ import { Box, LoadingOverlay, Table, VisuallyHidden } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import { useConfig } from '../../config/context';
 import type { ColorMap, TableConfig } from '../../config/types';
+import { LiveOperationContext } from './live-rows';
 import type { FilterLists } from './filter-options';
 import { SchemaTableBody } from './SchemaTableBody';
 import { SchemaTableHeader } from './SchemaTableHeader';
@@ -86,19 +87,21 @@ export function SchemaTable(props: SchemaTableProps) {
         >
           <SchemaTableHeader model={model} lists={lists} hasFilters={hasFilters} />
           <Table.Tbody>
-            <SchemaTableBody
-              {...props}
-              onRowFlow={onRowFlow}
-              model={model}
-              rows={rows}
-              loading={loading}
-              emptyText={emptyText}
-              colorMaps={colorMaps}
-              headerRows={headerRows}
-              scrollElement={scrollElement}
-              rowFocus={rowFocus}
-              onRowFocus={onRowFocus}
-            />
+            <LiveOperationContext.Provider value={config.operation}>
+              <SchemaTableBody
+                {...props}
+                onRowFlow={onRowFlow}
+                model={model}
+                rows={rows}
+                loading={loading}
+                emptyText={emptyText}
+                colorMaps={colorMaps}
+                headerRows={headerRows}
+                scrollElement={scrollElement}
+                rowFocus={rowFocus}
+                onRowFocus={onRowFocus}
+              />
+            </LiveOperationContext.Provider>
           </Table.Tbody>
         </Table>
       </Box>

@@ -8,6 +8,8 @@ import type { ExpandedState, Row, RowSelectionState } from '@tanstack/react-tabl
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { CellRenderer } from './table-cells';
+import { useRowChanged } from './live-rows';
+import liveClasses from './live-rows.module.css';
 
 /** Pages with more rows than this render only the rows in view. */
 export const VIRTUALIZE_FROM = 100;
@@ -103,11 +105,15 @@ const SchemaTableRow = memo(function SchemaTableRow({
   useLayoutEffect(() => {
     if (active && handlers.claimFocus(index)) element.current?.focus();
   }, [active, handlers, index]);
+  const changed = useRowChanged(row.id);
+  const attributes = rowAttributes(look);
   return (
     <>
       <tr
-        {...rowAttributes(look)}
+        {...attributes}
         ref={element}
+        className={changed ? `${attributes.className} ${liveClasses.changed}` : attributes.className}
+        data-live-changed={changed || undefined}
         aria-rowindex={ariaRowIndex}
         aria-selected={columns[0]?.kind === 'select' ? selected : undefined}
         tabIndex={active ? 0 : -1}

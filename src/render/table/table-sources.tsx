@@ -7,6 +7,7 @@ import type { FlatRecord, ListMeta } from '../../api/jsonapi';
 import type { TableConfig } from '../../config/types';
 import type { ReferenceLists } from './reference-lists';
 import type { TableQuery } from './table-query';
+import { useLivePage } from './live-rows';
 
 export interface ListPage {
   rows: readonly FlatRecord[];
@@ -21,8 +22,8 @@ export interface PageKey {
 }
 
 export interface TableSource {
-  /** One page for `key`, and its rows as the table draws them. */
-  usePage: (key: PageKey, lists: ReferenceLists) => { page: UseQueryResult<ListPage>; rows: readonly FlatRecord[] };
+  /** One page for `key`, and its rows as the table draws them; kept live (./live-rows.ts) when `operation` is given. */
+  usePage: (key: PageKey, lists: ReferenceLists, operation?: string) => { page: UseQueryResult<ListPage>; rows: readonly FlatRecord[] };
   /** The reference lists as the select filters offer them (e.g. a status offered only while it is the chosen one). */
   choices?: (lists: ReferenceLists, query: TableQuery) => ReferenceLists;
 }
@@ -42,9 +43,11 @@ export function tableSource<Page extends ListPage, Key extends QueryKey>(
   { rows, choices }: TableSourceOptions<Page['rows'][number]> = {},
 ): TableSource {
   return {
-    usePage(key, lists) {
-      const page = useQuery(pageQuery(key));
+    usePage(key, lists, operation) {
+      const options = pageQuery(key);
+      const page = useQuery(options);
       const { data } = page;
+      useLivePage({ operation, queryKey: options.queryKey, queryFn: typeof options.queryFn === 'function' ? options.queryFn : undefined, data });
       const shown = useMemo(() => (data && rows ? rows(data.rows, lists) : (data?.rows ?? [])), [data, lists]);
       return { page, rows: shown };
     },

@@ -98,7 +98,7 @@ export function useTableController(tableId: TableId, options: TableControllerOpt
   const screenParams = useSameParams(options.params);
   const params = useMemo(() => ({ ...listParams(table, query), ...screenParams }), [table, query, screenParams]);
   const lists = useReferenceLists(table, tenantId);
-  const { page, rows } = source.usePage({ tenant: tenantId, params }, lists);
+  const { page, rows } = source.usePage({ tenant: tenantId, params }, lists, table.operation);
   const choices = useMemo(() => (source.choices ? source.choices(lists, query) : lists), [source, lists, query]);
   const title = useMemo(() => tableView(table, tenant, ruleContext).title ?? table.id, [table, tenant, ruleContext]);
 

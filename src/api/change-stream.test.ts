@@ -1,0 +1,39 @@
+import { describe, expect, it, vi } from 'vitest';
+import { parseEvents, readChangeStream } from './change-stream';
+
+describe('parseEvents', () => {
+  const data = { entity: 'user', entityId: '7', action: 'account.status', changed: ['status'] };
+
+  it('[LIVE-8] reads change events, skips comments, and keeps an event still arriving for the next chunk', () => {
+    const first = parseEvents(`retry: 1000\n: connected\n\nid: 4\nevent: change\ndata: ${JSON.stringify(data)}\n\n: keep-alive\n\nid: 5\nevent: ch`);
+    expect(first.events).toEqual([{ id: '4', change: data }]);
+    const second = parseEvents(`${first.rest}ange\ndata: ${JSON.stringify({ ...data, entityId: '8' })}\n\n`);
+    expect(second.events).toEqual([{ id: '5', change: { ...data, entityId: '8' } }]);
+    expect(second.rest).toBe('');
+  });
+
+  it('skips a malformed event and other event names', () => {
+    expect(parseEvents('id: 1\nevent: change\ndata: {oops\n\nid: 2\nevent: other\ndata: {}\n\n').events).toEqual([]);
+  });
+});
+
+describe('readChangeStream', () => {
+  it('[LIVE-8] reconnects after a dropped stream with Last-Event-ID and delivers what it then reads', async () => {
+    const event = (id: number, entityId: string) =>
+      `id: ${id}\nevent: change\ndata: ${JSON.stringify({ entity: 'remittance', entityId, action: 'remittance.settle', changed: ['statusId'] })}\n\n`;
+    const sentIds: Array<string | null> = [];
+    const controller = new AbortController();
+    const answers = [event(4, 'a'), event(5, 'b')];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sentIds.push(new Headers(init.headers).get('last-event-id'));
+      const text = answers.shift();
+      if (text === undefined) controller.abort();
+      return new Response(text ?? '', { status: 200, headers: { 'content-type': 'text/event-stream' } });
+    });
+    const seen: string[] = [];
+    await readChangeStream({ token: () => 'token', onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
+    vi.unstubAllGlobals();
+    expect(seen).toEqual(['a', 'b']);
+    expect(sentIds).toEqual([null, '4', '5']);
+  });
+});

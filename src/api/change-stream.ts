@@ -1,0 +1,106 @@
+// Reads the gateway's change stream (the contract's streamChanges) with fetch and a stream reader: the bearer token
+// lives in sessionStorage and EventSource cannot send it. A dropped connection reconnects after a pause and resumes
+// after the last event id it read (Last-Event-ID), so nothing that happened meanwhile is missed.
+import type { components } from './gateway';
+import { gatewayUrl } from './runtime-config';
+
+export type ChangeEvent = components['schemas']['ChangeEvent'];
+
+export interface StreamedChange {
+  id: string;
+  change: ChangeEvent;
+}
+
+/** The server-sent events complete in `text`, and what is left of an event still arriving. */
+export function parseEvents(text: string): { events: StreamedChange[]; rest: string } {
+  const events: StreamedChange[] = [];
+  const blocks = text.replace(/\r\n?/g, '\n').split('\n\n');
+  const rest = blocks.pop() ?? '';
+  for (const block of blocks) {
+    let id: string | undefined;
+    let name = 'message';
+    const data: string[] = [];
+    for (const line of block.split('\n')) {
+      if (line.startsWith(':')) continue;
+      const colon = line.indexOf(':');
+      const field = colon < 0 ? line : line.slice(0, colon);
+      const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+      if (field === 'id') id = value;
+      else if (field === 'event') name = value;
+      else if (field === 'data') data.push(value);
+    }
+    if (name !== 'change' || id === undefined || data.length === 0) continue;
+    try {
+      events.push({ id, change: JSON.parse(data.join('\n')) as ChangeEvent });
+    } catch {
+      // A malformed event is skipped; the next one still applies.
+    }
+  }
+  return { events, rest };
+}
+
+export interface ChangeStreamOptions {
+  /** The bearer token of the tenant whose changes are read; null stops reading. */
+  token: () => string | null;
+  onChange: (change: ChangeEvent) => void;
+  signal: AbortSignal;
+  /** Pause before a reconnect. */
+  retryMs?: number;
+}
+
+const RETRY_MS = 1_000;
+
+function pause(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/**
+ * Reads changes until `signal` aborts or the gateway answers 401 (the session is over); reconnects otherwise, and at
+ * once when the browser comes back online (the old connection may be dead without either side knowing).
+ */
+export async function readChangeStream({ token, onChange, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
+  let lastEventId: string | undefined;
+  while (!signal.aborted) {
+    const bearer = token();
+    if (!bearer) return;
+    const connection = new AbortController();
+    const drop = () => connection.abort();
+    signal.addEventListener('abort', drop);
+    window.addEventListener('online', drop);
+    try {
+      const response = await fetch(`${gatewayUrl() || window.location.origin}/api/v1/changes`, {
+        headers: { authorization: `Bearer ${bearer}`, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        signal: connection.signal,
+        cache: 'no-store',
+      });
+      if (response.status === 401) return;
+      if (response.ok && response.body) {
+        const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const { events, rest } = parseEvents(buffer + value);
+          buffer = rest;
+          for (const event of events) {
+            lastEventId = event.id;
+            onChange(event.change);
+          }
+        }
+      }
+    } catch {
+      // A dropped connection or an abort: reconnect below unless aborted.
+    } finally {
+      signal.removeEventListener('abort', drop);
+      window.removeEventListener('online', drop);
+    }
+    // Back online: reconnect at once; otherwise after a pause, so a gateway that is down is not hammered.
+    if (!connection.signal.aborted || signal.aborted) await pause(retryMs, signal);
+  }
+}

@@ -1,0 +1,123 @@
+// Live tables: a change the gateway streams (the contract's streamChanges, read by src/app/useChangeStream) patches
+// the changed row inside every open table's cached page, in place: no refetch of the list, the other rows keep their
+// identity, so neither the scroll position nor the selection moves; the row is highlighted for a moment.
+import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import type { components } from '../../api/gateway';
+import type { FlatRecord } from '../../api/jsonapi';
+
+export type ChangeEvent = components['schemas']['ChangeEvent'];
+
+/** The list operation whose rows each entity of the stream is. */
+export const LIVE_OPERATIONS: Readonly<Record<ChangeEvent['entity'], string>> = {
+  user: 'listUsers',
+  walletTransaction: 'listWalletTransactions',
+  remittance: 'listRemittances',
+};
+
+/** How long a changed row stays highlighted. */
+export const HIGHLIGHT_MS = 2_000;
+
+interface RowsPage {
+  rows: readonly FlatRecord[];
+}
+
+/**
+ * The page with the row of `fresh.id` replaced by `fresh`, every other row (and the meta) the same objects; the
+ * page itself when it does not hold that row or the row did not change.
+ */
+export function patchRow<Page extends RowsPage>(page: Page, fresh: FlatRecord): Page {
+  const index = page.rows.findIndex((row) => row.id === fresh.id);
+  if (index < 0) return page;
+  const current = page.rows[index];
+  if (current !== undefined && JSON.stringify(current) === JSON.stringify(fresh)) return page;
+  const rows = page.rows.slice();
+  rows[index] = fresh;
+  return { ...page, rows };
+}
+
+type ChangeListener = (entityId: string) => void;
+
+const listeners = new Map<string, Set<ChangeListener>>();
+
+/** Delivers a streamed change to the open tables of its list. */
+export function publishChange(event: ChangeEvent): void {
+  for (const listener of listeners.get(LIVE_OPERATIONS[event.entity]) ?? []) listener(event.entityId);
+}
+
+function onChange(operation: string, listener: ChangeListener): () => void {
+  const set = listeners.get(operation) ?? new Set();
+  set.add(listener);
+  listeners.set(operation, set);
+  return () => {
+    set.delete(listener);
+    if (set.size === 0) listeners.delete(operation);
+  };
+}
+
+// Which rows are highlighted, by `<operation> <row id>`; rows read it through useRowChanged.
+const highlighted = new Set<string>();
+const highlightListeners = new Set<() => void>();
+
+function notifyHighlights(): void {
+  for (const listener of highlightListeners) listener();
+}
+
+export function highlightRow(operation: string, id: string): void {
+  const key = `${operation} ${id}`;
+  highlighted.add(key);
+  notifyHighlights();
+  setTimeout(() => {
+    highlighted.delete(key);
+    notifyHighlights();
+  }, HIGHLIGHT_MS);
+}
+
+function subscribeHighlights(listener: () => void): () => void {
+  highlightListeners.add(listener);
+  return () => highlightListeners.delete(listener);
+}
+
+/** The list operation of the table around a row (SchemaTable provides it). */
+export const LiveOperationContext = createContext<string | undefined>(undefined);
+
+/** Whether the row just changed; only the rows whose answer flips re-render. */
+export function useRowChanged(id: string): boolean {
+  const operation = useContext(LiveOperationContext);
+  return useSyncExternalStore(subscribeHighlights, () => operation !== undefined && highlighted.has(`${operation} ${id}`));
+}
+
+export interface LivePage<Page extends RowsPage, Key extends QueryKey> {
+  operation: string | undefined;
+  queryKey: Key;
+  queryFn: QueryFunction<Page, Key> | undefined;
+  data: Page | undefined;
+}
+
+/**
+ * Keeps an open table's page live: when a change names one of its rows, the page is read again beside the cache
+ * (the list operations have no single-row read), and only that row is patched into the cached page.
+ */
+export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ operation, queryKey, queryFn, data }: LivePage<Page, Key>): void {
+  const client = useQueryClient();
+  const latest = useRef({ queryKey, queryFn, data });
+  latest.current = { queryKey, queryFn, data };
+  const keyText = JSON.stringify(queryKey);
+  useEffect(() => {
+    if (operation === undefined) return undefined;
+    return onChange(operation, (id) => {
+      const { queryKey: key, queryFn: read, data: page } = latest.current;
+      if (read === undefined || !page?.rows.some((row) => row.id === id)) return;
+      // Read beside the cache: the cached page is only patched, never replaced.
+      void Promise.resolve(read({ client, queryKey: key, signal: new AbortController().signal, meta: undefined }))
+        .then((fresh) => {
+          const row = fresh.rows.find((candidate) => candidate.id === id);
+          if (!row) return;
+          client.setQueryData<Page>(key, (cached) => (cached ? patchRow(cached, row) : cached));
+          highlightRow(operation, id);
+        })
+        .catch(() => undefined);
+    });
+    // keyText: the effect follows the page's key by value.
+  }, [client, operation, keyText]);
+}

@@ -1,0 +1,82 @@
+// Live tables, in Chromium against the real gateway: a status change made in one tab shows in another tab's open
+// Members table within a second, in place (no reload, the scroll position kept, the row highlighted), and a stream
+// that dropped reconnects and catches up on what happened meanwhile.
+import { expect, test, type Page } from '@playwright/test';
+import { demoLogins, signIn } from './support';
+
+interface StatusAnswer {
+  data: { attributes: { statusName: string } };
+}
+
+/** Calls the gateway from `page` with its own session token, as the app would. */
+async function gateway<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  return page.evaluate(
+    async ({ method, path, body }) => {
+      const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string };
+      const response = await fetch(path, {
+        method,
+        headers: { authorization: `Bearer ${session.accessToken ?? ''}`, 'content-type': 'application/json' },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
+      return (await response.json()) as T;
+    },
+    { method, path, body },
+  );
+}
+
+/** Marks the account Duplicate, or clears the mark; answers the status name it now shows. */
+async function toggleDuplicate(page: Page, accountId: string): Promise<string> {
+  const found = await gateway<{ data: Array<{ id: string }> }>(page, 'GET', `/api/v1/um/user?filter[account.accountId]=${encodeURIComponent(accountId)}&include=account`);
+  const id = found.data[0]?.id;
+  if (!id) throw new Error(`No user with account id ${accountId}`);
+  const account = await gateway<{ included?: Array<{ type: string; attributes: { status?: number } }> }>(page, 'GET', `/api/v1/um/User/${id}?include=account`);
+  const status = account.included?.find((part) => part.type === 'account')?.attributes.status ?? 0;
+  const answer = await gateway<StatusAnswer>(page, 'PATCH', `/api/v1/um/account/${id}`, {
+    data: { type: 'Account', attributes: { status: status & 2 ? -2 : 2, reason: 'Live tables e2e' } },
+  });
+  return answer.data.attributes.statusName;
+}
+
+test('a status change in one tab shows in another tab’s open table within a second, in place, and a reconnect catches up', async ({ browser }) => {
+  const watching = await browser.newContext({ viewport: { width: 1280, height: 520 } });
+  const acting = await browser.newContext();
+  const watcher = await watching.newPage();
+  const actor = await acting.newPage();
+  // One stream per signed-in tab, opened once signed in.
+  const streamOpened = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
+  await signIn(watcher, demoLogins.partner);
+  await streamOpened;
+  await signIn(actor, demoLogins.partner);
+
+  await watcher.goto('/wallet/users');
+  const table = watcher.getByRole('table', { name: 'Members' });
+  const row = table.locator('tbody tr').filter({ hasText: 'Verified' }).last();
+  await expect(row).toBeVisible();
+  const accountId = (await row.locator('td').nth(1).innerText()).trim();
+  const sameRow = table.locator('tbody tr').filter({ hasText: accountId });
+  await row.scrollIntoViewIfNeeded();
+  await watcher.evaluate(() => window.scrollBy(0, 40));
+  const scrollY = await watcher.evaluate(() => window.scrollY);
+  expect(scrollY).toBeGreaterThan(0);
+  await watcher.evaluate(() => Object.assign(window, { liveMarker: 'not reloaded' }));
+
+  const shown = await toggleDuplicate(actor, accountId);
+  await expect(sameRow).toContainText(shown, { timeout: 1_000 });
+  await expect(sameRow).toHaveAttribute('data-live-changed', 'true');
+  expect(await watcher.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('not reloaded');
+  expect(await watcher.evaluate(() => window.scrollY)).toBe(scrollY);
+
+  // The connection drops; a change happens meanwhile; the stream comes back after the last id it read.
+  await watching.setOffline(true);
+  await watcher.waitForTimeout(300);
+  const meanwhile = await toggleDuplicate(actor, accountId);
+  const resumed = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes') && request.headers()['last-event-id'] !== undefined);
+  await watching.setOffline(false);
+  await resumed;
+  await expect(sameRow).toContainText(meanwhile, { timeout: 3_000 });
+  expect(await watcher.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('not reloaded');
+
+  await watching.close();
+  await acting.close();
+});
