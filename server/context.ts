@@ -4,7 +4,9 @@ import type { Db } from './db/connection.ts';
 import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
 import type { BankLine } from './domain/bank/bank.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
+import type { ApprovalRules } from './domain/approvals/rules.ts';
 import type { Settler } from './domain/remittances/settler.ts';
+import type { ApprovalRunner } from './http/approval-gate.ts';
 import { HttpError } from './http/jsonapi.ts';
 
 export interface TellerContext {
@@ -24,6 +26,8 @@ export interface TellerContext {
   simulatedBank: SimulatedBank;
   /** Settles re-initiated and reprocessed payouts; POST /dev/settler runs a round at once in demo mode. */
   settler: Settler;
+  /** Four-eyes rules per tenant (schemas/approvals/) and the runner of an approved request. */
+  approvals: { rules: ApprovalRules; run: ApprovalRunner };
 }
 
 declare module 'fastify' {
