@@ -94,9 +94,13 @@ const VARIANTS: Array<[string, Login, Items]> = [
   ['[IC-2.79] ss-gmb (admin-side list labelled Agents)', { who: 'ss-gmb staff', tenantId: 'ss-gmb', roles: [4] }, creditUnion('Agents')],
 ];
 
+/** Not in the spec: the tenants with four-eyes rules (schemas/approvals/) have Approvals before Audit. */
+const APPROVAL_TENANTS = ['teller', 'ss-swift'];
+
 /** Not in the spec: the audit trail (role 4) closes every menu. */
 function withAudit(login: Login, items: Items): Items {
-  return login.roles.includes(4) ? [...items, ['Audit', '/audit']] : items;
+  const approvals: Items = APPROVAL_TENANTS.includes(login.selected ?? login.tenantId) ? [['Approvals', '/approvals']] : [];
+  return login.roles.includes(4) ? [...items, ...approvals, ['Audit', '/audit']] : [...items, ...approvals];
 }
 
 function signIn({ who, tenantId, roles, selected }: Login): void {

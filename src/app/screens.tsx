@@ -47,6 +47,7 @@ const screenLoaders: Record<string, () => ScreenModule> = {
   feeDetail: () => import('../features/catalogue/fees/FeeDetailScreen').then((m) => ({ default: m.FeeDetailScreen })),
   forex: () => import('../features/catalogue/forex/ForexScreen').then((m) => ({ default: m.ForexScreen })),
   audit: () => import('../features/audit/AuditScreen'),
+  approvals: () => import('../features/approvals/ApprovalsScreen'),
 };
 
 export const screens: Partial<Record<string, Screen>> = Object.fromEntries(Object.entries(screenLoaders).map(([id, load]) => [id, lazy(load)]));
