@@ -20,9 +20,10 @@ function tenant(id: string): Tenant {
 
 const flatten = (items: ResolvedMenuItem[]): ResolvedMenuItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
 const allRoutes = (menu: ResolvedMenu) => flatten(menu.items).flatMap((item) => (item.route ? [item.route] : []));
-/** The spec's items (IC §2): the Audit screen, which the spec does not have, is checked on its own below. */
-const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE);
+/** The spec's items (IC §2): the Audit and Approvals screens, which the spec does not have, are checked on their own below. */
+const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE && route !== APPROVALS_ROUTE);
 const AUDIT_ROUTE = '/audit';
+const APPROVALS_ROUTE = '/approvals';
 const labelOf = (menu: ResolvedMenu, route: string) => flatten(menu.items).find((item) => item.route === route)?.label;
 
 describe('menus by tenant type', () => {
@@ -83,6 +84,11 @@ describe('menus by tenant type', () => {
         expect(labelOf(menu, '/wallet/users')).toBe('Members');
       }
     }
+  });
+
+  it('Approvals shows in the menus of the tenants with four-eyes rules (schemas/approvals/), for every staff role, and nowhere else', () => {
+    for (const id of ['teller', 'ss-swift']) for (const role of [4, 16, 64]) expect(allRoutes(config.menuFor(tenant(id), role)), `${id} ${role}`).toContain(APPROVALS_ROUTE);
+    for (const id of ['naccug', 'smfi', 'tawakal-swift', 'amal']) expect(allRoutes(config.menuFor(tenant(id), 4)), id).not.toContain(APPROVALS_ROUTE);
   });
 
   it('[IC-2.79] [UW-1.03] labels the admin-side list Agents for ss-gmb only', () => {
