@@ -32,7 +32,6 @@ const RULES = {
 } as const;
 
 let dir: string;
-let now = MINIMAL_NOW;
 let gw: TestGateway;
 let app: FastifyInstance;
 let u: MinimalWorld['users'];
@@ -46,7 +45,8 @@ beforeAll(async () => {
   const rules = join(dir, 'approvals');
   mkdirSync(rules);
   for (const [tenant, list] of Object.entries(RULES)) writeFileSync(join(rules, `${tenant}.json`), JSON.stringify({ tenant, rules: list }));
-  gw = await buildTestApp({ approvalsDir: rules, now: () => now });
+  // The gateway's clock stays at MINIMAL_NOW (the ready-made minimal world); expiry is an approval asked a day earlier.
+  gw = await buildTestApp({ approvalsDir: rules });
   app = gw.app;
   u = gw.world.users;
   remittances = await seedRemittanceWorld(app.db, MINIMAL_NOW);
@@ -281,19 +281,21 @@ describe('rejecting and expiry', () => {
 
   it('24 hours after it was asked an approval is expired: listed as such, and approving answers 409 approval_expired', async () => {
     const held = (await topUp(await as(u.partner), '2600')).json<ApprovalDoc>();
-    now = new Date(MINIMAL_NOW.getTime() + APPROVAL_TTL_MS);
-    try {
-      const approver = await as(checker);
-      const res = await approve(approver, held.data.id);
-      expect(res.statusCode).toBe(409);
-      expect(res.json<ApprovalDoc>().errors?.[0]?.code).toBe('approval_expired');
-      const expired = await list(approver, '?filter[status]=expired');
-      expect(expired.data.map((row) => row.id)).toContain(held.data.id);
-      const pending = await list(approver, '?filter[status]=pending');
-      expect(pending.data.map((row) => row.id)).not.toContain(held.data.id);
-    } finally {
-      now = MINIMAL_NOW;
-    }
+    // Asked a day before the gateway's clock: its 24 hours ended now.
+    await app.db
+      .updateTable('approvals')
+      .set({ created: new Date(MINIMAL_NOW.getTime() - APPROVAL_TTL_MS).toISOString(), expires: MINIMAL_NOW.toISOString() })
+      .where('id', '=', Number(held.data.id))
+      .execute();
+    const approver = await as(checker);
+    const res = await approve(approver, held.data.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json<ApprovalDoc>().errors?.[0]?.code).toBe('approval_expired');
+    const expired = await list(approver, '?filter[status]=expired');
+    expect(expired.data.map((row) => row.id)).toContain(held.data.id);
+    const pending = await list(approver, '?filter[status]=pending');
+    expect(pending.data.map((row) => row.id)).not.toContain(held.data.id);
+    expect((await reject(approver, held.data.id, 'Too late')).statusCode).toBe(409);
   });
 });
 
