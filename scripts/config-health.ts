@@ -8,7 +8,7 @@ import type { Problem } from '../src/config/check/index.ts';
 import { checkConfigReportWithForms } from './check-config.ts';
 import { configFiles } from './config-checker.ts';
 
-export type ConfigFileKind = 'tenant' | 'menu' | 'role-groups' | 'form' | 'table' | 'color-maps' | 'screen' | 'meta-schema' | 'missing' | 'other';
+export type ConfigFileKind = 'tenant' | 'menu' | 'role-groups' | 'form' | 'table' | 'color-maps' | 'screen' | 'approvals' | 'meta-schema' | 'missing' | 'other';
 
 export interface ConfigFileVerdict {
   /** Repository-relative path, posix separators. */

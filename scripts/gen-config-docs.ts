@@ -146,6 +146,7 @@ const KIND_HEADINGS: Record<ConfigKind, string> = {
   table: 'Table file',
   'color-maps': 'Colour maps file',
   screen: 'Screen file',
+  approvals: 'Approvals file',
 };
 
 function filesTable(files: ReadonlyMap<string, Node>): string {

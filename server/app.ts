@@ -15,6 +15,8 @@ import { ConfigChecker } from '../scripts/config-checker.ts';
 import { ChangeWaker } from './domain/changes/waker.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
+import { loadApprovalRules } from './domain/approvals/rules.ts';
+import { gateApprovals } from './http/approval-gate.ts';
 import { bearerAuth } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { loadContract, registerContractRoutes } from './http/contract.ts';
@@ -74,6 +76,8 @@ export interface BuildAppOptions {
   bank?: { mode?: BankMode | undefined; timeoutMs?: number | undefined; slowMs?: number | undefined };
   /** Runs a settler round every this many ms until the app closes (main.ts); no timer when absent. */
   settlerIntervalMs?: number | undefined;
+  /** The four-eyes rules' folder (`<tenant>.json` files); default schemas/approvals. */
+  approvalsDir?: string;
 }
 
 /** A ready Fastify app; closing it closes the database. */
@@ -140,6 +144,9 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
       throw new HttpError(503, 'Service Unavailable', { code: 'shutting_down', detail: 'The gateway is shutting down; try again.' });
     }
   });
+  const { handlers, bodyChecks } = await loadRoutes();
+  const approvalRules = loadApprovalRules(options.approvalsDir);
+  const approvals = gateApprovals(handlers, approvalRules);
   const teller: TellerContext = {
     demo: options.demo,
     dataDir,
@@ -153,6 +160,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     simulatedBank,
     settler,
     changes,
+    approvals: { rules: approvalRules, run: approvals.run },
   };
   app.decorate('db', db);
   app.decorate('teller', teller);
@@ -174,10 +182,9 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   // After the web app's routes: its files are compressed at build and served as they are (http/web.ts).
   await registerCompression(app);
 
-  const { handlers, bodyChecks } = await loadRoutes();
   await registerContractRoutes(app, {
     spec: loadContract(options.contractPath ?? DEFAULT_CONTRACT),
-    handlers,
+    handlers: approvals.handlers,
     bodyChecks,
     securityHandlers: { bearerAuth },
   });

@@ -5,8 +5,10 @@ import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
 import type { BankLine } from './domain/bank/bank.ts';
 import type { ChangeWaker } from './domain/changes/waker.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
+import type { ApprovalRules } from './domain/approvals/rules.ts';
 import type { Settler } from './domain/remittances/settler.ts';
 import type { ConfigChecker } from '../scripts/config-checker.ts';
+import type { ApprovalRunner } from './http/approval-gate.ts';
 import { HttpError } from './http/jsonapi.ts';
 
 export interface TellerContext {
@@ -32,6 +34,8 @@ export interface TellerContext {
   settler: Settler;
   /** Wakes this process's change streams when any process wrote a change (routes/changes.ts). */
   changes: ChangeWaker;
+  /** Four-eyes rules per tenant (schemas/approvals/) and the runner of an approved request. */
+  approvals: { rules: ApprovalRules; run: ApprovalRunner };
 }
 
 declare module 'fastify' {

@@ -30,6 +30,8 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
     demo: true,
     jwtSecret: TEST_JWT_SECRET,
     now: () => MINIMAL_NOW,
+    // No four-eyes rules unless a test gives its own folder: every tenant works as without schemas/approvals.
+    approvalsDir: join(dataDir, 'no-approvals'),
     ...options,
     dataDir,
     onClose: async () => {

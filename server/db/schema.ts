@@ -286,6 +286,32 @@ export interface TableViewsTable {
   updated: string;
 }
 
+/** Four-eyes approvals (migration 011). */
+export type ApprovalState = 'pending' | 'running' | 'approved' | 'failed' | 'rejected';
+export interface ApprovalsTable {
+  id: Generated<number>;
+  tenant_id: string;
+  operation_id: string;
+  rule_id: string;
+  approvers_json: string;
+  status: ApprovalState;
+  request_json: string;
+  request_hash: string;
+  maker_session_json: string;
+  maker_user_id: number;
+  maker_group_id: number | null;
+  summary: string;
+  before_json: string;
+  after_json: string;
+  decided_by: number | null;
+  decided: string | null;
+  reason: string | null;
+  result_status: number | null;
+  result_json: string | null;
+  created: string;
+  expires: string;
+}
+
 export interface DocumentsTable {
   id: Generated<number>;
   tenant_id: string;
@@ -672,6 +698,7 @@ export interface Database {
   upt_branches: UptBranchesTable;
   table_views: TableViewsTable;
   change_events: ChangeEventsTable;
+  approvals: ApprovalsTable;
 }
 
 export type Tenant = Selectable<TenantsTable>;

@@ -80,7 +80,7 @@ describe('the demo world', () => {
     }
   });
 
-  it('has the eight demo logins with password Demo@12345 in their tenants', async () => {
+  it('has the ten demo logins with password Demo@12345 in their tenants', async () => {
     const { db, summary } = world;
     expect(summary.logins.map((login) => [login.email, login.role, login.tenantId])).toEqual([
       ['super@demo.test', 4, 'dssc'],
@@ -91,8 +91,10 @@ describe('the demo world', () => {
       ['payin@demo.test', 4, 'amal'],
       ['payoutofficer@demo.test', 64, 'tawakal-swift'],
       ['upt@demo.test', 4, 'payinupt'],
+      ['checker@demo.test', 4, 'teller'],
+      ['sschecker@demo.test', 4, 'ss-swift'],
     ]);
-    expect(DEMO_LOGINS).toHaveLength(8);
+    expect(DEMO_LOGINS).toHaveLength(10);
     const accounts = await db
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.user_id')
@@ -100,7 +102,7 @@ describe('the demo world', () => {
       .select(['accounts.username', 'accounts.password_hash', 'accounts.status', 'accounts.recovery_method', 'groups.name as group'])
       .where('accounts.username', 'like', '%@demo.test')
       .execute();
-    expect(accounts).toHaveLength(8);
+    expect(accounts).toHaveLength(10);
     for (const account of accounts) {
       expect(await verifyPassword(DEMO_PASSWORD, account.password_hash ?? '')).toBe(true);
       expect(account.status).toBe(STATUS.Active | STATUS.Verified);

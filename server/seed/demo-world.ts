@@ -113,6 +113,16 @@ export const DEMO_LOGINS: readonly DemoLoginSpec[] = [
     email: 'upt@demo.test', role: ROLE.TopAdmin, firstname: 'Abdi', lastname: 'Warsame', gender: 'Male', recoveryMethod: 'link',
     note: 'UPT tenant (universal payment transactions, countries, banks)', tenant: byId('payinupt'),
   },
+  {
+    email: 'checker@demo.test', role: ROLE.TopAdmin, firstname: 'Fatou', lastname: 'Sanyang', gender: 'Female', recoveryMethod: 'link',
+    note: 'the second person of the main wallet tenant: approves what partner@demo.test asks (schemas/approvals/teller.json)',
+    tenant: (tenants) => tenants.find((tenant) => tenant.main) ?? byId('teller')(tenants),
+  },
+  {
+    email: 'sschecker@demo.test', role: ROLE.TopAdmin, firstname: 'Hodan', lastname: 'Ali', gender: 'Female', recoveryMethod: 'link',
+    note: 'payout admin of ss-swift: approves its bulk edits and reprocessing (schemas/approvals/ss-swift.json)',
+    tenant: byId('ss-swift'),
+  },
 ];
 
 /** Groups (credit unions, branches) per tenant; other tenants get one operations team. */

@@ -2018,6 +2018,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/approvals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The approvals of the token's tenant
+         * @description Four-eyes approvals (`schemas/approvals/<tenant>.json`): the actions of the token's tenant that wait for, or
+         *     got, a second person's decision, newest first. The admin tenant's top admin sees every tenant's, as in the
+         *     audit trail (`filter[tenant]` narrows); others see only their own tenant's. Staff roles only (403 otherwise).
+         *     `canDecide` says whether the caller may approve or reject it. A pending approval past its `expires` shows
+         *     `expired`.
+         */
+        get: operations["listApprovals"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval's id. */
+                id: components["parameters"]["ApprovalIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * One approval
+         * @description An approval the caller may list (another tenant's answers 404).
+         */
+        get: operations["getApproval"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval's id. */
+                id: components["parameters"]["ApprovalIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approve, running the maker's request once
+         * @description Runs the stored request (operation, path parameters, body, Idempotency-Key) as the maker, exactly once:
+         *     concurrent or repeated approvals answer the same approval with the same `result` (the status and document
+         *     the operation answered; a refusal at that moment is kept as `failed` with its errors). Only a person in the
+         *     token's tenant with one of the rule's `approverRoles` (and in the maker's group when the rule says so) may
+         *     approve (403 `not_an_approver`); never the maker (403 `maker_cannot_approve`). A rejected or expired approval
+         *     answers 409 (`approval_rejected`, `approval_expired`). Writes an audit row `approval.approve` naming maker and
+         *     approver.
+         */
+        post: operations["approveApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/approvals/{id}/reject": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval's id. */
+                id: components["parameters"]["ApprovalIdPath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reject, with a reason
+         * @description Ends a pending approval without running anything. The same people as for `approveApproval` may reject
+         *     (never the maker); the reason is required and kept in the audit row `approval.reject`. A decided or
+         *     expired approval answers 409.
+         */
+        post: operations["rejectApproval"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/dev/outbox": {
         parameters: {
             query?: never;
@@ -3994,6 +4095,70 @@ export interface components {
         };
         /** @description A table file's id (schemas/tables/<id>.json). */
         TableId: string;
+        /**
+         * @description pending until decided or 24 hours old (expired); approved ran the request, failed ran it and it was refused.
+         * @enum {string}
+         */
+        ApprovalStatus: "pending" | "approved" | "failed" | "rejected" | "expired";
+        ApprovalPerson: {
+            id: string;
+            name: string;
+            email: string | null;
+        };
+        /** @description What the action changes, field by field (text values as shown to staff). */
+        ApprovalFacts: {
+            [key: string]: string | number | null;
+        };
+        Approval: {
+            /** @constant */
+            type: "approval";
+            id: components["schemas"]["Id"];
+            attributes: {
+                tenant: string;
+                /** @description The contract operation the maker asked for. */
+                operationId: string;
+                /** @description The id of the rule of schemas/approvals/<tenant>.json that asked for a second person. */
+                rule: string;
+                status: components["schemas"]["ApprovalStatus"];
+                /** @description What the request will do, in words. */
+                summary: string;
+                before: components["schemas"]["ApprovalFacts"];
+                after: components["schemas"]["ApprovalFacts"];
+                maker: components["schemas"]["ApprovalPerson"];
+                approverRoles: number[];
+                decidedBy: components["schemas"]["ApprovalPerson"] | null;
+                reason: string | null;
+                created: components["schemas"]["DateTime"];
+                expires: components["schemas"]["DateTime"];
+                decided: components["schemas"]["DateTime"] | null;
+                /** @description What the request answered when the approval ran it; null before. */
+                result: null | {
+                    status: number;
+                    /** @description The operation's answer document (its errors when it was refused). */
+                    document: {
+                        [key: string]: unknown;
+                    };
+                };
+                /** @description Whether the caller may approve or reject it now. */
+                canDecide: boolean;
+            };
+        };
+        ApprovalDocument: {
+            data: components["schemas"]["Approval"];
+        };
+        ApprovalListDocument: {
+            data: components["schemas"]["Approval"][];
+            meta: components["schemas"]["PageMeta"];
+        };
+        RejectApprovalRequest: {
+            data: {
+                /** @constant */
+                type: "approval";
+                attributes: {
+                    reason: string;
+                };
+            };
+        };
         /** @description What the view shows; the web app applies only what its table file knows. */
         TableViewState: {
             /** @description The column ids shown, in order; null for the table file's columns. */
@@ -4064,7 +4229,7 @@ export interface components {
                  * @description What the file holds; `missing` for a file the config needs that is not there, `other` for a file the checker read besides the config (the contract).
                  * @enum {string}
                  */
-                kind: "tenant" | "menu" | "role-groups" | "form" | "table" | "color-maps" | "screen" | "meta-schema" | "missing" | "other";
+                kind: "tenant" | "menu" | "role-groups" | "form" | "table" | "color-maps" | "screen" | "approvals" | "meta-schema" | "missing" | "other";
                 ok: boolean;
                 problems: components["schemas"]["ConfigProblem"][];
             };
@@ -4416,6 +4581,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The approval's id. */
+        ApprovalIdPath: components["schemas"]["Id"];
         /** @description Page number, 1-based. */
         PageNumber: number;
         /** @description Rows per page. */
@@ -6732,6 +6899,15 @@ export interface operations {
                     "application/json": components["schemas"]["AccountDocument"];
                 };
             };
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDocument"];
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
@@ -7343,6 +7519,15 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["WalletTransactionResultDocument"];
+                };
+            };
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8467,7 +8652,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The rows queued for the settler, and each considered row's outcome. */
+            /** @description The rows queued for the settler, and each considered row's outcome; or, when a four-eyes rule of the tenant holds, the pending approval (type approval) and nothing changed. */
             202: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8489,7 +8674,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["ReprocessResultDocument"];
+                    "application/json": components["schemas"]["ReprocessResultDocument"] | components["schemas"]["ApprovalDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8630,6 +8815,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["RemittanceBulkDocument"];
+                };
+            };
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -8906,6 +9100,128 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+        };
+    };
+    listApprovals: {
+        parameters: {
+            query?: {
+                /** @description Page number, 1-based. */
+                "page[number]"?: components["parameters"]["PageNumber"];
+                /** @description Rows per page. */
+                "page[size]"?: components["parameters"]["PageSize"];
+                /** @description Only approvals in this state. */
+                "filter[status]"?: components["schemas"]["ApprovalStatus"];
+                /** @description Rows of this tenant id; narrows the admin tenant's view of every tenant (others see only their own). */
+                "filter[tenant]"?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One page of approvals, newest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    getApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval's id. */
+                id: components["parameters"]["ApprovalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    approveApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval's id. */
+                id: components["parameters"]["ApprovalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The approval, decided, with the result of the request it ran. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    rejectApproval: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The approval's id. */
+                id: components["parameters"]["ApprovalIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RejectApprovalRequest"];
+            };
+        };
+        responses: {
+            /** @description The rejected approval. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApprovalDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     listOutbox: {

@@ -9,6 +9,7 @@ import { evaluateRule, type ResolvedMenuItem } from '../config';
 import { Breadcrumb } from '../render/Breadcrumb';
 import { Menu } from '../render/Menu';
 import { Toaster } from '../render/Toaster';
+import { APPROVALS_ROUTE, PendingApprovals } from './PendingApprovals';
 import { TenantSelector } from './TenantSelector';
 import { KeyboardShortcuts } from './keyboard/KeyboardShortcuts';
 import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
@@ -31,6 +32,7 @@ export function Shell({ children }: { children: ReactNode }) {
   const theme = useTheme();
   const [navOpen, { toggle }] = useDisclosure();
   const brand = staff.tenant?.name ?? 'Teller';
+  const labels = menuLabels(staff.menu?.items ?? []);
 
   // users-and-wallets §4: logout ends the session, clears storage and goes to /login; a full load also drops every
   // cached answer.
@@ -56,6 +58,7 @@ export function Shell({ children }: { children: ReactNode }) {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <PendingApprovals tenant={staff.tenant?.id ?? null} enabled={APPROVALS_ROUTE in labels} />
             {evaluateRule(controlPanelRule, staff.ruleContext) && (
               <Button component={Link} to="/admin/dashboard" variant="light" size="xs">
                 Control Panel
@@ -95,7 +98,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <Alert variant="light" mb="sm" title={staff.menu.banner} />
         )}
         <Paper withBorder px="md" mb="md" radius="sm">
-          <Breadcrumb labels={menuLabels(staff.menu?.items ?? [])}>{staff.isAdminTenant && <TenantSelector />}</Breadcrumb>
+          <Breadcrumb labels={labels}>{staff.isAdminTenant && <TenantSelector />}</Breadcrumb>
         </Paper>
         {children}
       </AppShell.Main>

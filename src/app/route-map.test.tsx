@@ -94,11 +94,15 @@ const VARIANTS: Array<[string, Login, Items]> = [
   ['[IC-2.79] ss-gmb (admin-side list labelled Agents)', { who: 'ss-gmb staff', tenantId: 'ss-gmb', roles: [4] }, creditUnion('Agents')],
 ];
 
+/** Not in the spec: the tenants with four-eyes rules (schemas/approvals/) have Approvals before Audit. */
+const APPROVAL_TENANTS = ['teller', 'ss-swift'];
+
 /** Not in the spec: the audit trail (role 4) closes every menu, after the Control Panel's Config page (role 4). */
 function withAudit(login: Login, items: Items): Items {
-  if (!login.roles.includes(4)) return items;
+  const approvals: Items = APPROVAL_TENANTS.includes(login.selected ?? login.tenantId) ? [['Approvals', '/approvals']] : [];
+  if (!login.roles.includes(4)) return [...items, ...approvals];
   const controlPanel = login.tenantId === 'dssc' && login.at?.startsWith('/admin/') === true;
-  return [...items, ...(controlPanel ? ([['Config', '/admin/config']] satisfies Items) : []), ['Audit', '/audit']];
+  return [...items, ...approvals, ...(controlPanel ? ([['Config', '/admin/config']] satisfies Items) : []), ['Audit', '/audit']];
 }
 
 function signIn({ who, tenantId, roles, selected }: Login): void {

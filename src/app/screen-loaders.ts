@@ -47,6 +47,7 @@ export const screenLoaders: Record<string, () => ScreenModule> = {
   forex: () => import('../features/catalogue/forex/ForexScreen').then((m) => ({ default: m.ForexScreen })),
   audit: () => import('../features/audit/AuditScreen'),
   config: () => import('../features/config/ConfigScreen'),
+  approvals: () => import('../features/approvals/ApprovalsScreen'),
 };
 
 /** Starts loading the screen of `path` now (the lazy component then finds its code loaded or on its way). */

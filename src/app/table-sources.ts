@@ -1,5 +1,6 @@
 // Each list operation a table file may name, fetched by the feature that owns it (src/render/table/table-sources.tsx).
 // A feature with a new list operation adds its sources here, once.
+import { approvalsTableSources } from '../features/approvals/table-sources';
 import { auditTableSources } from '../features/audit/table-sources';
 import { remittanceTableSources } from '../features/remittances/list/table-sources';
 import { uptTableSources } from '../features/upt/table-sources';
@@ -17,4 +18,5 @@ export const tableSources: TableSources = {
   ...identityTableSources,
   ...catalogueTableSources,
   ...auditTableSources,
+  ...approvalsTableSources,
 };

@@ -1,6 +1,6 @@
 // Where each kind of config file lives and which meta-schema it names; shared by the loaders and the checker.
 
-export const CONFIG_KINDS = ['tenant', 'menu', 'role-groups', 'form', 'table', 'color-maps', 'screen'] as const;
+export const CONFIG_KINDS = ['tenant', 'menu', 'role-groups', 'form', 'table', 'color-maps', 'screen', 'approvals'] as const;
 
 export type ConfigKind = (typeof CONFIG_KINDS)[number];
 
@@ -17,6 +17,7 @@ export const CONFIG_FOLDERS: readonly ConfigFolder[] = [
   { dir: 'schemas/forms', kinds: ['form'] },
   { dir: 'schemas/tables', kinds: ['table', 'color-maps'] },
   { dir: 'schemas/screens', kinds: ['screen'] },
+  { dir: 'schemas/approvals', kinds: ['approvals'] },
 ];
 
 export const META_DIR = 'schemas/meta';

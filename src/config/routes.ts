@@ -75,6 +75,7 @@ export const SCREEN_ROUTES: readonly ScreenRoute[] = [
   { path: '/admins', screen: 'admins', title: 'Admins', access: 'protected' },
   { path: '/users', screen: 'users', title: 'Users', access: 'protected' },
   { path: '/audit', screen: 'audit', title: 'Audit', access: 'protected' },
+  { path: '/approvals', screen: 'approvals', title: 'Approvals', access: 'protected' },
 ];
 
 function segments(path: string): string[] {

@@ -1,5 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
+import { AwaitingApproval } from '../api/approvals/pending';
+import { pendingApproval } from '../api/test-support/approvals';
 import { ApiError } from '../api/errors';
 import { bulkReprocessMachine, reprocessBody, type ReprocessRequest, type ReprocessResult } from './bulk-reprocess.machine';
 
@@ -91,6 +93,20 @@ describe('bulkReprocessMachine', () => {
     expect(actor.getSnapshot().context.results).toEqual({});
     expect(actor.getSnapshot().context.error).toBe('filter[startdate] is required. filter[enddata] is required.');
     expect(calls.info).toHaveBeenCalledWith('Bulk Reprocessing Executed!', 'filter[startdate] is required. filter[enddata] is required.');
+    actor.send({ type: 'CLOSE' });
+    expect(actor.getSnapshot().output).toEqual({ reprocessed: false });
+  });
+
+  it('a run a four-eyes rule holds back waits for approval: nothing re-processed, no toast, the table does not refetch', async () => {
+    const calls = gateway();
+    const approval = pendingApproval({ operationId: 'republishPayouts', summary: 'Reprocess 2 selected transactions' });
+    calls.reprocess.mockRejectedValueOnce(new AwaitingApproval(approval));
+    const actor = start(calls);
+    actor.send({ type: 'SUBMIT', choice: { kind: 'selected', transactionIds: ['1', '2'] } });
+    await waitFor(actor, (snapshot) => snapshot.matches('awaitingApproval'));
+    expect(actor.getSnapshot().context.approval).toEqual(approval);
+    expect(calls.success).not.toHaveBeenCalled();
+    expect(calls.info).not.toHaveBeenCalled();
     actor.send({ type: 'CLOSE' });
     expect(actor.getSnapshot().output).toEqual({ reprocessed: false });
   });

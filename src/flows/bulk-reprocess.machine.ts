@@ -3,6 +3,7 @@
 // server's messages). By count it resends the reprocessable transactions from yesterday to today, by days those of a
 // window ending today, or the ticked rows (selected reprocessing). One Idempotency-Key per request body, so a double
 // click or a retry of the same request never queues twice (contract: republishPayouts).
+import { isAwaitingApproval, type Approval } from '../api/approvals/pending';
 import dayjs from 'dayjs';
 import { assign, fromPromise, setup } from 'xstate';
 import type { components } from '../api/gateway';
@@ -81,6 +82,8 @@ export interface BulkReprocessContext {
   count: number;
   /** The server's messages of a failed run. */
   error: string | null;
+  /** A four-eyes rule held the run back: the pending approval (nothing was queued). */
+  approval: Approval | null;
   request: ReprocessRequest | null;
   sent: SentRequest[];
   createKey: () => string;
@@ -108,6 +111,9 @@ export const bulkReprocessMachine = setup({
   actors: {
     reprocess: fromPromise<ReprocessResult, ReprocessRequest>(notProvided('reprocess')),
   },
+  guards: {
+    awaitingApproval: (_, params: { error: unknown }) => isAwaitingApproval(params.error),
+  },
   actions: {
     /** The UI shows the toasts (src/render/notify.ts); no-ops until provided. */
     notifySuccess: (_, _params: { text: string; title: string }) => {},
@@ -125,6 +131,7 @@ export const bulkReprocessMachine = setup({
       };
     }),
     storeResult: assign((_, params: { result: ReprocessResult }) => ({ results: { ...params.result.results }, count: params.result.count })),
+    storeApproval: assign((_, params: { error: unknown }) => ({ results: {}, count: 0, approval: isAwaitingApproval(params.error) ? params.error.approval : null })),
     storeError: assign((_, params: { error: unknown }) => ({ results: {}, count: 0, error: errorText(params.error) })),
   },
 }).createMachine({
@@ -133,6 +140,7 @@ export const bulkReprocessMachine = setup({
     results: {},
     count: 0,
     error: null,
+    approval: null,
     request: null,
     sent: [],
     createKey: input.createKey ?? (() => crypto.randomUUID()),
@@ -161,16 +169,27 @@ export const bulkReprocessMachine = setup({
             },
           ],
         },
-        onError: {
-          target: 'error',
-          actions: [
-            { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
-            { type: 'notifyInfo', params: ({ event }) => ({ title: BULK_REPROCESS_TEXT.executed, text: errorText(event.error) }) },
-          ],
-        },
+        onError: [
+          // docs/decisions.md "Four-eyes approvals": nothing was queued; a second person must approve it first.
+          {
+            guard: { type: 'awaitingApproval', params: ({ event }) => ({ error: event.error }) },
+            target: 'awaitingApproval',
+            actions: { type: 'storeApproval', params: ({ event }) => ({ error: event.error }) },
+          },
+          {
+            target: 'error',
+            actions: [
+              { type: 'storeError', params: ({ event }) => ({ error: event.error }) },
+              { type: 'notifyInfo', params: ({ event }) => ({ title: BULK_REPROCESS_TEXT.executed, text: errorText(event.error) }) },
+            ],
+          },
+        ],
       },
     },
     finished: {
+      on: { CLOSE: 'closed' },
+    },
+    awaitingApproval: {
       on: { CLOSE: 'closed' },
     },
     error: {

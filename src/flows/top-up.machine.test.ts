@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
+import { AwaitingApproval } from '../api/approvals/pending';
+import { pendingApproval } from '../api/test-support/approvals';
 import { ApiError, CONNECTION_ERROR, SessionExpiredError } from '../api/errors';
 import { topUpEntryValidator } from '../features/wallet/top-up/top-up-form';
 import { loadCompiledForm } from '../render/form/compiled-forms';
@@ -525,6 +527,24 @@ describe('the code step (users-and-wallets §4, §5)', () => {
 });
 
 describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
+  it('a Verify Request a four-eyes rule holds back waits for approval: no fees, no code, no success toast; Ok closes', async () => {
+    const started = start();
+    enter(started, { amount: '15000' });
+    const approval = pendingApproval();
+    started.calls.create.mockRejectedValueOnce(new AwaitingApproval(approval));
+    started.actor.send({ type: 'SUBMIT' });
+    await settle();
+    const snapshot = started.actor.getSnapshot();
+    expect(snapshot.matches('awaitingApproval')).toBe(true);
+    expect(snapshot.context.approval).toEqual(approval);
+    expect(snapshot.context.alert).toBeNull();
+    expect(snapshot.can({ type: 'PROCEED' })).toBe(false);
+    expect(started.calls.toast).not.toHaveBeenCalled();
+    started.actor.send({ type: 'OK' });
+    expect(started.actor.getSnapshot().status).toBe('done');
+    expect(started.actor.getSnapshot().output).toEqual({ refreshNeeded: false, transaction: null });
+  });
+
   it('[UW-8.18] a refused Verify Request shows the server message in the alert', async () => {
     const started = start({ kind: 'cashOut' });
     enter(started, { amount: '999999' });

@@ -3,6 +3,7 @@
 // createWalletTransaction), and one idempotency key per attempt means a double click or a retry never makes two.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import type { components } from '../api/gateway';
+import { isAwaitingApproval, type Approval } from '../api/approvals/pending';
 import { ApiError } from '../api/errors';
 import { CONNECTION_ERROR, errorText, hasStatus, mayHaveLanded } from './failures';
 
@@ -117,6 +118,8 @@ export interface TopUpContext {
   wrongCodes: number;
   /** The confirmed transaction, for the confirmation view. */
   completed: WalletTransaction | null;
+  /** A four-eyes rule held Verify Request back: the pending approval, for the waiting view. */
+  approval: Approval | null;
   alert: TopUpAlert | null;
   /** The last request may have landed: RETRY re-sends it (same key, same code). */
   retryable: boolean;
@@ -201,6 +204,7 @@ export const topUpMachine = setup({
     retryable: ({ context }) => context.retryable,
     transactionFailed: (_, params: { transaction: WalletTransaction }) => params.transaction.status === 'FAILED',
     mayHaveLanded: (_, { error }: ErrorParams) => mayHaveLanded(error),
+    awaitingApproval: (_, { error }: ErrorParams) => isAwaitingApproval(error),
     wrongCode: (_, { error }: ErrorParams) => isInvalidOtp(error),
     lastWrongCode: ({ context }, { error }: ErrorParams) => isInvalidOtp(error) && context.wrongCodes + 1 >= MAX_WRONG_CODES,
     tooManyAttempts: (_, { error }: ErrorParams) => hasStatus(error, 429),
@@ -243,6 +247,7 @@ export const topUpMachine = setup({
       refreshNeeded: true,
     })),
     markRefreshNeeded: assign({ refreshNeeded: true }),
+    storeApproval: assign((_, { error }: ErrorParams) => ({ approval: isAwaitingApproval(error) ? error.approval : null, alert: null })),
     showError: assign((_, { error }: ErrorParams) => ({ alert: { severity: 'error' as const, text: errorText(error) } })),
     showRetryableError: assign((_, { error }: ErrorParams) => ({
       alert: { severity: 'error' as const, text: errorText(error) },
@@ -301,6 +306,7 @@ export const topUpMachine = setup({
       code: '',
       wrongCodes: 0,
       completed: null,
+      approval: null,
       alert: null,
       retryable: false,
       failure: null,
@@ -346,6 +352,8 @@ export const topUpMachine = setup({
           },
         ],
         onError: [
+          // docs/decisions.md "Four-eyes approvals": nothing was created; a second person must approve it first.
+          { guard: { type: 'awaitingApproval', params: withError }, target: 'awaitingApproval', actions: { type: 'storeApproval', params: withError } },
           { guard: { type: 'mayHaveLanded', params: withError }, target: 'entry', actions: { type: 'showRetryableError', params: withError } },
           { target: 'entry', actions: { type: 'showError', params: withError } },
         ],
@@ -426,6 +434,9 @@ export const topUpMachine = setup({
       after: { requestTimeout: { target: 'codeEntry', actions: 'showTimeout' } },
     },
     completed: {
+      on: { OK: 'closed' },
+    },
+    awaitingApproval: {
       on: { OK: 'closed' },
     },
     failed: {

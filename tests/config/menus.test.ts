@@ -1,5 +1,5 @@
 // The per-tenant menus of identity-and-catalogue §2 as each demo login and tenant gets them, from the real files.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { configApi, firstMenuRoute } from '../../src/config/catalogue.ts';
@@ -20,10 +20,11 @@ function tenant(id: string): Tenant {
 
 const flatten = (items: ResolvedMenuItem[]): ResolvedMenuItem[] => items.flatMap((item) => [item, ...flatten(item.children ?? [])]);
 const allRoutes = (menu: ResolvedMenu) => flatten(menu.items).flatMap((item) => (item.route ? [item.route] : []));
-/** The spec's items (IC §2): the Audit and Config screens, which the spec does not have, are checked on their own below. */
-const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE && route !== CONFIG_ROUTE);
+/** The spec's items (IC §2): the Audit, Config and Approvals screens, which the spec does not have, are checked on their own below. */
+const routes = (menu: ResolvedMenu) => allRoutes(menu).filter((route) => route !== AUDIT_ROUTE && route !== CONFIG_ROUTE && route !== APPROVALS_ROUTE);
 const AUDIT_ROUTE = '/audit';
 const CONFIG_ROUTE = '/admin/config';
+const APPROVALS_ROUTE = '/approvals';
 const labelOf = (menu: ResolvedMenu, route: string) => flatten(menu.items).find((item) => item.route === route)?.label;
 
 describe('menus by tenant type', () => {
@@ -82,6 +83,18 @@ describe('menus by tenant type', () => {
         const menu = config.menuFor(tenant(id), role);
         expect(routes(menu)).toEqual(['/Dashboard', '/wallet/transactions', '/wallet/admins', '/wallet/users']);
         expect(labelOf(menu, '/wallet/users')).toBe('Members');
+      }
+    }
+  });
+
+  it('Approvals shows in the menus of the tenants with four-eyes rules (schemas/approvals/), for every staff role, and nowhere else', () => {
+    const withRules = readdirSync(join(REPOSITORY_ROOT, 'schemas/approvals')).map((name) => name.replace(/\.json$/, ''));
+    expect(withRules.sort()).toEqual(['ss-swift', 'teller']);
+    for (const { id } of set.tenants) {
+      for (const role of [4, 16, 64]) {
+        const shown = allRoutes(config.menuFor(tenant(id), role));
+        if (withRules.includes(id)) expect(shown, `${id} ${role}`).toContain(APPROVALS_ROUTE);
+        else expect(shown, `${id} ${role}`).not.toContain(APPROVALS_ROUTE);
       }
     }
   });

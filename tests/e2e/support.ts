@@ -13,6 +13,9 @@ export const demoLogins = {
   payin: 'payin@demo.test',
 } as const;
 
+/** The four-eyes approver of the main wallet tenant (schemas/approvals/teller.json). */
+export const CHECKER_LOGIN = 'checker@demo.test';
+
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login');
   await page.getByLabel(/^Email/).fill(email);

@@ -1,6 +1,6 @@
 // Users and admins screens (users-and-wallets §2, §4, §6) in Chromium against the real gateway and its demo world.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } from './support';
+import { CHECKER_LOGIN, DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } from './support';
 
 const USERS_COLUMNS = ['#', 'Account Id', 'Name', 'Groups', 'Email', 'Phone', 'Wallet Balance', 'Currency', 'Created', 'Status', 'Actions'];
 const ADMINS_COLUMNS = ['Email', 'Phone', 'Account Id', 'Name', 'Wallet', 'Created', 'Status', 'Actions'];
@@ -357,8 +357,12 @@ test('[UW-2.28] [UW-2.29] at 1,280 and 1,440 px the users and admins lists fit w
 });
 
 async function partnerBearer(request: APIRequestContext): Promise<string> {
+  return bearerOf(request, demoLogins.partner);
+}
+
+async function bearerOf(request: APIRequestContext, username: string): Promise<string> {
   const token = await request.post('/api/v1/id/token', {
-    data: { data: { type: 'token', attributes: { username: demoLogins.partner, password: DEMO_PASSWORD, clientid: 'teller-web' } } },
+    data: { data: { type: 'token', attributes: { username, password: DEMO_PASSWORD, clientid: 'teller-web' } } },
   });
   return ((await token.json()) as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
 }
@@ -372,6 +376,12 @@ async function createKycRejected(request: APIRequestContext, bearer: string, pat
   const id = ((await created.json()) as { data: { id: string } }).data.id;
   const rejected = await request.patch(`/api/v1/um/account/${id}`, { headers, data: { data: { type: 'Account', attributes: { status: 256 } } } });
   expect(rejected.ok()).toBe(true);
+  // schemas/approvals/teller.json: Reject KYC waits for a second person, the tenant's checker.
+  if (rejected.status() === 202) {
+    const approval = ((await rejected.json()) as { data: { id: string } }).data.id;
+    const approved = await request.post(`/api/v1/approvals/${approval}/approve`, { headers: { authorization: `Bearer ${await bearerOf(request, CHECKER_LOGIN)}` } });
+    expect(approved.ok()).toBe(true);
+  }
   return person.email;
 }
 

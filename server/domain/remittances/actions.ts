@@ -47,7 +47,7 @@ function statusOf(row: Pick<Remittance, 'status_id' | 'status' | 'payout_externa
   return { statusId: row.status_id, status: row.status, payoutExternalId: row.payout_external_id };
 }
 
-async function payoutAdminViewer(db: Db, session: Session): Promise<Viewer> {
+export async function payoutAdminViewer(db: Db, session: Session): Promise<Viewer> {
   const tenant = await operatorTenant(db, session);
   assertPayoutAdmin(session, tenant);
   return viewerOf(session, tenant);

@@ -4,6 +4,7 @@ import { formFields } from '../form-fields.ts';
 import type { ConfigFiles, ConfigSet, FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import type { Contract } from './contract.ts';
 import type { ReferenceKind } from './meta.ts';
+import { checkApprovals } from './approvals.ts';
 import { checkFormBindings } from './form-bindings.ts';
 import { menuDuplicates, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
@@ -275,5 +276,5 @@ function checkScreens(input: CrossCheckInput): Problem[] {
 }
 
 export function crossCheck(input: CrossCheckInput): Problem[] {
-  return [...checkTenants(input), ...checkForms(input), ...checkTables(input), ...checkMenus(input), ...checkScreens(input), ...checkRequiredFiles(input.present)];
+  return [...checkTenants(input), ...checkForms(input), ...checkTables(input), ...checkMenus(input), ...checkScreens(input), ...checkApprovals(input), ...checkRequiredFiles(input.present)];
 }

@@ -2,17 +2,18 @@
 // (a window spelt filter[startdate] / filter[enddata], as the spec's client sends it) or of the ticked rows, with one
 // Idempotency-Key per request (remittances-and-payouts §4, §7).
 import { fromPromise } from 'xstate';
+import { unlessAwaitingApproval } from '../../../api/approvals/pending';
 import { api, unwrap } from '../../../api/client';
 import type { ReprocessRequest, ReprocessResult } from '../../../flows/bulk-reprocess.machine';
 
 export async function republishPayouts({ idempotencyKey, attributes, window }: ReprocessRequest, signal?: AbortSignal): Promise<ReprocessResult> {
-  const document = unwrap(
+  const document = unlessAwaitingApproval(unwrap(
     await api.POST('/api/v1/integration/swift/republish-bulk-transactions', {
       params: { header: { 'Idempotency-Key': idempotencyKey }, query: window ?? {} },
       body: { data: { type: 'Transaction', attributes } },
       signal,
     }),
-  );
+  ));
   return document.data.attributes;
 }
 

@@ -2,6 +2,7 @@
 // description to every ticked row, all or nothing, with one Idempotency-Key per request (remittances-and-payouts §4,
 // §7); the remittance list refetches after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unlessAwaitingApproval } from '../../../api/approvals/pending';
 import { api, unwrap } from '../../../api/client';
 import { getRemittancesQueryOptions } from './list-remittances';
 
@@ -13,14 +14,14 @@ export interface PayoutStatusesChange {
   statusDescription: string;
 }
 
-/** Returns how many rows changed. */
+/** Returns how many rows changed; throws AwaitingApproval when a second person must approve it. */
 export async function updatePayoutStatuses({ idempotencyKey, transactionIds, statusCode, statusDescription }: PayoutStatusesChange): Promise<number> {
-  const document = unwrap(
+  const document = unlessAwaitingApproval(unwrap(
     await api.POST('/api/v1/bank-payouts/update-bulk-transactions', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },
       body: { data: { type: 'Transaction', attributes: { transactionIds: [...transactionIds], statusCode, statusDescription } } },
     }),
-  );
+  ));
   return document.meta.count;
 }
 

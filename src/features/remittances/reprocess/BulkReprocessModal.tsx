@@ -5,6 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Alert, Button, Center, Group, List, Loader, Modal, SegmentedControl, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
+import { AWAITING_APPROVAL_TITLE, awaitingApprovalText } from '../../../api/approvals';
 import { BULK_REPROCESS_TEXT, bulkReprocessMachine, type ReprocessChoice } from '../../../flows/bulk-reprocess.machine';
 import { SchemaForm } from '../../../render/form';
 import { notifyInfo, notifySuccess } from '../../../render/notify';
@@ -64,6 +65,7 @@ function BulkReprocessFlow({
   const [windowKind, setWindowKind] = useState<WindowKind>('count');
   const busy = snapshot.hasTag('busy');
   const finished = snapshot.matches('finished');
+  const { approval } = snapshot.context;
 
   const latest = useRef(onClose);
   latest.current = onClose;
@@ -86,6 +88,18 @@ function BulkReprocessFlow({
           <Text>{BULK_REPROCESS_TEXT.wait}</Text>
         </Group>
       </Center>
+    );
+  }
+  if (approval) {
+    return (
+      <Stack>
+        <Alert color="blue" variant="light" role="status" title={AWAITING_APPROVAL_TITLE}>
+          {awaitingApprovalText(approval)}
+        </Alert>
+        <Group justify="flex-end">
+          <Button onClick={() => send({ type: 'CLOSE' })}>{BULK_REPROCESS_TEXT.close}</Button>
+        </Group>
+      </Stack>
     );
   }
   if (finished) {

@@ -3,10 +3,11 @@
 // success, and a failure opens a dialog with the error text and Close (§8).
 import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { AWAITING_APPROVAL_TITLE, awaitingApprovalText, isAwaitingApproval } from '../../../api/approvals';
 import { errorText } from '../../../api/errors';
 import { SchemaForm } from '../../../render/form';
 import type { FormValues } from '../../../render/form/form-errors';
-import { notifySuccess } from '../../../render/notify';
+import { notifyInfo, notifySuccess } from '../../../render/notify';
 import type { RemittanceRow } from '../api/list-remittances';
 import { useUpdatePayoutStatus } from '../api/update-payout-status';
 import { useUpdatePayoutStatuses } from '../api/update-payout-statuses';
@@ -52,7 +53,16 @@ export function EditStatusModal({ rows, onClose, createKey = () => crypto.random
     sent.current = null;
     onClose();
   };
-  const fail = (error: unknown) => setFailure(errorText(error));
+  const fail = (error: unknown) => {
+    // A four-eyes rule held the bulk edit back: it waits for a second person, nothing changed.
+    if (isAwaitingApproval(error)) {
+      notifyInfo(awaitingApprovalText(error.approval), AWAITING_APPROVAL_TITLE);
+      sent.current = null;
+      onClose();
+      return;
+    }
+    setFailure(errorText(error));
+  };
 
   const submit = (values: FormValues) => {
     if (!rows || !first) return;

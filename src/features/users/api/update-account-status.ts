@@ -1,6 +1,7 @@
 // PATCH api/v1/um/account/{id} (updateAccountStatus): applies one status action with optional reason notes
 // (users-and-wallets §4); the user, the lists and the History section are refreshed after it.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { unlessAwaitingApproval } from '../../../api/approvals/pending';
 import { api, unwrap } from '../../../api/client';
 import type { components } from '../../../api/gateway';
 import { getUserQueryOptions } from './get-user';
@@ -15,14 +16,14 @@ export interface StatusChange {
   reason: string;
 }
 
-/** Returns the account's displayed status after the action. */
+/** Returns the account's displayed status after the action; throws AwaitingApproval when a second person must approve it. */
 export async function updateAccountStatus({ userId, action, reason }: StatusChange): Promise<string> {
-  const document = unwrap(
+  const document = unlessAwaitingApproval(unwrap(
     await api.PATCH('/api/v1/um/account/{id}', {
       params: { path: { id: userId } },
       body: { data: { type: 'Account', attributes: reason ? { status: action, reason } : { status: action } } },
     }),
-  );
+  ));
   return document.data.attributes.statusName;
 }
 

@@ -3,10 +3,11 @@
 // (PATCH um/account/{id}). §5: the dialog's rules and 'Please select a status' are schemas/forms/status-change.json.
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { AWAITING_APPROVAL_TITLE, awaitingApprovalText, isAwaitingApproval } from '../../../api/approvals';
 import { errorText } from '../../../api/errors';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { validateFormValues } from '../../../render/form/form-errors';
-import { notifyError, notifySuccess } from '../../../render/notify';
+import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useUpdateAccountStatus } from '../api/update-account-status';
 import type { UserRecord } from '../user-record';
 import { allowedStatusActions, statusActionById, type StatusAction } from './status-actions';
@@ -47,7 +48,8 @@ export function StatusDropdown({ user }: { user: UserRecord }) {
       { userId: user.id, action: chosen.id, reason: reason.trim() },
       {
         onSuccess: (statusName) => notifySuccess(`${user.fullname} is now ${statusName}.`),
-        onError: (error) => notifyError(errorText(error)),
+        // A four-eyes rule held it back: the maker reads that it waits, never a success.
+        onError: (error) => (isAwaitingApproval(error) ? notifyInfo(awaitingApprovalText(error.approval), AWAITING_APPROVAL_TITLE) : notifyError(errorText(error))),
         onSettled: () => setOpened(false),
       },
     );

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 
+import { pendingApproval } from '../../../api/test-support/approvals';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { referenceLists, userDocument, type FakeUser } from '../test-support/fixtures';
 import { renderScreen, signInAs } from '../test-support/render';
@@ -163,6 +164,18 @@ describe('user details (users-and-wallets §2)', () => {
     expect(within(dialog).queryByText('Please select a status')).not.toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Proceed Status Change!' }));
     await waitFor(() => expect(gateway.callsTo('PATCH', /\/um\/account\/7$/)[0]?.body).toEqual({ data: { type: 'Account', attributes: { status: 2 } } }));
+  });
+
+  it('a status change a four-eyes rule holds back says it waits for approval, never that it was applied', async () => {
+    const { id, ...attributes } = pendingApproval({ operationId: 'updateAccountStatus', rule: 'sanction', summary: 'Add To Sanction for the user Awa Jallow' });
+    gateway.on('PATCH', /\/um\/account\/7$/, () => ({ status: 202, body: { data: { type: 'approval', id, attributes } } }));
+    await renderDetails();
+    await choose('Change Status', 'Add To Sanction');
+    await userEvent.click(await screen.findByRole('button', { name: 'Proceed Status Change!' }));
+    const toast = (await screen.findByText('Waiting for approval')).closest('[data-toast-type]');
+    expect(toast?.getAttribute('data-toast-type')).toBe('info');
+    expect(toast).toHaveTextContent(/Add To Sanction for the user Awa Jallow\. A second person must approve it/);
+    expect(gateway.callsTo('PATCH', /\/um\/account\/7$/)).toHaveLength(1);
   });
 
   it('[UW-4.23] the reason is optional', async () => {

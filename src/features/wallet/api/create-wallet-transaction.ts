@@ -1,6 +1,7 @@
 // POST api/v1/wallet-transactions (createWalletTransaction): the top-up flow's Verify Request makes a PENDING
-// transaction with its fees; one Idempotency-Key per attempt makes a retry the same transaction (users-and-wallets §4, §7).
+// transaction with its fees (or, when a four-eyes rule holds, throws AwaitingApproval); one Idempotency-Key per attempt makes a retry the same transaction (users-and-wallets §4, §7).
 import { fromPromise } from 'xstate';
+import { unlessAwaitingApproval } from '../../../api/approvals/pending';
 import { api, unwrap } from '../../../api/client';
 import type { CreateTransactionInput, WalletTransaction } from '../../../flows/top-up.machine';
 import { transactionOf } from './wallet-transaction-resource';
@@ -9,13 +10,13 @@ export async function createWalletTransaction(
   { idempotencyKey, attributes }: CreateTransactionInput,
   signal?: AbortSignal,
 ): Promise<WalletTransaction> {
-  const document = unwrap(
+  const document = unlessAwaitingApproval(unwrap(
     await api.POST('/api/v1/wallet-transactions', {
       params: { header: { 'Idempotency-Key': idempotencyKey } },
       body: { data: { type: 'wallettransaction', attributes } },
       signal,
     }),
-  );
+  ));
   return transactionOf(document.data);
 }
 

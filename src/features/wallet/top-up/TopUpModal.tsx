@@ -16,6 +16,7 @@ import {
 } from '../../../flows/top-up.machine';
 import { notifySuccess } from '../../../render/notify';
 import { CodeStep } from './steps/CodeStep';
+import { AwaitingApprovalStep } from './steps/AwaitingApprovalStep';
 import { CompletedStep } from './steps/CompletedStep';
 import { EntryStep } from './steps/EntryStep';
 import { FailedStep } from './steps/FailedStep';
@@ -136,6 +137,7 @@ function TopUpFlow({
 
   const step = (() => {
     if (snapshot.matches('completed')) return <CompletedStep snapshot={snapshot} onOk={() => send({ type: 'OK' })} />;
+    if (snapshot.matches('awaitingApproval')) return <AwaitingApprovalStep snapshot={snapshot} onOk={() => send({ type: 'OK' })} />;
     if (snapshot.matches('failed')) {
       return (
         <FailedStep

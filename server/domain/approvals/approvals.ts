@@ -1,0 +1,370 @@
+// Four-eyes approvals in the database (migration 011): a held request waits as `pending` for 24 hours; approving
+// claims it by one conditional UPDATE (pending → running), so of any number of concurrent approvals on any engine
+// exactly one runs the request; the others wait for its result and answer it too. Reject ends it with a reason.
+import { createHash } from 'node:crypto';
+import type { Db } from '../../db/connection.ts';
+import type { ApprovalState, ApprovalsTable } from '../../db/schema.ts';
+import type { Selectable } from 'kysely';
+import type { Session } from '../auth/tokens.ts';
+import { writeAudit } from '../audit.ts';
+import type { Paging } from '../paging.ts';
+import { DomainRefusal } from '../refusal.ts';
+import type { FactValue, RequestFacts } from './facts.ts';
+import type { ApprovalRule, Approvers } from './rules.ts';
+
+/** users-and-wallets has no approvals; an operator expects a day to find a second person. */
+export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
+/** How long a second approver waits for the first one's run to finish before answering 409. */
+const RUN_WAIT_MS = 10_000;
+
+export type ApprovalStatus = 'pending' | 'approved' | 'failed' | 'rejected' | 'expired';
+
+export interface Person {
+  id: string;
+  name: string;
+  email: string | null;
+}
+
+export interface ApprovalView {
+  id: string;
+  tenant: string;
+  operationId: string;
+  rule: string;
+  status: ApprovalStatus;
+  summary: string;
+  before: Record<string, FactValue>;
+  after: Record<string, FactValue>;
+  maker: Person;
+  approverRoles: number[];
+  decidedBy: Person | null;
+  reason: string | null;
+  created: string;
+  expires: string;
+  decided: string | null;
+  result: { status: number; document: Record<string, unknown> } | null;
+  canDecide: boolean;
+}
+
+/** The maker's request as it will run: path parameters, body and Idempotency-Key. */
+export interface StoredRequest {
+  params: Record<string, string>;
+  body: unknown;
+  idempotencyKey: string | null;
+}
+
+export interface RunResult {
+  status: number;
+  document: Record<string, unknown>;
+}
+
+type Row = Selectable<ApprovalsTable>;
+
+const notFound = () => new DomainRefusal('not_found', { message: 'No such approval' });
+
+function statusOf(row: Pick<Row, 'status' | 'expires'>, now: Date): ApprovalStatus {
+  if (row.status === 'running') return 'pending';
+  if (row.status === 'pending' && row.expires <= now.toISOString()) return 'expired';
+  return row.status;
+}
+
+async function groupOf(db: Db, userId: number): Promise<number | null> {
+  const row = await db.selectFrom('accounts').select('group_id').where('user_id', '=', userId).executeTakeFirst();
+  return row?.group_id ?? null;
+}
+
+interface Viewer {
+  session: Session;
+  groupId: number | null;
+}
+
+async function viewerOf(db: Db, session: Session): Promise<Viewer> {
+  return { session, groupId: await groupOf(db, session.userId) };
+}
+
+function approversOf(row: Pick<Row, 'approvers_json'>): Approvers {
+  return JSON.parse(row.approvers_json) as Approvers;
+}
+
+/** Why the viewer may not decide the approval, or undefined when they may. */
+function decisionRefusal(row: Row, viewer: Viewer): DomainRefusal | undefined {
+  const { session } = viewer;
+  if (row.maker_user_id === session.userId) {
+    return new DomainRefusal('forbidden', { message: 'You asked for this action: a second person must decide it.', code: 'maker_cannot_approve' });
+  }
+  const approvers = approversOf(row);
+  const inScope =
+    row.tenant_id === session.tenantId &&
+    session.roles.some((role) => approvers.roles.includes(role)) &&
+    (!approvers.sameGroup || (row.maker_group_id !== null && row.maker_group_id === viewer.groupId));
+  if (!inScope) return new DomainRefusal('forbidden', { message: 'You may not decide this approval.', code: 'not_an_approver' });
+  return undefined;
+}
+
+async function people(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'firstname', 'lastname', 'email']).where('id', 'in', [...new Set(ids)]).execute();
+  return new Map(rows.map((row) => [row.id, { id: String(row.id), name: `${row.firstname} ${row.lastname}`.trim(), email: row.email }]));
+}
+
+async function views(db: Db, rows: readonly Row[], viewer: Viewer, now: Date): Promise<ApprovalView[]> {
+  const names = await people(db, rows.flatMap((row) => (row.decided_by === null ? [row.maker_user_id] : [row.maker_user_id, row.decided_by])));
+  const person = (id: number): Person => names.get(id) ?? { id: String(id), name: `user ${id}`, email: null };
+  return rows.map((row) => {
+    const status = statusOf(row, now);
+    return {
+      id: String(row.id),
+      tenant: row.tenant_id,
+      operationId: row.operation_id,
+      rule: row.rule_id,
+      status,
+      summary: row.summary,
+      before: JSON.parse(row.before_json) as Record<string, FactValue>,
+      after: JSON.parse(row.after_json) as Record<string, FactValue>,
+      maker: person(row.maker_user_id),
+      approverRoles: approversOf(row).roles,
+      decidedBy: row.decided_by === null ? null : person(row.decided_by),
+      reason: row.reason,
+      created: row.created,
+      expires: row.expires,
+      decided: row.status === 'running' ? null : row.decided,
+      result: row.result_status === null || row.result_json === null ? null : { status: row.result_status, document: JSON.parse(row.result_json) as Record<string, unknown> },
+      canDecide: row.status === 'pending' && status === 'pending' && decisionRefusal(row, viewer) === undefined,
+    };
+  });
+}
+
+async function viewOf(db: Db, row: Row, session: Session, now: Date): Promise<ApprovalView> {
+  const [view] = await views(db, [row], await viewerOf(db, session), now);
+  if (!view) throw notFound();
+  return view;
+}
+
+export function requestHashOf(operationId: string, request: StoredRequest): string {
+  return createHash('sha256').update(JSON.stringify([operationId, request.params, request.body, request.idempotencyKey])).digest('hex');
+}
+
+/**
+ * Holds the maker's request as a pending approval and answers it; the maker's retry of the same request (same
+ * operation, parameters, body and key) while it waits answers the same approval.
+ */
+export async function holdRequest(
+  db: Db,
+  held: { session: Session; operationId: string; rule: ApprovalRule; request: StoredRequest; facts: RequestFacts; now: Date },
+): Promise<ApprovalView> {
+  const { session, now } = held;
+  const hash = requestHashOf(held.operationId, held.request);
+  const row = await db.transaction().execute(async (trx) => {
+    const waiting = await trx
+      .selectFrom('approvals')
+      .selectAll()
+      .where('tenant_id', '=', session.tenantId)
+      .where('maker_user_id', '=', session.userId)
+      .where('request_hash', '=', hash)
+      .where('status', 'in', ['pending', 'running'])
+      .where('expires', '>', now.toISOString())
+      .executeTakeFirst();
+    if (waiting) return waiting;
+    const inserted = await trx
+      .insertInto('approvals')
+      .values({
+        tenant_id: session.tenantId,
+        operation_id: held.operationId,
+        rule_id: held.rule.id,
+        approvers_json: JSON.stringify(held.rule.approvers),
+        status: 'pending',
+        request_json: JSON.stringify(held.request),
+        request_hash: hash,
+        maker_session_json: JSON.stringify(session),
+        maker_user_id: session.userId,
+        maker_group_id: await groupOf(trx, session.userId),
+        summary: held.facts.summary,
+        before_json: JSON.stringify(held.facts.before),
+        after_json: JSON.stringify(held.facts.after),
+        decided_by: null,
+        decided: null,
+        reason: null,
+        result_status: null,
+        result_json: null,
+        created: now.toISOString(),
+        expires: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await writeAudit(trx, {
+      actorUserId: session.userId,
+      tenantId: session.tenantId,
+      action: 'approval.request',
+      entity: 'approval',
+      entityId: inserted.id,
+      after: { operationId: held.operationId, rule: held.rule.id, summary: held.facts.summary },
+      at: now,
+    });
+    return inserted;
+  });
+  return viewOf(db, row, session, now);
+}
+
+/** Whether the session's tenant is the admin tenant, whose top admins see every tenant's approvals (as the audit trail). */
+async function seesEveryTenant(db: Db, session: Session): Promise<boolean> {
+  if (!session.roles.includes(4)) return false;
+  const tenant = await db.selectFrom('tenants').select('is_admin').where('id', '=', session.tenantId).executeTakeFirst();
+  return tenant?.is_admin === 1;
+}
+
+function assertStaff(session: Session): void {
+  if (!session.roles.some((role) => role === 4 || role === 16 || role === 64)) {
+    throw new DomainRefusal('forbidden', { message: 'Only staff may see approvals.' });
+  }
+}
+
+export interface ApprovalQuery {
+  status?: ApprovalStatus | undefined;
+  tenant?: string | undefined;
+  page: Paging;
+}
+
+/** One page of the approvals the session may see, newest first. */
+export async function listApprovals(db: Db, session: Session, query: ApprovalQuery, now: Date): Promise<{ rows: ApprovalView[]; total: number }> {
+  assertStaff(session);
+  const everyTenant = await seesEveryTenant(db, session);
+  const at = now.toISOString();
+  let q = db.selectFrom('approvals');
+  if (!everyTenant) q = q.where('tenant_id', '=', session.tenantId);
+  else if (query.tenant !== undefined) q = q.where('tenant_id', '=', query.tenant);
+  switch (query.status) {
+    case undefined:
+      break;
+    case 'pending':
+      q = q.where('status', 'in', ['pending', 'running']).where((eb) => eb.or([eb('status', '=', 'running'), eb('expires', '>', at)]));
+      break;
+    case 'expired':
+      q = q.where('status', '=', 'pending').where('expires', '<=', at);
+      break;
+    default:
+      q = q.where('status', '=', query.status);
+  }
+  const [{ total }, rows] = await Promise.all([
+    q.select((eb) => eb.fn.countAll<number | string | bigint>().as('total')).executeTakeFirstOrThrow(),
+    q.selectAll().orderBy('created', 'desc').orderBy('id', 'desc').limit(query.page.size).offset(query.page.offset).execute(),
+  ]);
+  return { rows: await views(db, rows, await viewerOf(db, session), now), total: Number(total) };
+}
+
+async function visibleRow(db: Db, session: Session, id: number): Promise<Row> {
+  assertStaff(session);
+  const row = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || (row.tenant_id !== session.tenantId && !(await seesEveryTenant(db, session)))) throw notFound();
+  return row;
+}
+
+export async function getApproval(db: Db, session: Session, id: number, now: Date): Promise<ApprovalView> {
+  return viewOf(db, await visibleRow(db, session, id), session, now);
+}
+
+/** What approving found: this call runs the request, or it already ran (and here is the row with its result). */
+export type ClaimOutcome = { kind: 'run'; row: Row; request: StoredRequest; maker: Session } | { kind: 'ran'; view: ApprovalView };
+
+function ended(status: ApprovalStatus): DomainRefusal {
+  return status === 'expired'
+    ? new DomainRefusal('conflict', { message: 'This approval has expired: the maker must ask again.', code: 'approval_expired' })
+    : new DomainRefusal('conflict', { message: 'This approval was rejected.', code: 'approval_rejected' });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Claims the approval for the session to run it, once; a decided one answers what it already answered. */
+export async function claimApproval(db: Db, session: Session, id: number, now: () => Date): Promise<ClaimOutcome> {
+  const row = await visibleRow(db, session, id);
+  const refusal = decisionRefusal(row, await viewerOf(db, session));
+  if (refusal) throw refusal;
+  const at = now().toISOString();
+  const claimed = await db
+    .updateTable('approvals')
+    .set({ status: 'running', decided_by: session.userId, decided: at })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .where('expires', '>', at)
+    .executeTakeFirst();
+  if (claimed.numUpdatedRows === 1n) {
+    const stored = JSON.parse(row.request_json) as StoredRequest;
+    return { kind: 'run', row: { ...row, status: 'running', decided_by: session.userId, decided: at }, request: stored, maker: JSON.parse(row.maker_session_json) as Session };
+  }
+  // Someone else claimed it (or it ended): wait for their run to finish, then answer what it answered.
+  const deadline = Date.now() + RUN_WAIT_MS;
+  for (;;) {
+    const current = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+    const status = statusOf(current, now());
+    if (current.status === 'approved' || current.status === 'failed') return { kind: 'ran', view: await viewOf(db, current, session, now()) };
+    if (status === 'rejected' || status === 'expired') throw ended(status);
+    if (Date.now() > deadline) {
+      throw new DomainRefusal('conflict', { message: 'Another approver is running this request; look again in a moment.', code: 'approval_running' });
+    }
+    await sleep(50);
+  }
+}
+
+/** Stores what the run answered and audits the approval with both names. */
+export async function finishApproval(db: Db, claim: Extract<ClaimOutcome, { kind: 'run' }>, result: RunResult, approver: Session, now: Date): Promise<ApprovalView> {
+  const { row } = claim;
+  const state: ApprovalState = result.status < 400 ? 'approved' : 'failed';
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('approvals')
+      .set({ status: state, result_status: result.status, result_json: JSON.stringify(result.document) })
+      .where('id', '=', row.id)
+      .where('status', '=', 'running')
+      .execute();
+    const names = await people(trx, [row.maker_user_id, approver.userId]);
+    const label = (userId: number) => {
+      const person = names.get(userId);
+      return person ? `${person.name} <${person.email ?? person.id}>` : `user ${userId}`;
+    };
+    await writeAudit(trx, {
+      actorUserId: approver.userId,
+      tenantId: row.tenant_id,
+      action: 'approval.approve',
+      entity: 'approval',
+      entityId: row.id,
+      before: { status: 'pending' },
+      after: { status: state, operationId: row.operation_id, summary: row.summary, maker: label(row.maker_user_id), approver: label(approver.userId), resultStatus: result.status },
+      at: now,
+    });
+  });
+  const finished = await db.selectFrom('approvals').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
+  return viewOf(db, finished, approver, now);
+}
+
+/** Ends a pending approval without running anything. */
+export async function rejectApproval(db: Db, session: Session, id: number, reason: string, now: Date): Promise<ApprovalView> {
+  const row = await visibleRow(db, session, id);
+  const refusal = decisionRefusal(row, await viewerOf(db, session));
+  if (refusal) throw refusal;
+  const at = now.toISOString();
+  await db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('approvals')
+      .set({ status: 'rejected', decided_by: session.userId, decided: at, reason })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('expires', '>', at)
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) {
+      const status = statusOf(row, now);
+      if (status === 'expired' || status === 'rejected') throw ended(status);
+      throw new DomainRefusal('conflict', { message: 'This approval was already decided.', code: 'approval_decided' });
+    }
+    await writeAudit(trx, {
+      actorUserId: session.userId,
+      tenantId: row.tenant_id,
+      action: 'approval.reject',
+      entity: 'approval',
+      entityId: id,
+      before: { status: 'pending' },
+      after: { status: 'rejected', operationId: row.operation_id, summary: row.summary, maker: String(row.maker_user_id) },
+      reason,
+      at: now,
+    });
+  });
+  const finished = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  return viewOf(db, finished, session, now);
+}

@@ -1,0 +1,86 @@
+// Four-eyes approvals at the edge (docs/decisions.md "Four-eyes approvals"): a handler of an approvable operation is
+// wrapped so that, when a rule of the token's tenant holds on the request's facts, the request is stored and answered
+// 202 with the pending approval instead of running. Approving runs the stored request through the same handler,
+// as the maker, once; its answer (or refusal) becomes the approval's result.
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Session } from '../domain/auth/tokens.ts';
+import { holdRequest, type ApprovalView, type RunResult, type StoredRequest } from '../domain/approvals/approvals.ts';
+import { requestFacts } from '../domain/approvals/facts.ts';
+import { APPROVABLE_OPERATIONS, hasRuleFor, matchingRule, type ApprovableOperation, type ApprovalRules } from '../domain/approvals/rules.ts';
+import type { RouteHandler, Routes } from '../routes/types.ts';
+import { toErrorResponse } from './errors.ts';
+import { resource } from './jsonapi.ts';
+
+/** The operations whose request carries an Idempotency-Key, stored and replayed with it. */
+const KEYED: ReadonlySet<string> = new Set(['createWalletTransaction', 'updatePayoutStatuses', 'republishPayouts']);
+const KEY = /^[A-Za-z0-9._:-]{8,128}$/;
+
+export function approvalResource(view: ApprovalView) {
+  const { id, ...attributes } = view;
+  return resource('approval', id, attributes);
+}
+
+/** Runs a stored request through its handler as the maker, and keeps what it answered. */
+export type ApprovalRunner = (app: FastifyInstance, operationId: string, request: StoredRequest, maker: Session, log: FastifyRequest['log']) => Promise<RunResult>;
+
+function gate(operationId: ApprovableOperation, handler: RouteHandler, rules: ApprovalRules): RouteHandler {
+  return async (request, reply) => {
+    const { session } = request;
+    if (!session || !hasRuleFor(rules, session.tenantId, operationId)) return handler(request, reply);
+    const rawKey = request.headers['idempotency-key'];
+    const idempotencyKey = typeof rawKey === 'string' && KEY.test(rawKey) ? rawKey : null;
+    // A request the handler would refuse for its key is refused by the handler.
+    if (KEYED.has(operationId) && idempotencyKey === null) return handler(request, reply);
+    const params = { ...(request.params as Record<string, string>) };
+    const { db, teller } = request.server;
+    const facts = await requestFacts(db, session, operationId, { params, body: request.body });
+    const rule = facts && matchingRule(rules, session.tenantId, operationId, facts.vars);
+    if (!facts || !rule) return handler(request, reply);
+    const view = await holdRequest(db, { session, operationId, rule, request: { params, body: request.body, idempotencyKey }, facts, now: teller.now() });
+    void reply.code(202);
+    return { data: approvalResource(view) };
+  };
+}
+
+/** The handlers with every approvable operation gated, and the runner that approving uses. */
+export function gateApprovals(handlers: Routes['handlers'], rules: ApprovalRules): { handlers: Routes['handlers']; run: ApprovalRunner } {
+  const gated: Routes['handlers'] = { ...handlers };
+  for (const operationId of APPROVABLE_OPERATIONS) {
+    const handler = handlers[operationId];
+    if (handler) gated[operationId] = gate(operationId, handler, rules);
+  }
+  const run: ApprovalRunner = async (app, operationId, stored, maker, log) => {
+    const handler = handlers[operationId];
+    if (!handler) return { status: 501, document: { errors: [{ status: '501', title: 'Not Implemented' }] } };
+    let status = 200;
+    const reply = {
+      code(code: number) {
+        status = code;
+        return reply;
+      },
+      header() {
+        return reply;
+      },
+    };
+    // The request as the maker sent it: the handler reads only these (params, body, headers, session, server, log).
+    const request = {
+      params: stored.params,
+      body: stored.body,
+      query: {},
+      headers: stored.idempotencyKey === null ? {} : { 'idempotency-key': stored.idempotencyKey },
+      session: maker,
+      server: app,
+      log,
+      ip: '127.0.0.1',
+    };
+    try {
+      const document = (await handler(request as unknown as FastifyRequest, reply as unknown as Parameters<RouteHandler>[1])) as Record<string, unknown>;
+      return { status, document };
+    } catch (error) {
+      const answer = toErrorResponse(error);
+      if (answer.status >= 500) log.error({ err: error }, 'An approved request failed');
+      return { status: answer.status, document: { errors: answer.errors } };
+    }
+  };
+  return { handlers: gated, run };
+}

@@ -1,0 +1,50 @@
+// Four-eyes approvals on the wire (the contract's listApprovals, getApproval, approveApproval, rejectApproval).
+import { sessionOf } from '../context.ts';
+import { claimApproval, finishApproval, getApproval, listApprovals, rejectApproval } from '../domain/approvals/approvals.ts';
+import { DomainRefusal } from '../domain/refusal.ts';
+import { parseRowId } from '../domain/users/ids.ts';
+import { approvalResource } from '../http/approval-gate.ts';
+import { filterText, listDocument, listMeta, parsePaging } from '../http/jsonapi.ts';
+import type { Handlers } from './types.ts';
+
+/** An id no approval can have is simply not found. */
+function approvalId(text: string): number {
+  const id = parseRowId(text);
+  if (id === undefined) throw new DomainRefusal('not_found', { message: 'No such approval' });
+  return id;
+}
+
+export const handlers: Handlers = {
+  async listApprovals(request) {
+    const { query } = request;
+    const page = parsePaging(query, { maxSize: 100 });
+    const { rows, total } = await listApprovals(
+      request.server.db,
+      sessionOf(request),
+      { status: query['filter[status]'], tenant: filterText(query['filter[tenant]']), page },
+      request.server.teller.now(),
+    );
+    return listDocument(rows.map(approvalResource), listMeta(page, total));
+  },
+
+  async getApproval(request) {
+    const view = await getApproval(request.server.db, sessionOf(request), approvalId(request.params.id), request.server.teller.now());
+    return { data: approvalResource(view) };
+  },
+
+  async approveApproval(request) {
+    const session = sessionOf(request);
+    const { db, teller } = request.server;
+    const claim = await claimApproval(db, session, approvalId(request.params.id), teller.now);
+    if (claim.kind === 'ran') return { data: approvalResource(claim.view) };
+    const result = await teller.approvals.run(request.server, claim.row.operation_id, claim.request, claim.maker, request.log);
+    const view = await finishApproval(db, claim, result, session, teller.now());
+    return { data: approvalResource(view) };
+  },
+
+  async rejectApproval(request) {
+    const reason = request.body.data.attributes.reason.trim();
+    const view = await rejectApproval(request.server.db, sessionOf(request), approvalId(request.params.id), reason, request.server.teller.now());
+    return { data: approvalResource(view) };
+  },
+};
