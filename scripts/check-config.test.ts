@@ -239,7 +239,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       if (status) status.colorMap = 'accountStatus';
     });
     expect(lines()).toEqual([
-      "schemas/tables/users.json#/columns/9/colorMap: 'accountStatus' is not a map in schemas/tables/color-maps.json (use 'remittanceStatus', 'roleBadge', 'transactionStatus', 'transactionType' or 'userStatus')",
+      "schemas/tables/users.json#/columns/9/colorMap: 'accountStatus' is not a map in schemas/tables/color-maps.json (use 'approvalStatus', 'remittanceStatus', 'roleBadge', 'transactionStatus', 'transactionType' or 'userStatus')",
     ]);
   });
 
