@@ -8907,6 +8907,10 @@ export interface operations {
                     "application/json": components["schemas"]["UserListDocument"];
                 };
             };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["UnprocessableEntity"];
         };
     };
     streamChanges: {
