@@ -269,6 +269,8 @@ export interface ChangeEventsTable {
   changed_json: string;
   user_id: number | null;
   other_user_id: number | null;
+  /** The writing transaction (PostgreSQL's pg_current_xact_id; 0 on SQLite): the stream's cursor is (tx, id). */
+  tx: Generated<number | string>;
 }
 
 /** Saved views of the schema tables (migration 008). */

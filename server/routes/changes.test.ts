@@ -6,13 +6,15 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
+import { recordChange } from '../domain/changes/feed.ts';
 import { seedMinimal, MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { createTestDatabase, TEST_ENGINE } from '../testing/database.ts';
 import { bearerFor } from '../testing/users.ts';
 import { buildTestApp, TEST_JWT_SECRET } from '../testing.ts';
 
 interface Received {
-  id: number;
+  /** Opaque: `<tx>-<id>` on PostgreSQL, `<id>` on SQLite. */
+  id: string;
   entity: string;
   entityId: string;
   action: string;
@@ -30,10 +32,10 @@ interface OpenStream {
 }
 
 /** Reads the stream as the web app does: fetch with the bearer header and a reader, Last-Event-ID to resume. */
-async function openStream(base: string, headers: Record<string, string>, lastEventId?: number): Promise<OpenStream> {
+async function openStream(base: string, headers: Record<string, string>, lastEventId?: string): Promise<OpenStream> {
   const controller = new AbortController();
   const res = await fetch(`${base}/api/v1/changes`, {
-    headers: { ...headers, ...(lastEventId === undefined ? {} : { 'last-event-id': String(lastEventId) }) },
+    headers: { ...headers, ...(lastEventId === undefined ? {} : { 'last-event-id': lastEventId }) },
     signal: controller.signal,
   });
   const events: Received[] = [];
@@ -56,7 +58,7 @@ async function openStream(base: string, headers: Record<string, string>, lastEve
           for (const line of lines) if (line.startsWith(':')) comments.push(line.slice(1).trim());
           const id = lines.find((line) => line.startsWith('id: '));
           const data = lines.find((line) => line.startsWith('data: '));
-          if (id && data) events.push({ id: Number(id.slice(4)), ...(JSON.parse(data.slice(6)) as Omit<Received, 'id'>) });
+          if (id && data) events.push({ id: id.slice(4), ...(JSON.parse(data.slice(6)) as Omit<Received, 'id'>) });
           split = buffer.indexOf('\n\n');
         }
       }
@@ -130,7 +132,7 @@ describe('streamChanges', () => {
     const first = await openStream(base, naccugTop);
     await toggleDuplicate(naccugTop, u.kanifingMember);
     await expect.poll(() => first.events.length, { timeout: 5_000 }).toBe(1);
-    const lastSeen = first.events[0]?.id ?? 0;
+    const lastSeen = first.events[0]?.id ?? '';
     first.close();
 
     // While disconnected: two more changes.
@@ -138,10 +140,58 @@ describe('streamChanges', () => {
     await toggleDuplicate(naccugTop, u.serrekundaMemberByOfficer);
     const again = await openStream(base, naccugTop, lastSeen);
     await expect.poll(() => again.events.length, { timeout: 5_000 }).toBe(2);
-    expect(again.events.every((event) => event.id > lastSeen)).toBe(true);
+    expect(again.events.map((event) => event.id)).not.toContain(lastSeen);
+    expect(new Set(again.events.map((event) => event.id)).size).toBe(2);
     expect(again.events.map((event) => event.entityId)).toEqual([String(u.serrekundaMember), String(u.serrekundaMemberByOfficer)]);
     again.close();
   });
+
+  it('answers 400 to a Last-Event-ID the stream did not write, never coercing it', async () => {
+    const naccugTop = await bearerFor(app, u.super, 'naccug');
+    const otherEngine = TEST_ENGINE === 'postgres' ? '12' : '12-3';
+    for (const lastEventId of ['abc', '1e3', '+5', '-1', '12-', '1-2-3', '99999999999999999999-1', otherEngine]) {
+      const res = await fetch(`${base}/api/v1/changes`, { headers: { ...naccugTop, 'last-event-id': lastEventId } });
+      expect(res.status, lastEventId).toBe(400);
+      await res.body?.cancel();
+    }
+  });
+
+  it.runIf(TEST_ENGINE === 'postgres')(
+    'sends no event past a transaction still running, then both in commit-safe order (regression: a late commit with a lower id was skipped)',
+    async () => {
+      const naccugTop = await bearerFor(app, u.super, 'naccug');
+      const stream = await openStream(base, naccugTop);
+      const change = (userId: number) => ({ actorUserId: null, tenantId: 'naccug', action: 'account.status', entity: 'user', entityId: userId, after: { status: 2 } });
+      let inserted = () => undefined as void;
+      let commit = () => undefined as void;
+      const insertedEarlier = new Promise<void>((resolve) => (inserted = resolve));
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      // The earlier event: its id is taken now, its transaction commits last.
+      const earlier = app.db.transaction().execute(async (trx) => {
+        await recordChange(trx, change(u.kanifingMember));
+        inserted();
+        await committing;
+      });
+      try {
+        await insertedEarlier;
+        await app.db.transaction().execute((trx) => recordChange(trx, change(u.serrekundaMember)));
+        await settle(700);
+        expect(stream.events).toEqual([]);
+      } finally {
+        commit();
+        await earlier;
+      }
+      await expect.poll(() => stream.events.length, { timeout: 5_000 }).toBe(2);
+      await settle(300);
+      expect(stream.events.map((event) => event.entityId)).toEqual([String(u.kanifingMember), String(u.serrekundaMember)]);
+
+      // A reconnect after the first resumes with the second, none skipped.
+      stream.close();
+      const again = await openStream(base, naccugTop, stream.events[0]?.id);
+      await expect.poll(() => again.events.map((event) => event.entityId), { timeout: 5_000 }).toEqual([String(u.serrekundaMember)]);
+      again.close();
+    },
+  );
 
   it('[LIVE-3] a wallet top-up reaches the wallet transactions list', async () => {
     const naccugTop = await bearerFor(app, u.super, 'naccug');

@@ -2,8 +2,10 @@
 // with fetch, since its bearer token lives in sessionStorage and EventSource sends no Authorization header.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
-import { changesAfter, latestChangeId, type ChangeEvent } from '../domain/changes/feed.ts';
+import type { Db } from '../db/connection.ts';
+import { changesAfter, cursorText, latestChangeCursor, parseCursor, type ChangeCursor, type ChangeEvent } from '../domain/changes/feed.ts';
 import { bearerAuth } from '../http/auth.ts';
+import { HttpError } from '../http/jsonapi.ts';
 import type { Handlers, Schema } from './types.ts';
 
 /** A comment line this often keeps proxies from closing a quiet stream. */
@@ -12,17 +14,27 @@ export const KEEP_ALIVE_MS = 15_000;
 export const SESSION_CHECK_MS = 2_000;
 /** What the browser waits before it reconnects, should it use EventSource. */
 const RETRY_MS = 1_000;
+/** How soon a stream reads again when committed events wait behind a transaction still running (PostgreSQL). */
+const PENDING_RETRY_MS = 100;
 
-function eventText(event: ChangeEvent): string {
+function eventText(db: Db, event: ChangeEvent): string {
   const data: Schema<'ChangeEvent'> = { entity: event.entity, entityId: event.entityId, action: event.action, changed: event.changed };
-  return `id: ${event.id}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
+  return `id: ${cursorText(db, event.cursor)}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
+}
+
+/** Where the stream starts: after Last-Event-ID, exactly as the stream wrote it (a 400 otherwise), or after the newest event. */
+async function startCursor(request: FastifyRequest, db: Db, tenantId: string): Promise<ChangeCursor> {
+  const resumeFrom = request.headers['last-event-id'];
+  if (resumeFrom === undefined) return latestChangeCursor(db, tenantId);
+  const cursor = typeof resumeFrom === 'string' ? parseCursor(db, resumeFrom) : undefined;
+  if (!cursor) throw new HttpError(400, 'Last-Event-ID must be the id of an event this stream sent', { parameter: 'Last-Event-ID' });
+  return cursor;
 }
 
 async function stream(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
   const session = sessionOf(request);
   const { db, teller } = request.server;
-  const resumeFrom = request.headers['last-event-id'];
-  let cursor = typeof resumeFrom === 'string' ? Number(resumeFrom) : await latestChangeId(db);
+  let cursor = await startCursor(request, db, session.tenantId);
 
   reply.hijack();
   const raw = reply.raw;
@@ -36,11 +48,13 @@ async function stream(request: FastifyRequest, reply: FastifyReply): Promise<Fas
   let reading = false;
   let again = false;
   const timers: NodeJS.Timeout[] = [];
+  let retry: NodeJS.Timeout | undefined;
   let unsubscribe: () => void = () => undefined;
   const end = () => {
     if (ended) return;
     ended = true;
     for (const timer of timers) clearInterval(timer);
+    clearTimeout(retry);
     unsubscribe();
     raw.end();
   };
@@ -53,11 +67,17 @@ async function stream(request: FastifyRequest, reply: FastifyReply): Promise<Fas
     try {
       do {
         again = false;
-        const { events, lastId, more } = await changesAfter(db, session, cursor);
+        const { events, last, more, pending } = await changesAfter(db, session, cursor);
         if (ended) return;
-        for (const event of events) raw.write(eventText(event));
+        for (const event of events) raw.write(eventText(db, event));
         again ||= more;
-        cursor = lastId;
+        cursor = last;
+        if (pending && retry === undefined) {
+          retry = setTimeout(() => {
+            retry = undefined;
+            void read();
+          }, PENDING_RETRY_MS);
+        }
       } while (again && !ended);
     } catch (error) {
       request.log.error({ err: error }, 'Change stream failed; the client reconnects');

@@ -1892,10 +1892,12 @@ export interface paths {
          * Stream the changes the caller's lists show (server-sent events)
          * @description A `text/event-stream` of the token's tenant: one `change` event per change a list shows (a remittance settled
          *     or edited, a wallet transaction created, confirmed or failed, a user created, edited or given a status, a
-         *     wallet balance moved), its `id` the event id and its `data` a JSON `ChangeEvent`. Scoped as the lists are: a
+         *     wallet balance moved), its `id` an opaque cursor and its `data` a JSON `ChangeEvent`. Scoped as the lists are: a
          *     user's events reach whoever may see that user (users-and-wallets §6), a wallet transaction's whoever may see
          *     its sender or receiver, a remittance's the tenant's staff; another tenant's never. Without `Last-Event-ID` the
-         *     stream starts at the newest event; with it, it first sends the events after that id (kept one day). A comment
+         *     stream starts at the newest event; with it, it first sends the events after that id (kept one day); an id the
+         *     stream did not write answers 400. On PostgreSQL an event is sent once every transaction that began before its
+         *     own has ended, so a reconnect never skips one that committed late. A comment
          *     line keeps the connection alive every 15 s. The stream ends when the session ends (logout, revocation, a
          *     status that bars sign-in) and when the gateway shuts down; the client reconnects with the last id it read.
          */
@@ -8915,7 +8917,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description The id of the last event the client read; the stream resumes after it. */
+                /** @description The id of the last event the client read, as sent (opaque); the stream resumes after it. */
                 "Last-Event-ID"?: string;
             };
             path?: never;

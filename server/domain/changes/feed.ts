@@ -1,7 +1,7 @@
 // The change feed behind the live tables (the contract's streamChanges): every change a list shows writes one
 // `change_events` row in the transaction of the change. The audit writer is the one place every such change passes
 // (domain/audit.ts), so the feed hangs off it: an audit entry of a listed entity becomes a change event.
-import { sql } from 'kysely';
+import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { isPostgres } from '../../db/connection.ts';
 import type { AuditEntry } from '../audit.ts';
@@ -18,7 +18,7 @@ export const CHANGE_CHANNEL = 'teller_changes';
 export const CHANGE_RETENTION_MS = 24 * 60 * 60 * 1000;
 
 export interface ChangeEvent {
-  id: number;
+  cursor: ChangeCursor;
   entity: ChangeEntity;
   entityId: string;
   action: string;
@@ -100,8 +100,58 @@ export async function recordChange(db: Db, entry: AuditEntry): Promise<void> {
   }
 }
 
-/** The id of the newest event, 0 when there is none: a stream without Last-Event-ID starts after it. */
-export async function latestChangeId(db: Db): Promise<number> {
+/**
+ * Where a stream stands: after event `id` of transaction `tx` (exact decimal digits; always 0 on SQLite). On
+ * PostgreSQL ids are assigned at insert but transactions commit in any order, so a stream reads only rows whose
+ * transaction is older than every transaction still running (final: no row can appear below them), in (tx, id)
+ * order, the transactional outbox's gap-free read. SQLite has one writer at a time (BEGIN IMMEDIATE): ids commit in
+ * order.
+ */
+export interface ChangeCursor {
+  tx: string;
+  id: number;
+}
+
+const FIRST: ChangeCursor = { tx: '0', id: 0 };
+
+/** The cursor on the wire (the event's `id:`, Last-Event-ID), opaque to clients: `<tx>-<id>` on PostgreSQL, `<id>` on SQLite. */
+export function cursorText(db: Db, cursor: ChangeCursor): string {
+  return isPostgres(db) ? `${cursor.tx}-${cursor.id}` : String(cursor.id);
+}
+
+const POSTGRES_CURSOR = /^([0-9]{1,19})-([0-9]{1,15})$/;
+const SQLITE_CURSOR = /^[0-9]{1,15}$/;
+/** PostgreSQL's bigint, the type of `tx`. */
+const MAX_TX = 2n ** 63n - 1n;
+
+/** A Last-Event-ID read back as the cursor it names; undefined when it is not one this engine writes. */
+export function parseCursor(db: Db, text: string): ChangeCursor | undefined {
+  if (!isPostgres(db)) return SQLITE_CURSOR.test(text) ? { tx: '0', id: Number(text) } : undefined;
+  const match = POSTGRES_CURSOR.exec(text);
+  if (!match?.[1] || !match[2]) return undefined;
+  const tx = BigInt(match[1]);
+  return tx > MAX_TX ? undefined : { tx: tx.toString(), id: Number(match[2]) };
+}
+
+/** Whether a row's transaction is older than every running one: `xmin` of the statement's own snapshot. */
+const final = sql<SqlBool>`tx < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
+
+/** The cursor after the tenant's newest final event, the first when there is none: a stream without Last-Event-ID starts there. */
+export async function latestChangeCursor(db: Db, tenantId: string): Promise<ChangeCursor> {
+  const row = await db
+    .selectFrom('change_events')
+    .select(['tx', 'id'])
+    .where('tenant_id', '=', tenantId)
+    .$if(isPostgres(db), (query) => query.where(final))
+    .orderBy('tx', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row ? { tx: String(row.tx), id: Number(row.id) } : FIRST;
+}
+
+/** The id of the newest event of any tenant, 0 when there is none: the waker's poll reads whether it moved. */
+export async function newestChangeId(db: Db): Promise<number> {
   const row = await db.selectFrom('change_events').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst();
   return row?.id === null || row?.id === undefined ? 0 : Number(row.id);
 }
@@ -109,23 +159,39 @@ export async function latestChangeId(db: Db): Promise<number> {
 /** At most this many events per read; a stream further behind reads again at once. */
 export const CHANGE_PAGE = 200;
 
+export interface ChangesRead {
+  events: ChangeEvent[];
+  /** The cursor after the last row read (past the last event returned when the session may not see the newest). */
+  last: ChangeCursor;
+  /** A full page was read: read again at once. */
+  more: boolean;
+  /** Committed rows wait behind a transaction still running (PostgreSQL): read again shortly. */
+  pending: boolean;
+}
+
 /**
- * The events after `afterId` in the session's tenant that the session may see, oldest first, with the last id read
- * (which may be past the last event returned, when the session may not see the newest) and whether more may follow. Visibility is the lists'
- * own rule (domain/scope.ts): a user's events to whoever may see the user, a wallet transaction's to whoever may see
- * its sender or receiver (as domain/wallet/listing.ts), a remittance's to the tenant's staff.
+ * The events after `after` in the session's tenant that the session may see, in cursor order. Visibility is the
+ * lists' own rule (domain/scope.ts): a user's events to whoever may see the user, a wallet transaction's to whoever
+ * may see its sender or receiver (as domain/wallet/listing.ts), a remittance's to the tenant's staff.
  */
-export async function changesAfter(db: Db, session: Session, afterId: number): Promise<{ events: ChangeEvent[]; lastId: number; more: boolean }> {
-  const rows = await db
+export async function changesAfter(db: Db, session: Session, after: ChangeCursor): Promise<ChangesRead> {
+  const pg = isPostgres(db);
+  const read = await db
     .selectFrom('change_events')
-    .select(['id', 'entity', 'entity_id', 'action', 'changed_json', 'user_id', 'other_user_id'])
+    .select(['id', 'tx', 'entity', 'entity_id', 'action', 'changed_json', 'user_id', 'other_user_id'])
+    .select(pg ? final.as('final') : sql<SqlBool>`1`.as('final'))
     .where('tenant_id', '=', session.tenantId)
-    .where('id', '>', afterId)
+    .where(pg ? sql<boolean>`(tx, id) > (${after.tx}::bigint, ${after.id}::bigint)` : sql<boolean>`id > ${after.id}`)
+    .orderBy('tx')
     .orderBy('id')
     .limit(CHANGE_PAGE)
     .execute();
+  // Ordered by tx, the final rows come first; the rest are read again once their transactions are older than any running.
+  const firstPending = read.findIndex((row) => !row.final);
+  const rows = firstPending < 0 ? read : read.slice(0, firstPending);
+  const pending = firstPending >= 0;
   const last = rows.at(-1);
-  if (!last) return { events: [], lastId: afterId, more: false };
+  if (!last) return { events: [], last: after, more: false, pending };
   const scope = userScopeOf(session);
   let visible: Set<number> | undefined;
   if (scope !== 'tenant') {
@@ -151,14 +217,14 @@ export async function changesAfter(db: Db, session: Session, afterId: number): P
       : staff;
     if (!maySee) continue;
     events.push({
-      id: Number(row.id),
+      cursor: { tx: String(row.tx), id: Number(row.id) },
       entity: row.entity as ChangeEntity,
       entityId: row.entity_id,
       action: row.action,
       changed: JSON.parse(row.changed_json) as string[],
     });
   }
-  return { events, lastId: Number(last.id), more: rows.length === CHANGE_PAGE };
+  return { events, last: { tx: String(last.tx), id: Number(last.id) }, more: read.length === CHANGE_PAGE && !pending, pending };
 }
 
 /** Deletes events older than the retention; by `at` through its index, so it costs one range delete. */

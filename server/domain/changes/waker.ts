@@ -4,7 +4,7 @@
 import pg from 'pg';
 import type { Db } from '../../db/connection.ts';
 import { isPostgres } from '../../db/connection.ts';
-import { CHANGE_CHANNEL, latestChangeId, pruneChanges } from './feed.ts';
+import { CHANGE_CHANNEL, newestChangeId, pruneChanges } from './feed.ts';
 
 export interface ChangeWakerOptions {
   db: Db;
@@ -97,7 +97,7 @@ export class ChangeWaker {
   private async poll(): Promise<void> {
     try {
       const { db, now } = this.options;
-      const latest = await latestChangeId(db);
+      const latest = await newestChangeId(db);
       if (latest !== this.latest) {
         this.latest = latest;
         this.wakeAll();
