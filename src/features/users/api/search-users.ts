@@ -3,10 +3,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { flattenList } from '../../../api/jsonapi';
+import { MIN_SEARCH_LENGTH } from '../../../api/search';
 import { asUserRecord, type UserRecord } from '../user-record';
-
-/** The gateway answers 422 below this many characters. */
-export const MIN_SEARCH_LENGTH = 2;
 
 export async function searchUsers(text: string, signal?: AbortSignal): Promise<UserRecord[]> {
   const query = { 'filter[query]': text, 'page[size]': 8 };

@@ -3,10 +3,8 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '../../../api/client';
 import { flattenList } from '../../../api/jsonapi';
+import { MIN_SEARCH_LENGTH } from '../../../api/search';
 import { asTransactionRow, type WalletTransactionRow } from './list-wallet-transactions';
-
-/** The gateway answers 422 below this many characters. */
-export const MIN_REFERENCE_SEARCH_LENGTH = 2;
 
 export async function searchWalletTransactions(text: string, signal?: AbortSignal): Promise<WalletTransactionRow[]> {
   const query = { 'filter[query]': text, 'page[size]': 8 };
@@ -18,7 +16,7 @@ export function searchWalletTransactionsQueryOptions(tenant: string | null, text
   return queryOptions({
     queryKey: ['search-wallet-transactions', tenant, text],
     queryFn: ({ signal }) => searchWalletTransactions(text, signal),
-    enabled: text.trim().length >= MIN_REFERENCE_SEARCH_LENGTH,
+    enabled: text.trim().length >= MIN_SEARCH_LENGTH,
     staleTime: 30_000,
   });
 }

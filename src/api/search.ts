@@ -1,0 +1,2 @@
+// The gateway's look-ups (searchUsers, searchWalletTransactions) answer 422 to a query shorter than this, trimmed.
+export const MIN_SEARCH_LENGTH = 2;
