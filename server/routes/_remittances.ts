@@ -6,7 +6,7 @@ import { REMITTANCE_SORTS, type RemittanceFilters, type RemittanceQuery } from '
 import type { RemittanceView } from '../domain/remittances/rows.ts';
 import { UPT_SORTS, type UptFilters, type UptQuery } from '../domain/upt/transactions.ts';
 import { isCalendarDay } from '../domain/wallet/query.ts';
-import { HttpError, filterText, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
+import { HttpError, filterText, idFilter, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
 import type { QueryOf, Schema } from './types.ts';
 
 /** The contract's answer to a bank that is down (502) or did not answer in time (504); nothing changed. */
@@ -87,6 +87,8 @@ export function remittanceQuery(query: QueryOf<'listRemittances'>): RemittanceQu
     }),
     ...optionalRange(query),
   };
+  const id = idFilter(query['filter[id]']);
+  if (id !== undefined) filters.id = id;
   const direction = filterText(query['filter[direction]']);
   if (direction !== undefined) {
     if (direction !== 'payin' && direction !== 'payout') throw new HttpError(400, 'filter[direction] must be payin or payout', { parameter: 'filter[direction]' });

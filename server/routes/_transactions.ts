@@ -9,7 +9,7 @@ import { TRANSACTION_TYPE_NAMES, isTransactionTypeCode } from '../domain/wallet/
 import type { WalletTransactionRow } from '../domain/wallet/listing.ts';
 import type { TransactionResult } from '../domain/wallet/transactions.ts';
 import type { Page, Paging } from '../domain/paging.ts';
-import { HttpError, filterText, listDocument, listMeta, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
+import { HttpError, filterText, idFilter, listDocument, listMeta, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
 import type { QueryOf, Schema } from './types.ts';
 
 export interface TransactionQueryOptions {
@@ -41,6 +41,8 @@ export function parseTransactionQuery(query: TransactionQueryParameters, options
     serviceName: query['filter[serviceName]'],
   });
 
+  const id = idFilter(query['filter[id]']);
+  if (id !== undefined) filters.id = id;
   const userId = filterText(query['filter[userId]']);
   if (userId !== undefined) filters.userId = parseId(userId) ?? null;
   const startDate = dateFilter(query['filter[startDate]'], 'startDate');

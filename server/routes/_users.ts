@@ -9,7 +9,7 @@ import { displayStatus, STATUS_NAMES } from '../domain/reference.ts';
 import { parseRowId } from '../domain/users/ids.ts';
 import type { UserProfile } from '../domain/users/profiles.ts';
 import type { UserFilters } from '../domain/users/queries.ts';
-import { filterText, HttpError, resource, textFilters } from '../http/jsonapi.ts';
+import { filterText, HttpError, idFilter, resource, textFilters } from '../http/jsonapi.ts';
 import type { QueryOf, Schema } from './types.ts';
 
 /** What `include` may name (users-and-wallets §7); only the relationships among them add to `included`. */
@@ -190,6 +190,8 @@ export function parseUserFilters(query: QueryOf<'listUsers'>): UserFilters {
     phonenumber: query['filter[phonenumber]'],
     currency: query['filter[wallet.currency]'],
   });
+  const id = idFilter(query['filter[id]']);
+  if (id !== undefined) filters.id = id;
   const roles = filterText(query['filter[account.roles]']);
   // Comma-separated conditions that must all hold: `-256,64` (docs/decisions.md, UW-6.22).
   if (roles !== undefined) filters.roles = roles.split(',').map((condition) => roleCondition(condition.trim()));

@@ -4612,6 +4612,12 @@ export interface components {
         TransactionIdPath: components["schemas"]["Id"];
         /** @description A fresh random key per user action (a UUID), reused only to retry that same request. */
         IdempotencyKey: string;
+        /**
+         * @description Only the row with this id, with every other filter and the caller's scope still applied: the live tables
+         *     read one changed row with their own query plus this (an empty page when the row no longer matches).
+         *     Anything but digits is a 400; an id no row has reads an empty page.
+         */
+        FilterRowId: string;
         /** @description Transactions where this user is the sender or the receiver. */
         FilterUserId: components["schemas"]["Id"];
         /** @description First day, inclusive (UTC), on `created`. */
@@ -6931,6 +6937,12 @@ export interface operations {
                  * @example account,photo,document,phonenumber,email,wallet,names,birthdate,gender,nationality,account-action,createdby,created
                  */
                 include?: components["parameters"]["UserInclude"];
+                /**
+                 * @description Only the row with this id, with every other filter and the caller's scope still applied: the live tables
+                 *     read one changed row with their own query plus this (an empty page when the row no longer matches).
+                 *     Anything but digits is a 400; an id no row has reads an empty page.
+                 */
+                "filter[id]"?: components["parameters"]["FilterRowId"];
                 /** @description Page number, 1-based. */
                 "page[number]"?: components["parameters"]["PageNumber"];
                 /** @description Rows per page. */
@@ -7386,6 +7398,12 @@ export interface operations {
     listWalletTransactions: {
         parameters: {
             query?: {
+                /**
+                 * @description Only the row with this id, with every other filter and the caller's scope still applied: the live tables
+                 *     read one changed row with their own query plus this (an empty page when the row no longer matches).
+                 *     Anything but digits is a 400; an id no row has reads an empty page.
+                 */
+                "filter[id]"?: components["parameters"]["FilterRowId"];
                 /** @description Page number, 1-based. */
                 "page[number]"?: components["parameters"]["PageNumber"];
                 /** @description Rows per page. */
@@ -7775,6 +7793,12 @@ export interface operations {
     listRemittances: {
         parameters: {
             query?: {
+                /**
+                 * @description Only the row with this id, with every other filter and the caller's scope still applied: the live tables
+                 *     read one changed row with their own query plus this (an empty page when the row no longer matches).
+                 *     Anything but digits is a 400; an id no row has reads an empty page.
+                 */
+                "filter[id]"?: components["parameters"]["FilterRowId"];
                 /** @description Page number, 1-based. */
                 "page[number]"?: components["parameters"]["PageNumber"];
                 /** @description Rows per page; 10 by default, and the export asks for 100000. */

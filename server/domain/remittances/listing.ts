@@ -47,6 +47,8 @@ export type RemittanceTextFilter = keyof typeof REMITTANCE_TEXT_FILTERS;
 export type RemittanceDirection = 'payin' | 'payout';
 
 export interface RemittanceFilters {
+  /** One remittance (the live tables' single-row read); the other filters still apply. */
+  id?: number;
   text: Partial<Record<RemittanceTextFilter, string>>;
   statusId?: number;
   direction?: RemittanceDirection;
@@ -63,6 +65,7 @@ export interface RemittanceQuery {
 
 function conditions(session: Session, filters: RemittanceFilters): Array<Expression<SqlBool>> {
   const where: Array<Expression<SqlBool>> = [sql<SqlBool>`${sql.ref('tenant_id')} = ${session.tenantId}`];
+  if (filters.id !== undefined) where.push(sql<SqlBool>`${sql.ref('id')} = ${filters.id}`);
   if (filters.statusId !== undefined) where.push(sql<SqlBool>`${sql.ref('status_id')} = ${filters.statusId}`);
   if (filters.direction !== undefined) {
     const column = sql.ref(filters.direction === 'payin' ? 'receiver_currency' : 'sender_currency');
@@ -80,7 +83,7 @@ function conditions(session: Session, filters: RemittanceFilters): Array<Express
 
 /** The filters the day counts answer: a status and a date range, and no others. */
 function countedByDay(filters: RemittanceFilters): boolean {
-  return filters.direction === undefined && Object.values(filters.text).every((text) => text === undefined);
+  return filters.id === undefined && filters.direction === undefined && Object.values(filters.text).every((text) => text === undefined);
 }
 
 interface DayCount {

@@ -56,6 +56,8 @@ function fullnameExpression(eb: ExpressionBuilder<Database, UserTables>) {
 
 /** The filters of listUsers, read from `filter[...]` by the route. */
 export interface UserFilters {
+  /** One user (the live tables' single-row read); the other filters still apply. */
+  id?: number;
   /**
    * users-and-wallets §7: 256 lists end users, -256 everyone but end users (admins). All conditions hold, so an
    * admin list's role filter (§6) narrows its fixed -256: [-256, 64].
@@ -79,7 +81,8 @@ function userFilters(filters: UserFilters): Where[] {
     const bits = (eb: ExpressionBuilder<Database, UserTables>) => sql<number>`(${eb.ref('accounts.roles')} & ${sql.lit(Math.abs(role))})`;
     where.push((eb) => eb(bits(eb), role > 0 ? '!=' : '=', 0));
   }
-  const { group, accountId, fullname, email, phonenumber, status, currency } = filters;
+  const { id, group, accountId, fullname, email, phonenumber, status, currency } = filters;
+  if (id !== undefined) where.push((eb) => eb('users.id', '=', id));
   if (group !== undefined) where.push((eb) => eb('accounts.group_id', '=', group));
   if (accountId !== undefined) where.push((eb) => containsInsensitive(sql<string>`cast(${eb.ref('accounts.account_id')} as text)`, accountId));
   if (fullname !== undefined) where.push((eb) => containsInsensitive(fullnameExpression(eb), fullname));

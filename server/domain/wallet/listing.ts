@@ -156,6 +156,7 @@ function conditions(db: Db, session: Session, filters: TransactionFilters, bind:
     const visible = db.selectFrom('users').innerJoin('accounts', 'accounts.user_id', 'users.id').select('users.id').where(visibleUsers(session));
     where.push(sql<SqlBool>`(${column('receiver_user_id')} in (${visible}) or ${column('sender_user_id')} in (${visible}))`);
   }
+  if (filters.id !== undefined) where.push(sql<SqlBool>`${column('id')} = ${filters.id}`);
   if (filters.userId === null) where.push(sql<SqlBool>`1 = 0`);
   else if (filters.userId !== undefined) {
     where.push(sql<SqlBool>`(${column('receiver_user_id')} = ${filters.userId} or ${column('sender_user_id')} = ${filters.userId})`);
@@ -240,6 +241,7 @@ function sortExpression(field: TransactionSortField) {
 export function countable(session: Session, filters: TransactionFilters): boolean {
   return (
     userScopeOf(session) === 'tenant' &&
+    filters.id === undefined &&
     filters.userId === undefined &&
     filters.referenceNumber === undefined &&
     filters.senderName === undefined &&

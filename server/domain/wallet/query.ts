@@ -21,6 +21,8 @@ export const TRANSACTION_SORTS = {
 export type TransactionSortField = (typeof TRANSACTION_SORTS)[keyof typeof TRANSACTION_SORTS];
 
 export interface TransactionFilters {
+  /** One transaction (the live tables' single-row read); the other filters still apply. */
+  id?: number;
   /** Sender or receiver; null for an id that names no user (matches nothing). */
   userId?: number | null;
   /** YYYY-MM-DD, inclusive, UTC, on `created`. */

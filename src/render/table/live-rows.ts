@@ -1,8 +1,9 @@
 // Live tables: a change the gateway streams (the contract's streamChanges, read by src/app/useChangeStream) patches
-// the changed row inside every open table's cached page, in place: no refetch of the list, the other rows keep their
-// identity, so neither the scroll position nor the selection moves; the row is highlighted for a moment.
+// the changed row inside every open table's cached page, in place: the row alone is read (the list's `filter[id]`),
+// never the page, the other rows keep their identity, so neither the scroll position nor the selection moves; the
+// row is highlighted for a moment.
 import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
-import { useQueryClient, type QueryFunction, type QueryKey } from '@tanstack/react-query';
+import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { components } from '../../api/gateway';
 import type { FlatRecord } from '../../api/jsonapi';
 
@@ -23,17 +24,25 @@ interface RowsPage {
 }
 
 /**
- * The page with the row of `fresh.id` replaced by `fresh`, every other row (and the meta) the same objects; the
- * page itself when it does not hold that row or the row did not change.
+ * The page with the row `id` replaced by `fresh`, or left out when `fresh` is undefined (the row no longer matches
+ * the table's query); every other row and the meta are the same objects. The meta's totals are left as they are:
+ * they count again with the next read of the page. The page itself when it does not hold that row or the row did
+ * not change.
  */
-export function patchRow<Page extends RowsPage>(page: Page, fresh: FlatRecord): Page {
-  const index = page.rows.findIndex((row) => row.id === fresh.id);
+export function patchRow<Page extends RowsPage>(page: Page, id: string, fresh: FlatRecord | undefined): Page {
+  const index = page.rows.findIndex((row) => row.id === id);
   if (index < 0) return page;
   const current = page.rows[index];
-  if (current !== undefined && JSON.stringify(current) === JSON.stringify(fresh)) return page;
+  if (fresh !== undefined && current !== undefined && JSON.stringify(current) === JSON.stringify(fresh)) return page;
   const rows = page.rows.slice();
-  rows[index] = fresh;
+  if (fresh === undefined) rows.splice(index, 1);
+  else rows[index] = fresh;
   return { ...page, rows };
+}
+
+/** A page's list parameters narrowed to the one row `id` (the contract's `filter[id]`), every other filter kept. */
+export function rowParams(params: Readonly<Record<string, string>>, id: string): Record<string, string> {
+  return { ...params, 'filter[id]': id, 'page[number]': '1' };
 }
 
 type ChangeListener = (entityId: string) => void;
@@ -90,31 +99,31 @@ export function useRowChanged(id: string): boolean {
 export interface LivePage<Page extends RowsPage, Key extends QueryKey> {
   operation: string | undefined;
   queryKey: Key;
-  queryFn: QueryFunction<Page, Key> | undefined;
+  /** Reads the one row `id` with the page's own query (see rowParams): a page of that row, or of none. */
+  readRow: ((id: string) => Promise<Page>) | undefined;
   data: Page | undefined;
 }
 
 /**
- * Keeps an open table's page live: when a change names one of its rows, the page is read again beside the cache
- * (the list operations have no single-row read), and only that row is patched into the cached page.
+ * Keeps an open table's page live: when a change names one of its rows, that row alone is read again with the
+ * table's query and patched into the cached page, or taken out of it when it no longer matches the query.
  */
-export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ operation, queryKey, queryFn, data }: LivePage<Page, Key>): void {
+export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ operation, queryKey, readRow, data }: LivePage<Page, Key>): void {
   const client = useQueryClient();
-  const latest = useRef({ queryKey, queryFn, data });
-  latest.current = { queryKey, queryFn, data };
+  const latest = useRef({ queryKey, readRow, data });
+  latest.current = { queryKey, readRow, data };
   const keyText = JSON.stringify(queryKey);
   useEffect(() => {
     if (operation === undefined) return undefined;
     return onChange(operation, (id) => {
-      const { queryKey: key, queryFn: read, data: page } = latest.current;
+      const { queryKey: key, readRow: read, data: page } = latest.current;
       if (read === undefined || !page?.rows.some((row) => row.id === id)) return;
       // Read beside the cache: the cached page is only patched, never replaced.
-      void Promise.resolve(read({ client, queryKey: key, signal: new AbortController().signal, meta: undefined }))
+      void read(id)
         .then((fresh) => {
           const row = fresh.rows.find((candidate) => candidate.id === id);
-          if (!row) return;
-          client.setQueryData<Page>(key, (cached) => (cached ? patchRow(cached, row) : cached));
-          highlightRow(operation, id);
+          client.setQueryData<Page>(key, (cached) => (cached ? patchRow(cached, id, row) : cached));
+          if (row) highlightRow(operation, id);
         })
         .catch(() => undefined);
     });

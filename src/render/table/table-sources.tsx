@@ -2,12 +2,12 @@
 // owns the operation gives one source for it, built from its query-options factory, and the app passes every
 // feature's sources once (TableSourcesProvider in src/app). The renderer so never imports a feature.
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { useQuery, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, useQueryClient, type QueryKey, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query';
 import type { FlatRecord, ListMeta } from '../../api/jsonapi';
 import type { TableConfig } from '../../config/types';
 import type { ReferenceLists } from './reference-lists';
 import type { TableQuery } from './table-query';
-import { useLivePage } from './live-rows';
+import { rowParams, useLivePage } from './live-rows';
 
 export interface ListPage {
   rows: readonly FlatRecord[];
@@ -47,7 +47,13 @@ export function tableSource<Page extends ListPage, Key extends QueryKey>(
       const options = pageQuery(key);
       const page = useQuery(options);
       const { data } = page;
-      useLivePage({ operation, queryKey: options.queryKey, queryFn: typeof options.queryFn === 'function' ? options.queryFn : undefined, data });
+      const client = useQueryClient();
+      const readRow = async (id: string): Promise<Page> => {
+        const row = pageQuery({ ...key, params: rowParams(key.params, id) });
+        if (typeof row.queryFn !== 'function') throw new Error(`The page query of ${operation ?? 'this list'} has no queryFn`);
+        return row.queryFn({ client, queryKey: row.queryKey, signal: new AbortController().signal, meta: undefined });
+      };
+      useLivePage({ operation, queryKey: options.queryKey, readRow, data });
       const shown = useMemo(() => (data && rows ? rows(data.rows, lists) : (data?.rows ?? [])), [data, lists]);
       return { page, rows: shown };
     },
