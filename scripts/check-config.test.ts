@@ -212,7 +212,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
     });
     expect(lines()).toEqual([
       "schemas/tables/users.json#/columns/1/field: rows of listUsers have no field 'account.accountNumber' (use a field of the listUsers response in openapi/gateway.yaml, or add it there)",
-      expect.stringMatching(/^schemas\/tables\/users\.json#\/columns\/1\/filter: listUsers takes no filter\[account\.accountNumber\] \(use 'filter\[account\.roles\]', .+\)$/),
+      expect.stringMatching(/^schemas\/tables\/users\.json#\/columns\/1\/filter: listUsers takes no filter\[account\.accountNumber\] \(use 'filter\[id\]', 'filter\[account\.roles\]', .+\)$/),
       expect.stringMatching(/^schemas\/tables\/users\.json#\/columns\/1\/sortable: listUsers cannot sort by 'account\.accountNumber' \(use 'account\.accountId', .+\)$/),
     ]);
   });
@@ -261,7 +261,7 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
       if (sender) sender.filterKey = 'sender';
     });
     expect(lines()).toEqual([
-      expect.stringMatching(/^schemas\/tables\/user-transactions\.json#\/columns\/1\/filterKey: listWalletTransactions takes no filter\[sender\] \(use 'filter\[userId\]', .+\)$/),
+      expect.stringMatching(/^schemas\/tables\/user-transactions\.json#\/columns\/1\/filterKey: listWalletTransactions takes no filter\[sender\] \(use 'filter\[id\]', 'filter\[userId\]', .+\)$/),
       expect.stringMatching(/^schemas\/tables\/user-transactions\.json#\/defaultSort: listWalletTransactions cannot sort by '-remarks' \(use 'created', .+\)$/),
       'schemas/tables/user-transactions.json#/pageSize: listWalletTransactions serves at most 100 rows a page (use a page size up to 100)',
     ]);
