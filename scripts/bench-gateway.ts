@@ -9,14 +9,12 @@
 //   npm run bench:gateway -- --postgres             the same on a throwaway PostgreSQL too, figures side by side
 //   npm run bench:gateway -- --processes 2          N gateway processes on one port (node:cluster, as
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
@@ -29,17 +27,15 @@ import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
 import { referenceNumber } from '../server/domain/wallet/transactions.ts';
 import { seedMinimal } from '../server/seed/index.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
+import { autocannon, CONNECTIONS, get, latency, LOAD_SECONDS, SAMPLES } from './bench-http.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const TENANT = 'naccug';
 const PAGE_SIZE = 10;
 const DEEP_PAGE = 40_000;
-const SAMPLES = 300;
-const LOAD_SECONDS = 10;
 /** Load on each measured page before any figure is taken: V8 compiles the hot paths in the first seconds. */
 const WARM_UP_SECONDS = 5;
-const CONNECTIONS = 10;
 const TARGET = { p95Ms: 30, requestsPerSecond: 1_500, twoProcesses: 3_000 };
 
 function argument(name: string): string | undefined {
@@ -451,54 +447,6 @@ const insertIntoPostgres: RowWriter = async (url, world, count, row) => {
     await client.end();
   }
 };
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(base: string, path: string, token: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (response.statusCode !== 200) reject(new Error(`GET ${path} answered ${response.statusCode}: ${body.slice(0, 300)}`));
-        else resolve({ status: response.statusCode, body });
-      });
-    });
-    request.on('error', reject);
-  });
-}
-
-async function latency(base: string, path: string, token: string): Promise<{ p50: number; p95: number; max: number }> {
-  for (let index = 0; index < 30; index += 1) await get(base, path, token);
-  const samples: number[] = [];
-  for (let index = 0; index < SAMPLES; index += 1) {
-    const started = process.hrtime.bigint();
-    await get(base, path, token);
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (quantile: number) => samples[Math.min(samples.length - 1, Math.ceil(quantile * samples.length) - 1)] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1] ?? Number.NaN };
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p97_5: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-
-/** Runs the autocannon CLI in its own process (so the load generator never shares the gateway's event loop). */
-async function autocannon(target: string, token: string, seconds: number = LOAD_SECONDS): Promise<AutocannonResult> {
-  const bin = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [bin, '--json', '--connections', String(CONNECTIONS), '--duration', String(seconds), '--headers', `authorization=Bearer ${token}`, target],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout) as AutocannonResult;
-}
 
 // Last, so every module-level constant above is initialised first.
 if (process.argv[2] === '--serve') {

@@ -8,13 +8,11 @@
 //
 //   BENCH_ROWS=200000 npm run bench:remittances    fewer rows, for a quick look
 //   BENCH_KEEP=1 npm run bench:remittances         keep the database file and print where it is
-import { execFile, fork, type ChildProcess } from 'node:child_process';
+import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import SqliteDatabase from 'better-sqlite3';
 import { buildApp } from '../server/app.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
@@ -26,16 +24,14 @@ import { REMITTANCE_REPORTS } from '../src/features/remittances/export/report-co
 import { createExportSession } from '../src/render/export/export-session.ts';
 import type { ExportEvent } from '../src/render/export/messages.ts';
 import { createStreamingXlsxWriter } from '../src/render/export/streaming-xlsx-writer.ts';
+import { autocannon, CONNECTIONS, get, latency, LOAD_SECONDS, SAMPLES } from './bench-http.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const EXPORT_ROWS = 100_000;
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const TENANT = 'amal';
 const PAGE_SIZE = 10;
-const SAMPLES = 300;
-const LOAD_SECONDS = 10;
 const WARM_UP_SECONDS = 3;
-const CONNECTIONS = 10;
 const TARGET = { p95Ms: 30, requestsPerSecond: 1_500, exportSeconds: 5, exportMb: 500 };
 const DAY = 86_400_000;
 
@@ -270,54 +266,6 @@ function bulkInsert(file: string): number {
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
   return newest;
-}
-
-const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-
-function get(base: string, path: string, token: string): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const request = http.get(`${base}${path}`, { agent, headers: { authorization: `Bearer ${token}` } }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const body = Buffer.concat(chunks).toString('utf8');
-        if (response.statusCode !== 200) reject(new Error(`GET ${path} answered ${response.statusCode}: ${body.slice(0, 300)}`));
-        else resolve({ status: response.statusCode, body });
-      });
-    });
-    request.on('error', reject);
-  });
-}
-
-async function latency(base: string, path: string, token: string): Promise<{ p50: number; p95: number; max: number }> {
-  for (let index = 0; index < 30; index += 1) await get(base, path, token);
-  const samples: number[] = [];
-  for (let index = 0; index < SAMPLES; index += 1) {
-    const started = process.hrtime.bigint();
-    await get(base, path, token);
-    samples.push(Number(process.hrtime.bigint() - started) / 1e6);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (quantile: number) => samples[Math.min(samples.length - 1, Math.ceil(quantile * samples.length) - 1)] ?? Number.NaN;
-  return { p50: at(0.5), p95: at(0.95), max: samples[samples.length - 1] ?? Number.NaN };
-}
-
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p97_5: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-
-/** Runs the autocannon CLI in its own process (so the load generator never shares the gateway's event loop). */
-async function autocannon(target: string, token: string, seconds: number = LOAD_SECONDS): Promise<AutocannonResult> {
-  const bin = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
-  const { stdout } = await promisify(execFile)(
-    process.execPath,
-    [bin, '--json', '--connections', String(CONNECTIONS), '--duration', String(seconds), '--headers', `authorization=Bearer ${token}`, target],
-    { maxBuffer: 16 * 1024 * 1024 },
-  );
-  return JSON.parse(stdout) as AutocannonResult;
 }
 
 // Last, so every module-level constant above is initialised first.
