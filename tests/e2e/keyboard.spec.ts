@@ -2,13 +2,13 @@
 // item, to a user found by phone and by e-mail, to a transaction found by reference; a table's rows by arrow keys
 // and Enter; the shortcuts behind `?`. axe scans each.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectAccessible } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, openLogin } from './support';
 
 type UserDocument = { data: Array<{ id: string; attributes: { fullname: string }; relationships?: Record<string, { data: { id: string; type: string } | null }> }>; included?: Array<{ type: string; id: string; attributes: { value?: string } }> };
 type TransactionDocument = { data: Array<{ attributes: { referenceNumber: string; receiverName: string } }> };
 
 async function signInByKeyboard(page: Page, email: string) {
-  await page.goto('/login');
+  await openLogin(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(DEMO_PASSWORD);
   await page.keyboard.press('Enter');

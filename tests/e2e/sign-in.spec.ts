@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, openLogin, signIn } from './support';
 
 test.describe('sign-in', () => {
   test('[UW-2.68] the page title starts as Loading...', async ({ page }) => {
@@ -8,7 +8,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-2.01][UW-2.09][UW-5.01] the login button is enabled only with both fields', async ({ page }) => {
-    await page.goto('/login');
+    await openLogin(page);
     const login = page.getByRole('button', { name: 'Login', exact: true });
     await expect(login).toBeDisabled();
     await page.getByLabel(/^Email/).fill(demoLogins.partner);
@@ -20,7 +20,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-4.49][UW-8.06] a wrong password shows the server message until dismissed', async ({ page }) => {
-    await page.goto('/login');
+    await openLogin(page);
     await page.getByLabel(/^Email/).fill(demoLogins.partner);
     await page.getByLabel(/^Password/).fill('not-the-password');
     await page.getByRole('button', { name: 'Login', exact: true }).click();
@@ -68,7 +68,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-3.17][UW-3.18] signing in to NACCUG loads roles, groups, statuses, countries and transaction types', async ({ page }) => {
-    await page.goto('/login');
+    await openLogin(page);
     const lists = ['/api/v1/um/roles', '/api/v1/um/groups', '/api/v1/um/status', '/api/v1/um/countries', '/api/v1/tx/transactiontypes'];
     const requests = lists.map((path) => page.waitForRequest((request) => new URL(request.url()).pathname === path));
     await page.getByLabel(/^Email/).fill(demoLogins.group);
@@ -94,8 +94,7 @@ test.describe('sign-in', () => {
   });
 
   test('keyboard-only sign-in', async ({ page }) => {
-    await page.goto('/login');
-    await expect(page.getByLabel(/^Email/)).toBeVisible();
+    await openLogin(page);
     await page.keyboard.press('Tab');
     await expect(page.getByLabel(/^Email/)).toBeFocused();
     await page.keyboard.type(demoLogins.partner);

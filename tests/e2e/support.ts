@@ -16,8 +16,18 @@ export const demoLogins = {
 /** The four-eyes approver of the main wallet tenant (schemas/approvals/teller.json). */
 export const CHECKER_LOGIN = 'checker@demo.test';
 
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+/**
+ * Opens /login and waits for the app's working card: login.html paints an inert copy first (scripts/login-shell.ts),
+ * which looks the same but takes no input, so a key pressed before the app has rendered would go nowhere.
+ */
+export async function openLogin(page: Page) {
   await page.goto('/login');
+  await expect(page.locator('#root [inert]')).toHaveCount(0);
+  await expect(page.getByLabel(/^Email/)).toBeVisible();
+}
+
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await openLogin(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
