@@ -2,7 +2,7 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
 import { configCheckPlugin } from './scripts/config-check-plugin.ts';
-import { loginShellPlugin } from './scripts/login-shell.ts';
+import { firstPaintPlugin } from './scripts/first-paint.ts';
 import { mantineComponentStyles } from './scripts/mantine-styles.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 import { routeChunks } from './scripts/route-chunks.ts';
@@ -12,10 +12,10 @@ const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
 
 export default defineConfig({
   // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser);
-  // mantineComponentStyles: each chunk brings the CSS of the Mantine components it uses; loginShellPlugin: dist/login.html
-  // paints the sign-in card before the app runs; precompressPlugin: dist/ files get their .br and .gz beside them;
+  // mantineComponentStyles: each chunk brings the CSS of the Mantine components it uses; firstPaintPlugin: dist/login.html
+  // and dist/index.html paint the sign-in card or a screen's frame before the app runs; precompressPlugin: dist/ files get their .br and .gz beside them;
   // configCheckPlugin (dev only): a saved config file re-runs check:config; a mistake shows as the error overlay.
-  plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), loginShellPlugin(), precompressPlugin(), configCheckPlugin()],
+  plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), firstPaintPlugin(), precompressPlugin(), configCheckPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

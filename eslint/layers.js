@@ -17,6 +17,8 @@ function layerOf(file) {
 
 /** What each layer may import from src/. */
 const allowed = {
+  // The page's entry: it only starts the app (src/boot.ts).
+  boot: ['main'],
   main: ['app', 'api', 'config', 'render', 'flows', 'features', 'generated'],
   app: ['app', 'features', 'render', 'flows', 'config', 'api', 'generated'],
   features: ['render', 'flows', 'config', 'api', 'generated'],

@@ -1,4 +1,4 @@
-// One chunk per layer of a first load instead of dozens: the app (src/main.tsx and what it imports: the /login route),
+// One chunk per layer of a first load instead of dozens: the entry (src/boot.ts), the app (src/main.tsx and what it imports: the /login route),
 // the shell (src/app/ProtectedApp.tsx and what it imports that the app does not) and the table (src/render/table and
 // what it imports that neither does). Left to itself the bundler cuts a chunk at every module two routes share, and
 // with the per-component Mantine styles (scripts/mantine-styles.ts) a signed-in page asked for about 70 files, /login
@@ -17,6 +17,8 @@ interface Layer {
 }
 
 const LAYERS: Layer[] = [
+  // The entry and what it imports (the bundler's preload helper): evaluated before the app (src/boot.ts).
+  { name: 'boot', root: /[\\/]src[\\/]boot\.ts$/ },
   { name: 'app', root: /[\\/]src[\\/]main\.tsx$/ },
   { name: 'shell', root: /[\\/]src[\\/]app[\\/]ProtectedApp\.tsx$/ },
   { name: 'table', root: /[\\/]src[\\/]render[\\/]table[\\/]index\.ts$/ },

@@ -26,7 +26,10 @@ const mantineTheme = createTheme({
     // A long option list scrolls in the listbox itself, not in a scroll area inside it: a listbox holds only options
     // (axe aria-required-children), and the field's arrow keys reach every option (axe scrollable-region-focusable).
     // Components by name, not with X.extend: importing them here would load them with the login route.
-    Select: { defaultProps: { withScrollArea: false }, classNames: { options: classes.options } },
+    // A closed dropdown is not kept in the page: a kept one is positioned when it mounts, which makes the browser
+    // compute the page's style and layout mid-render (three selects on a list screen made its first draw one long task).
+    Select: { defaultProps: { withScrollArea: false, comboboxProps: { keepMounted: false } }, classNames: { options: classes.options } },
+    MultiSelect: { defaultProps: { comboboxProps: { keepMounted: false } } },
     // A menu holds only its items (axe aria-required-children); without the placeholder the first item takes the focus.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
     DatePicker: { defaultProps: { ariaLabels: calendarAriaLabels }, classNames: { day: classes.day } },

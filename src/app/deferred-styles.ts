@@ -1,6 +1,6 @@
-// login.html loads the app's stylesheets print-only, so they do not hold back the sign-in card it paints before the
-// app runs (scripts/login-shell.ts). The app turns them on where they are, once loaded, before its first render: in
-// place, they stay ahead of the stylesheets later chunks add to the head, as in index.html.
+// login.html and index.html load the app's stylesheets print-only, so they do not hold back the sign-in card or the
+// screen's frame they paint before the app runs (scripts/first-paint.ts). The app turns them on where they are, once
+// loaded, before its first render: in place, they stay ahead of the stylesheets later chunks add to the head.
 const DEFERRED = 'link[rel="stylesheet"][data-deferred-style]';
 
 function loaded(link: HTMLLinkElement): Promise<void> {

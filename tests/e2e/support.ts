@@ -17,7 +17,7 @@ export const demoLogins = {
 export const CHECKER_LOGIN = 'checker@demo.test';
 
 /**
- * Opens /login and waits for the app's working card: login.html paints an inert copy first (scripts/login-shell.ts),
+ * Opens /login and waits for the app's working card: login.html paints an inert copy first (scripts/first-paint.ts),
  * which looks the same but takes no input, so a key pressed before the app has rendered would go nowhere.
  */
 export async function openLogin(page: Page) {

@@ -4,7 +4,7 @@
 // arrow keys, Home and End move (row-focus.ts); a polite live region says which row has the focus, since a
 // focused <tr> alone is not read the same way by every screen reader. A list screen gets these props from
 // useTableController and gives the flows its actions run by name (./flows.ts).
-import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, LoadingOverlay, Table, VisuallyHidden } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import { useConfig } from '../../config/context';
@@ -43,6 +43,30 @@ export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'>
 }
 
 export function SchemaTable(props: SchemaTableProps) {
+  // A query's answer arrives as an urgent update (the query cache is an external store), and every answer of a screen
+  // (its page, its reference lists, its saved views) would redraw the whole table in one long task. The server's
+  // answers are deferred as one piece, so the rows, the pager, the loading state, the error and the filter lists are
+  // drawn in a render that yields to the browser and never disagree with each other; the urgent render finds the same
+  // props (the screen's handlers are passed as stable functions) and draws nothing.
+  const { data, meta, loading, error, lists } = props;
+  const answer = useDeferredValue(useMemo(() => ({ data, meta, loading, error, lists }), [data, meta, loading, error, lists]));
+  const latest = useRef(props);
+  useLayoutEffect(() => {
+    latest.current = props;
+  });
+  const onRowOpen = useCallback((row: FlatRecord) => latest.current.onRowOpen?.(row), []);
+  const flowNames = Object.keys(props.flows ?? {})
+    .sort()
+    .join(',');
+  const flows = useMemo(() => {
+    const run = (name: string) => (row?: FlatRecord) => (row ? rowFlow(latest.current.flows, name)?.(row) : toolbarFlow(latest.current.flows, name)?.());
+    const handlers: Record<string, (row?: FlatRecord) => void> = Object.fromEntries(flowNames.split(',').filter((name) => name !== '').map((name) => [name, run(name)]));
+    return handlers as TableFlows;
+  }, [flowNames]);
+  return <SchemaTableView {...props} {...answer} onRowOpen={props.onRowOpen ? onRowOpen : undefined} flows={props.flows ? flows : undefined} />;
+}
+
+const SchemaTableView = memo(function SchemaTableView(props: SchemaTableProps) {
   const { set } = useConfig();
   const { config, meta, loading = false, error, colorMaps = set.colorMaps, lists, title, emptyText = 'No records found' } = props;
   const { flows } = props;
@@ -77,7 +101,8 @@ export function SchemaTable(props: SchemaTableProps) {
     <Box pos="relative">
       <SchemaTableToolbar model={model} lists={lists} onToolbarFlow={onToolbarFlow} savedViews={props.savedViews} />
       <LoadingOverlay visible={loading && rows.length > 0} loaderProps={{ role: 'status', 'aria-label': 'Loading...' }} />
-      <Box ref={setScrollElement} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
+      {/* Only a virtualized body scrolls itself and needs the element: setting it costs a second render of the table. */}
+      <Box ref={virtualize ? setScrollElement : undefined} style={virtualize ? { maxHeight: '70vh', overflow: 'auto' } : { overflowX: 'auto' }}>
         <Table
           striped
           highlightOnHover={props.onRowOpen !== undefined}
@@ -111,4 +136,4 @@ export function SchemaTable(props: SchemaTableProps) {
       {!error && <SchemaTablePager model={model} />}
     </Box>
   );
-}
+});

@@ -45,9 +45,14 @@ export function tableSource<Page extends ListPage, Key extends QueryKey>(
   return {
     usePage(key, lists, operation) {
       const options = pageQuery(key);
+      const client = useQueryClient();
+      // Asked for while the screen renders, not once it has committed (when useQuery would ask): the first page is on
+      // its way while the rest of the screen, and the shell around it, is still being drawn. A page in the cache, or
+      // on its way, is not asked for again.
+      const { queryFn } = options;
+      if (typeof queryFn === 'function' && !client.getQueryState(options.queryKey)) void client.prefetchQuery({ ...options, queryFn });
       const page = useQuery(options);
       const { data } = page;
-      const client = useQueryClient();
       const readRow = async (id: string): Promise<Page> => {
         const row = pageQuery({ ...key, params: rowParams(key.params, id) });
         if (typeof row.queryFn !== 'function') throw new Error(`The page query of ${operation ?? 'this list'} has no queryFn`);
