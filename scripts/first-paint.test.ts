@@ -50,14 +50,20 @@ describe('index.html', () => {
 
   it('paints an inert frame without landmarks, and asks for the signed-in layers with the app, their styles deferred after the app\'s', () => {
     const page = withFirstPaint(BUILT_INDEX, APP_FRAME, preloads);
-    expect(head(page)).toContain('<link rel="modulepreload" crossorigin href="/assets/shell-abc.js">');
-    expect(head(page)).toContain('<link rel="modulepreload" crossorigin href="/assets/table-abc.js">');
+    expect(head(page)).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/shell-abc.js">');
+    expect(head(page)).toContain('<link rel="modulepreload" fetchpriority="low" crossorigin href="/assets/table-abc.js">');
     expect(head(page)).toContain('<link rel="stylesheet" media="print" data-deferred-style crossorigin href="/assets/shell-abc.css">');
     expect(head(page).indexOf('/assets/shell-abc.css')).toBeGreaterThan(head(page).indexOf('/assets/index-abc.css'));
     const root = page.slice(page.indexOf('<div id="root">'));
     expect(root).toMatch(/^<div id="root"><div class="frame" inert>/);
     expect(root).toContain('Loading...');
     expect(root).not.toMatch(/<(main|header|nav)\b/);
+  });
+
+  it('does not name a file twice: a layer the page loads already keeps its one link', () => {
+    const page = withFirstPaint(BUILT_INDEX, APP_FRAME, { scripts: ['/assets/Box-abc.js', ...preloads.scripts], styles: ['/assets/Box-abc.css'] });
+    expect(page.match(/href="\/assets\/Box-abc\.js"/g)).toHaveLength(1);
+    expect(page.match(/href="\/assets\/Box-abc\.css"/g)).toHaveLength(1);
   });
 
   it('takes the layers\' files and styles from the bundle, and refuses a build without them', () => {

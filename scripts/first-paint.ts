@@ -14,8 +14,8 @@ const LOGIN_SHELL = fileURLToPath(new URL('../src/features/auth/login-shell.html
 const APP_FRAME = fileURLToPath(new URL('../src/app/app-frame.html', import.meta.url));
 /** The route layers (scripts/route-chunks.ts) each page asks for with itself: the entry (src/boot.ts) imports the
  * app only once the page has painted, and a signed-in first load needs the shell and table too. */
-const LOGIN_LAYERS = ['app'];
-const SIGNED_IN_LAYERS = ['app', 'shell', 'table'];
+const LOGIN_LAYERS = ['react', 'app'];
+const SIGNED_IN_LAYERS = ['react', 'app', 'shell', 'table'];
 const EMPTY_ROOT = '<div id="root"></div>';
 const STYLESHEET = /(<link rel="stylesheet")/g;
 /** Marks the stylesheets the app turns on (src/app/deferred-styles.ts). */
@@ -35,10 +35,13 @@ export function withFirstPaint(indexHtml: string, frameHtml: string, preloads: P
   const markup = style ? frameHtml.slice(style.index + style[0].length).trim() : '';
   if (!style || !markup) throw new Error('A first-paint frame must hold one <style> followed by its markup.');
   if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes('</head>')) throw new Error(`index.html must hold </head> and ${EMPTY_ROOT}.`);
+  const named = (href: string) => indexHtml.includes(`href="${href}"`);
   const links = [
-    ...preloads.scripts.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`),
-    ...preloads.styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-  ].filter((link) => !indexHtml.includes(link));
+    // Not needed for the first paint, which the page's own frame makes: at high priority the browser would count them
+    // as holding it back.
+    ...preloads.scripts.filter((href) => !named(href)).map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
+    ...preloads.styles.filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+  ];
   return indexHtml
     .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}</head>`)
     .replace(STYLESHEET, `$1 media="print" ${DEFERRED_STYLE}`)

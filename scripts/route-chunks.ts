@@ -19,6 +19,8 @@ interface Layer {
 const LAYERS: Layer[] = [
   // The entry and what it imports (the bundler's preload helper): evaluated before the app (src/boot.ts).
   { name: 'boot', root: /[\\/]src[\\/]boot\.ts$/ },
+  // React and React DOM: the entry evaluates them in a task of their own before the app (src/boot.ts).
+  { name: 'react', root: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/ },
   { name: 'app', root: /[\\/]src[\\/]main\.tsx$/ },
   { name: 'shell', root: /[\\/]src[\\/]app[\\/]ProtectedApp\.tsx$/ },
   { name: 'table', root: /[\\/]src[\\/]render[\\/]table[\\/]index\.ts$/ },

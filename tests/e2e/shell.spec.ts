@@ -95,6 +95,8 @@ test('[UW-1.04] the logo link is named by the words it shows; axe finds nothing 
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+  // Logout sends the page to /login itself; a navigation of the test's own would race it.
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, demoLogins.super);
   await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
   await expect(page.getByRole('listbox')).toBeVisible();

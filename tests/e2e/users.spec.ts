@@ -452,6 +452,8 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
 
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+  // Logout sends the page to /login itself; a navigation of the test's own would race it.
+  await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, 'Fresh@12345');
 });
 
