@@ -13,7 +13,8 @@ const proxied = ['/api', '/connect', '/files', '/dev', '/config.json'];
 export default defineConfig({
   // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser);
   // mantineComponentStyles: each chunk brings the CSS of the Mantine components it uses; firstPaintPlugin: dist/login.html
-  // and dist/index.html paint the sign-in card or a screen's frame before the app runs; precompressPlugin: dist/ files get their .br and .gz beside them;
+  // and dist/index.html paint the sign-in card or a screen's frame before the app runs; precompressPlugin: dist/ files
+  // get their .br and .gz beside them;
   // configCheckPlugin (dev only): a saved config file re-runs check:config; a mistake shows as the error overlay.
   plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), firstPaintPlugin(), precompressPlugin(), configCheckPlugin()],
   build: {

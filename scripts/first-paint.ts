@@ -1,8 +1,9 @@
 // What a phone paints before the app's JavaScript has run. The build writes two pages from Vite's index.html, each
 // with a frame of plain HTML and CSS in #root (its style in the head) that the app's first render replaces:
 // - dist/login.html, sent for /login (server/http/web.ts): the sign-in card of src/features/auth/login-shell.html;
-// - dist/index.html, sent for every other page: the frame of a signed-in screen (src/app/app-frame.html), with the
-//   shell and table layers (scripts/route-chunks.ts) and their styles asked for at once, not after the app has run.
+// - dist/index.html, sent for every other page: the frame of a signed-in screen (src/app/app-frame.html).
+// Each page asks at once for the route layers (scripts/route-chunks.ts) its first screen needs and their styles,
+// which the app would otherwise find only as it runs.
 // On both the app's stylesheets load print-only, which holds nothing back, and the app turns them on in place once
 // they have loaded, before its first render (src/app/deferred-styles.ts), so they keep their place ahead of the
 // stylesheets later chunks add.

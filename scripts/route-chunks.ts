@@ -1,9 +1,9 @@
-// One chunk per layer of a first load instead of dozens: the entry (src/boot.ts), the app (src/main.tsx and what it imports: the /login route),
-// the shell (src/app/ProtectedApp.tsx and what it imports that the app does not) and the table (src/render/table and
-// what it imports that neither does). Left to itself the bundler cuts a chunk at every module two routes share, and
-// with the per-component Mantine styles (scripts/mantine-styles.ts) a signed-in page asked for about 70 files, /login
-// for 17; a phone on HTTP/1.1 opens six connections to a host at a time, so each round of six costs a round trip.
-// Screens and the rest stay split as the bundler splits them.
+// One chunk per layer of a first load instead of dozens: the entry (src/boot.ts), React, the app (src/main.tsx and
+// what it imports: the /login route), the shell (src/app/ProtectedApp.tsx and what it imports that the app does not)
+// and the table (src/render/table and what it imports that none of them does). Left to itself the bundler cuts a chunk
+// at every module two routes share, and with the per-component Mantine styles (scripts/mantine-styles.ts) a signed-in
+// page asked for about 70 files, /login for 17; a phone on HTTP/1.1 opens six connections to a host at a time, so each
+// round of six costs a round trip. Screens and the rest stay split as the bundler splits them.
 import { dirname, resolve } from 'node:path';
 import type { Rolldown } from 'vite';
 

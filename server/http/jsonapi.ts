@@ -1,6 +1,7 @@
 // JSON:API documents: resources, lists with paging meta, error documents, and the query parsers every list shares.
 
 import type { Paging, Sort } from '../domain/paging.ts';
+import { ROW_ID_TEXT, parseRowId } from '../domain/users/ids.ts';
 
 export interface ResourceIdentifier {
   type: string;
@@ -212,9 +213,6 @@ export function filterText(value: unknown): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** Ids are 32-bit integer columns: a larger number would make PostgreSQL fail the query instead of finding nothing. */
-const MAX_ROW_ID = 2_147_483_647;
-
 /**
  * `filter[id]` of a list (the live tables' single-row read): a row id written as digits, or undefined when absent;
  * anything else is a 400 naming the parameter. An id beyond the 32-bit columns is 0, which no row has.
@@ -222,9 +220,8 @@ const MAX_ROW_ID = 2_147_483_647;
 export function idFilter(value: unknown): number | undefined {
   const text = filterText(value);
   if (text === undefined) return undefined;
-  if (!/^[1-9][0-9]{0,9}$/.test(text)) throw new HttpError(400, 'filter[id] must be a row id (digits)', { parameter: 'filter[id]' });
-  const id = Number(text);
-  return id <= MAX_ROW_ID ? id : 0;
+  if (!ROW_ID_TEXT.test(text)) throw new HttpError(400, 'filter[id] must be a row id (digits)', { parameter: 'filter[id]' });
+  return parseRowId(text) ?? 0;
 }
 
 /** The filters among `values` that have a text (see filterText), by name. */

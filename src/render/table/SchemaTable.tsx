@@ -69,15 +69,12 @@ export function SchemaTable(props: SchemaTableProps) {
 const SchemaTableView = memo(function SchemaTableView(props: SchemaTableProps) {
   const { set } = useConfig();
   const { config, meta, loading = false, error, colorMaps = set.colorMaps, lists, title, emptyText = 'No records found' } = props;
+  // Stable while the screen runs the same flows (SchemaTable passes one handlers object per set of names).
   const { flows } = props;
-  // Which flows the screen runs, as a stable key, so a new handlers object each render redraws no cells.
-  const provided = Object.keys(flows ?? {})
-    .sort()
-    .join(',');
   const runsFlow = useMemo(() => {
-    const names = new Set(provided.split(','));
+    const names = new Set(Object.keys(flows ?? {}));
     return (flow: string) => names.has(flow);
-  }, [provided]);
+  }, [flows]);
   const onRowFlow = useCallback((flow: string, row: FlatRecord) => rowFlow(flows, flow)?.(row), [flows]);
   const onToolbarFlow = useCallback((flow: string) => toolbarFlow(flows, flow)?.(), [flows]);
   const model = useSchemaTable(config, { ...props, expandable: props.renderExpanded !== undefined, runsFlow });
