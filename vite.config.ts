@@ -4,6 +4,7 @@ import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
 import { configCheckPlugin } from './scripts/config-check-plugin.ts';
 import { firstPaintPlugin } from './scripts/first-paint.ts';
 import { mantineComponentStyles } from './scripts/mantine-styles.ts';
+import { mantineUseId } from './scripts/mantine-use-id.ts';
 import { precompressPlugin } from './scripts/precompress.ts';
 import { routeChunks } from './scripts/route-chunks.ts';
 
@@ -14,9 +15,9 @@ export default defineConfig({
   // formValidatorsPlugin: schemas/forms/*.json -> src/generated/validators/*.js (precompiled, no eval in the browser);
   // mantineComponentStyles: each chunk brings the CSS of the Mantine components it uses; firstPaintPlugin: dist/login.html
   // and dist/index.html paint the sign-in card or a screen's frame before the app runs; precompressPlugin: dist/ files
-  // get their .br and .gz beside them;
+  // get their .br and .gz beside them; mantineUseId: Mantine's fields take React's useId, not one set after mount;
   // configCheckPlugin (dev only): a saved config file re-runs check:config; a mistake shows as the error overlay.
-  plugins: [react(), formValidatorsPlugin(), mantineComponentStyles(), firstPaintPlugin(), precompressPlugin(), configCheckPlugin()],
+  plugins: [react(), formValidatorsPlugin(), mantineUseId(), mantineComponentStyles(), firstPaintPlugin(), precompressPlugin(), configCheckPlugin()],
   build: {
     outDir: 'dist',
     sourcemap: false,

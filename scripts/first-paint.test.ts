@@ -3,7 +3,9 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { layerPreloads, withFirstPaint } from './first-paint.ts';
+import { runInNewContext } from 'node:vm';
+import { SCREEN_ROUTES } from '../src/config/routes.ts';
+import { layerPreloads, screenModules, screenPreloadScript, withFirstPaint } from './first-paint.ts';
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const LOGIN_SHELL = read('../src/features/auth/login-shell.html');
@@ -75,5 +77,57 @@ describe('index.html', () => {
     };
     expect(layerPreloads(bundle, ['shell', 'table'])).toEqual(preloads);
     expect(() => layerPreloads(bundle, ['shell', 'screens'])).toThrow(/no chunk for the route layer\(s\) screens/);
+  });
+});
+
+describe('the screen preloads of index.html', () => {
+  const loadersFile = fileURLToPath(new URL('../src/app/screen-loaders.ts', import.meta.url));
+  const modules = screenModules(read('../src/app/screen-loaders.ts'), loadersFile);
+  const module = (path: string) => fileURLToPath(new URL(`../src/${path}`, import.meta.url));
+  const bundle = {
+    'assets/users-abc.js': { type: 'chunk', name: 'screens', fileName: 'assets/users-abc.js', imports: ['assets/get-user-abc.js', 'assets/table-abc.js'], moduleIds: [`${module('features/users/screens')}.ts`] },
+    'assets/get-user-abc.js': { type: 'chunk', name: 'get-user', fileName: 'assets/get-user-abc.js', imports: ['assets/table-abc.js'] },
+    'assets/table-abc.js': { type: 'chunk', name: 'table', fileName: 'assets/table-abc.js' },
+    'assets/home-abc.js': { type: 'chunk', name: 'HomePage', fileName: 'assets/home-abc.js', moduleIds: [`${module('app/HomePage')}.tsx`] },
+  };
+  const routes = SCREEN_ROUTES.filter((route) => ['/', '/wallet/users', '/admins', '/remittances/users/:id', '/login'].includes(route.path));
+  /** The links the script adds to a page at `pathname`. */
+  const linksAt = (script: string, pathname: string) => {
+    const head: Record<string, string>[] = [];
+    const document = {
+      createElement: () => ({ setAttribute(name: string, value: string) { this[name as 'rel'] = value; } }) as Record<string, string> & { setAttribute: (name: string, value: string) => void },
+      head: { appendChild: (link: Record<string, string>) => head.push(link) },
+    };
+    runInNewContext(script, { document, location: { pathname } });
+    return head.map(({ rel, href, fetchpriority }) => ({ rel, href, fetchpriority }));
+  };
+
+  it('knows the module of every protected screen of the route map', () => {
+    for (const route of SCREEN_ROUTES.filter((candidate) => candidate.access === 'protected')) expect(modules.get(route.screen), route.screen).toBeDefined();
+    expect(modules.get('walletUsers')).toBe(module('features/users/screens'));
+    expect(modules.get('audit')).toBe(module('features/audit/AuditScreen'));
+  });
+
+  it('asks for the screen of the address with what it imports, less what the page loads anyway, at any case and trailing slash', () => {
+    const script = screenPreloadScript(bundle, modules, ['/assets/table-abc.js'], routes);
+    const users = [
+      { rel: 'modulepreload', href: '/assets/users-abc.js', fetchpriority: 'low' },
+      { rel: 'modulepreload', href: '/assets/get-user-abc.js', fetchpriority: 'low' },
+    ];
+    expect(linksAt(script, '/wallet/users')).toEqual(users);
+    expect(linksAt(script, '/Wallet/Users/')).toEqual(users);
+    expect(linksAt(script, '/admins')).toEqual(users);
+    expect(linksAt(script, '/')).toEqual([{ rel: 'modulepreload', href: '/assets/home-abc.js', fetchpriority: 'low' }]);
+    // A route with parameters, a public route and an unknown address ask for nothing.
+    expect(linksAt(script, '/remittances/users/7')).toEqual([]);
+    expect(linksAt(script, '/login')).toEqual([]);
+    expect(linksAt(script, '/nowhere')).toEqual([]);
+  });
+
+  it('refuses a screen without a loader and a loader whose module the build lacks', () => {
+    expect(() => screenPreloadScript(bundle, new Map(), [], routes)).toThrow(/no loader for screen home/);
+    const { 'assets/home-abc.js': _home, ...withoutHome } = bundle;
+    expect(() => screenPreloadScript(withoutHome, modules, [], routes)).toThrow(/no chunk holding .*HomePage, the screen home/);
+    expect(() => screenModules("  walletUsers: () => usersScreens().then((m) => m),", loadersFile)).toThrow(/calls usersScreens, which is not a loader declared above it/);
   });
 });

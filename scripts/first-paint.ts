@@ -4,15 +4,20 @@
 // - dist/index.html, sent for every other page: the frame of a signed-in screen (src/app/app-frame.html).
 // Each page asks at once for the route layers (scripts/route-chunks.ts) its first screen needs and their styles,
 // which the app would otherwise find only as it runs.
+// index.html also asks, by a small script of its own, for the code of the screen the address opens (the screen's
+// chunks of src/app/screen-loaders.ts), which the app would otherwise ask for only once it runs.
 // On both the app's stylesheets load print-only, which holds nothing back, and the app turns them on in place once
 // they have loaded, before its first render (src/app/deferred-styles.ts), so they keep their place ahead of the
 // stylesheets later chunks add.
 import { readFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { SCREEN_ROUTES, type ScreenRoute } from '../src/config/routes.ts';
 
 const LOGIN_SHELL = fileURLToPath(new URL('../src/features/auth/login-shell.html', import.meta.url));
 const APP_FRAME = fileURLToPath(new URL('../src/app/app-frame.html', import.meta.url));
+const SCREEN_LOADERS = fileURLToPath(new URL('../src/app/screen-loaders.ts', import.meta.url));
 /** The route layers (scripts/route-chunks.ts) each page asks for with itself: the entry (src/boot.ts) imports the
  * app only once the page has painted, and a signed-in first load needs the shell and table too. */
 const LOGIN_LAYERS = ['react', 'app'];
@@ -26,6 +31,8 @@ const DEFERRED_STYLE = 'data-deferred-style';
 export interface Preloads {
   scripts: readonly string[];
   styles: readonly string[];
+  /** Classic scripts the page runs as soon as they arrive, holding nothing back. */
+  asyncScripts?: readonly string[];
 }
 
 const NO_PRELOADS: Preloads = { scripts: [], styles: [] };
@@ -42,6 +49,7 @@ export function withFirstPaint(indexHtml: string, frameHtml: string, preloads: P
     // as holding it back.
     ...preloads.scripts.filter((href) => !named(href)).map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
     ...preloads.styles.filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...(preloads.asyncScripts ?? []).map((src) => `<script async src="${src}"></script>`),
   ];
   return indexHtml
     .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}</head>`)
@@ -55,7 +63,76 @@ interface BundleOutput {
   name?: string;
   fileName: string;
   imports?: readonly string[];
+  moduleIds?: readonly string[];
   viteMetadata?: { importedCss: Set<string> };
+}
+
+/** Screen id → the file (without extension) its loader imports, read from the source of src/app/screen-loaders.ts:
+ * an entry imports its module (`id: () => import('…')`) or calls a loader declared above it (`id: () => name()…`). */
+export function screenModules(source: string, sourceFile: string): Map<string, string> {
+  const file = (specifier: string) => resolve(dirname(sourceFile), specifier);
+  const named = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map(([, name = '', specifier = '']) => [name, file(specifier)]));
+  const modules = new Map<string, string>();
+  for (const [, screen = '', loader, specifier] of source.matchAll(/^\s+(\w+): \(\) =>\s*(?:(\w+)\(\)|import\('([^']+)'\))/gm)) {
+    const module = specifier ? file(specifier) : named.get(loader ?? '');
+    if (!module) throw new Error(`${sourceFile}: the loader of screen ${screen} calls ${loader ?? '?'}, which is not a loader declared above it.`);
+    modules.set(screen, module);
+  }
+  return modules;
+}
+
+/** The files a chunk needs: itself and what it imports, each once. */
+function chunkClosure(bundle: Record<string, BundleOutput>, roots: readonly BundleOutput[]): Map<string, BundleOutput> {
+  const chunks = new Map<string, BundleOutput>();
+  const add = (chunk: BundleOutput | undefined) => {
+    if (!chunk || chunks.has(chunk.fileName)) return;
+    chunks.set(chunk.fileName, chunk);
+    for (const imported of chunk.imports ?? []) add(bundle[imported]);
+  };
+  roots.forEach(add);
+  return chunks;
+}
+
+/**
+ * A script that asks for the code of the screen the page's address opens: for each protected route without parameters,
+ * the public paths of the screen's chunks and what they import, less `loaded` (what the page asks for anyway).
+ */
+export function screenPreloadScript(
+  bundle: Record<string, BundleOutput>,
+  modules: ReadonlyMap<string, string>,
+  loaded: readonly string[],
+  routes: readonly ScreenRoute[] = SCREEN_ROUTES,
+): string {
+  const outputs = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const unstated = (id: string) => id.replace(/\.(tsx?|jsx?|mjs)$/, '').replace(/[\\/]index$/, '');
+  const lists: string[][] = [];
+  const byPath: Record<string, number> = {};
+  for (const route of routes) {
+    if (route.access !== 'protected' || route.path.includes(':')) continue;
+    const module = modules.get(route.screen);
+    if (!module) throw new Error(`src/app/screen-loaders.ts has no loader for screen ${route.screen} (route ${route.path}).`);
+    const chunk = outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module || unstated(id) === `${module}/index`));
+    if (!chunk) throw new Error(`The build has no chunk holding ${module}, the screen ${route.screen}.`);
+    const files = [...chunkClosure(bundle, [chunk]).keys()].map((file) => `/${file}`).filter((file) => !loaded.includes(file));
+    if (files.length === 0) continue;
+    const key = JSON.stringify(files);
+    let index = lists.findIndex((list) => JSON.stringify(list) === key);
+    if (index < 0) index = lists.push(files) - 1;
+    byPath[route.path.toLowerCase()] = index;
+  }
+  // Routes match case-insensitively and without a trailing slash (src/config/routes.ts).
+  return (
+    `(function (screens, routes) {\n` +
+    `  var files = screens[routes[location.pathname.toLowerCase().replace(/\\/+$/, '') || '/']] || [];\n` +
+    `  files.forEach(function (file) {\n` +
+    `    var link = document.createElement('link');\n` +
+    `    link.rel = 'modulepreload';\n` +
+    `    link.href = file;\n` +
+    `    link.setAttribute('fetchpriority', 'low');\n` +
+    `    document.head.appendChild(link);\n` +
+    `  });\n` +
+    `})(${JSON.stringify(lists)}, ${JSON.stringify(byPath)});\n`
+  );
 }
 
 /** The files of the named chunks and of the chunks they import, and the stylesheets they bring, as public paths. */
@@ -64,13 +141,7 @@ export function layerPreloads(bundle: Record<string, BundleOutput>, layers: read
   const roots = outputs.filter((output) => output.type === 'chunk' && layers.includes(output.name ?? ''));
   const missing = layers.filter((layer) => !roots.some((chunk) => chunk.name === layer));
   if (missing.length > 0) throw new Error(`The build has no chunk for the route layer(s) ${missing.join(', ')} (scripts/route-chunks.ts).`);
-  const chunks = new Map<string, BundleOutput>();
-  const add = (chunk: BundleOutput | undefined) => {
-    if (!chunk || chunks.has(chunk.fileName)) return;
-    chunks.set(chunk.fileName, chunk);
-    for (const imported of chunk.imports ?? []) add(bundle[imported]);
-  };
-  roots.forEach(add);
+  const chunks = chunkClosure(bundle, roots);
   return {
     scripts: [...chunks.keys()].map((file) => `/${file}`),
     styles: [...chunks.values()].flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`)),
@@ -88,7 +159,11 @@ export function firstPaintPlugin(): Plugin {
       if (index?.type !== 'asset') throw new Error('The build has no index.html to write the first-paint pages from.');
       const built = String(index.source);
       this.emitFile({ type: 'asset', fileName: 'login.html', source: withFirstPaint(built, readFileSync(LOGIN_SHELL, 'utf8'), layerPreloads(bundle, LOGIN_LAYERS)) });
-      index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), layerPreloads(bundle, SIGNED_IN_LAYERS));
+      const signedIn = layerPreloads(bundle, SIGNED_IN_LAYERS);
+      const modules = screenModules(readFileSync(SCREEN_LOADERS, 'utf8'), SCREEN_LOADERS);
+      const onPage = [...signedIn.scripts, ...[...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')];
+      const script = this.emitFile({ type: 'asset', name: 'screen-preloads.js', source: screenPreloadScript(bundle, modules, onPage) });
+      index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts: [`/${this.getFileName(script)}`] });
     },
   };
 }

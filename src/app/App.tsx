@@ -2,6 +2,7 @@ import { Suspense, lazy, type ReactNode } from 'react';
 import { RouterProvider, createBrowserRouter, useLocation } from 'react-router';
 import { sessionStore } from '../api/session';
 import { findScreenRoute } from '../config/routes';
+import { holdUntilFirstScreen } from '../render/first-screen';
 // Not lazy: /login's first render replaces the card login.html painted, with no loader in between.
 import LoginPage from '../features/auth/LoginPage';
 import { Providers } from './Providers';
@@ -18,6 +19,7 @@ const ProtectedApp = lazy(loadProtectedApp);
 // A signed-in visitor's shell and screen start loading with the app, side by side, not after /config.json, the first
 // render or each other.
 if (findScreenRoute(window.location.pathname)?.access === 'protected' && sessionStore.get().session) {
+  holdUntilFirstScreen();
   void loadProtectedApp();
   preloadScreen(window.location.pathname);
 }

@@ -4,11 +4,13 @@
 import { Badge, Button, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router';
 import { usePendingApprovalsCount } from '../api/approvals';
+import { useFirstScreenDrawn } from '../render/first-screen';
 
 export const APPROVALS_ROUTE = '/approvals';
 
 export function PendingApprovals({ tenant, enabled }: { tenant: string | null; enabled: boolean }) {
-  const count = usePendingApprovalsCount(tenant, enabled);
+  const screenDrawn = useFirstScreenDrawn();
+  const count = usePendingApprovalsCount(tenant, screenDrawn && enabled);
   if (!enabled || count === undefined) return null;
   return (
     <Button

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { REFERENCE_LIST_PREFETCHES } from '../api/reference-lists';
+import { afterFirstScreen } from '../render/first-screen';
 import type { Tenant } from '../config';
 
 /** Loads `tenant`'s reference lists into the cache; a list already fresh there is not asked for again. */
@@ -12,10 +13,9 @@ export async function prefetchReferenceLists(queryClient: QueryClient, tenant: T
   await Promise.all((tenant.referenceLists ?? []).map((operation) => REFERENCE_LIST_PREFETCHES[operation](queryClient, tenant.id)));
 }
 
-/** Prefetches the reference lists of the tenant in use whenever it changes: sign-in, session restore, tenant switch. */
+/** Prefetches the reference lists of the tenant in use whenever it changes: sign-in, session restore (once the first
+ * screen has drawn), tenant switch. */
 export function useReferenceListPrefetch(tenant: Tenant | null): void {
   const queryClient = useQueryClient();
-  useEffect(() => {
-    void prefetchReferenceLists(queryClient, tenant);
-  }, [queryClient, tenant]);
+  useEffect(() => afterFirstScreen(() => void prefetchReferenceLists(queryClient, tenant)), [queryClient, tenant]);
 }

@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { readChangeStream } from '../api/change-stream';
 import { sessionStore, useSessionState } from '../api/session';
+import { afterFirstScreen } from '../render/first-screen';
 import { publishChange } from '../render/table/live-rows';
 
 export function useChangeStream(): void {
@@ -12,12 +13,18 @@ export function useChangeStream(): void {
   useEffect(() => {
     if (!token) return undefined;
     const controller = new AbortController();
-    void readChangeStream({
-      // A reconnect uses the token of the moment; a changed token opens a new stream through this effect anyway.
-      token: () => (sessionStore.bearer() === token ? token : null),
-      onChange: publishChange,
-      signal: controller.signal,
-    });
-    return () => controller.abort();
+    const cancel = afterFirstScreen(
+      () =>
+        void readChangeStream({
+          // A reconnect uses the token of the moment; a changed token opens a new stream through this effect anyway.
+          token: () => (sessionStore.bearer() === token ? token : null),
+          onChange: publishChange,
+          signal: controller.signal,
+        }),
+    );
+    return () => {
+      cancel();
+      controller.abort();
+    };
   }, [token]);
 }

@@ -9,6 +9,8 @@ const CommandPalette = lazy(() => import('./CommandPalette'));
 export function KeyboardShortcuts() {
   const [paletteRequest, setPaletteRequest] = useState(0);
   const [shortcutsOpened, setShortcutsOpened] = useState(false);
+  // Mounted from its first opening on (a closed Modal still mounts a portal): it then closes with its transition.
+  const [shortcutsMounted, setShortcutsMounted] = useState(false);
   useEffect(() => {
     const onKeyDown = (event: KeyboardEvent) => {
       const action = shortcutAction(event);
@@ -17,7 +19,10 @@ export function KeyboardShortcuts() {
       if (action === 'palette') {
         setShortcutsOpened(false);
         setPaletteRequest((count) => count + 1);
-      } else setShortcutsOpened(true);
+      } else {
+        setShortcutsMounted(true);
+        setShortcutsOpened(true);
+      }
     };
     window.addEventListener('keydown', onKeyDown);
     return () => window.removeEventListener('keydown', onKeyDown);
@@ -29,7 +34,7 @@ export function KeyboardShortcuts() {
           <CommandPalette request={paletteRequest} />
         </Suspense>
       )}
-      <ShortcutsDialog opened={shortcutsOpened} onClose={() => setShortcutsOpened(false)} />
+      {shortcutsMounted && <ShortcutsDialog opened={shortcutsOpened} onClose={() => setShortcutsOpened(false)} />}
     </>
   );
 }

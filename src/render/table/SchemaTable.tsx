@@ -4,11 +4,12 @@
 // arrow keys, Home and End move (row-focus.ts); a polite live region says which row has the focus, since a
 // focused <tr> alone is not read the same way by every screen reader. A list screen gets these props from
 // useTableController and gives the flows its actions run by name (./flows.ts).
-import { memo, useCallback, useDeferredValue, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Box, LoadingOverlay, Table, VisuallyHidden } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import { useConfig } from '../../config/context';
 import type { ColorMap, TableConfig } from '../../config/types';
+import { firstScreenDrawn } from '../first-screen';
 import { LiveOperationContext } from './live-rows';
 import type { FilterLists } from './filter-options';
 import { SchemaTableBody } from './SchemaTableBody';
@@ -85,6 +86,9 @@ const SchemaTableView = memo(function SchemaTableView(props: SchemaTableProps) {
   const headerRows = hasFilters ? 2 : 1;
   const rowFocus = useRowFocus(rows.length);
   const [announcement, setAnnouncement] = useState('');
+  useEffect(() => {
+    if (!loading) firstScreenDrawn();
+  }, [loading]);
   const { rowNumber } = model;
   const onRowFocus = useCallback(
     (index: number, row: HTMLTableRowElement) => {

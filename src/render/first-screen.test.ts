@@ -1,0 +1,55 @@
+// A signed-in page loaded cold draws its screen before the work the screen does not need.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type * as FirstScreen from './first-screen';
+
+const fresh = async (): Promise<typeof FirstScreen> => {
+  vi.resetModules();
+  return import('./first-screen');
+};
+
+describe('first screen', () => {
+  beforeEach(() => void vi.useFakeTimers());
+  afterEach(() => void vi.useRealTimers());
+
+  it('runs work at once when nothing holds it (after sign-in, a tenant switch)', async () => {
+    const { afterFirstScreen } = await fresh();
+    const start = vi.fn();
+    afterFirstScreen(start);
+    expect(start).toHaveBeenCalledOnce();
+  });
+
+  it('holds work on a cold signed-in load until the screen has drawn, once', async () => {
+    const { afterFirstScreen, firstScreenDrawn, holdUntilFirstScreen } = await fresh();
+    holdUntilFirstScreen();
+    const start = vi.fn();
+    afterFirstScreen(start);
+    expect(start).not.toHaveBeenCalled();
+    firstScreenDrawn();
+    firstScreenDrawn();
+    expect(start).toHaveBeenCalledOnce();
+    const later = vi.fn();
+    afterFirstScreen(later);
+    expect(later).toHaveBeenCalledOnce();
+  });
+
+  it('does not run work cancelled while it waited', async () => {
+    const { afterFirstScreen, firstScreenDrawn, holdUntilFirstScreen } = await fresh();
+    holdUntilFirstScreen();
+    const start = vi.fn();
+    const cancel = afterFirstScreen(start);
+    cancel();
+    firstScreenDrawn();
+    expect(start).not.toHaveBeenCalled();
+  });
+
+  it('starts held work after 3 s when the screen never says it has drawn', async () => {
+    const { afterFirstScreen, holdUntilFirstScreen } = await fresh();
+    holdUntilFirstScreen();
+    const start = vi.fn();
+    afterFirstScreen(start);
+    vi.advanceTimersByTime(2999);
+    expect(start).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1);
+    expect(start).toHaveBeenCalledOnce();
+  });
+});

@@ -1,0 +1,42 @@
+// A signed-in page loaded cold (a reload, a bookmark) spends a phone's first seconds on its screen: what the screen
+// does not draw (the tenant's reference lists, the approvals count, the change stream) starts once the screen has
+// drawn its content, or after FIRST_SCREEN_WAIT_MS at the latest. Otherwise (after sign-in, a tenant switch) it
+// starts at once.
+import { startTransition, useEffect, useState } from 'react';
+
+const FIRST_SCREEN_WAIT_MS = 3000;
+
+let drawn = true;
+const waiting = new Set<() => void>();
+
+/** The page opened on a signed-in screen: hold what waits for it until the screen has drawn. */
+export function holdUntilFirstScreen(): void {
+  if (!drawn) return;
+  drawn = false;
+  setTimeout(firstScreenDrawn, FIRST_SCREEN_WAIT_MS);
+}
+
+/** The screen has drawn its content (a table its first page, or the failure instead). */
+export function firstScreenDrawn(): void {
+  if (drawn) return;
+  drawn = true;
+  for (const start of waiting) start();
+  waiting.clear();
+}
+
+/** Runs `start` once the first screen has drawn (at once when it has); the returned function cancels it. */
+export function afterFirstScreen(start: () => void): () => void {
+  if (drawn) {
+    start();
+    return () => undefined;
+  }
+  waiting.add(start);
+  return () => void waiting.delete(start);
+}
+
+/** False until the first screen has drawn; the change redraws as a transition, which never holds the page up. */
+export function useFirstScreenDrawn(): boolean {
+  const [done, setDone] = useState(drawn);
+  useEffect(() => (done ? undefined : afterFirstScreen(() => startTransition(() => setDone(true)))), [done]);
+  return done;
+}
