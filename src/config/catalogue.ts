@@ -52,7 +52,9 @@ export function buildConfigSet(files: ConfigFiles): ConfigSet {
         break;
     }
   }
-  set.tenants.sort((a, b) => a.id.localeCompare(b.id));
+  // Tenant ids are kebab-case ASCII (schemas/meta/tenant.schema.json): code-unit order, without setting up ICU's
+  // collator, which localeCompare would do in the first task of every page.
+  set.tenants.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
   return set;
 }
 
