@@ -1,14 +1,13 @@
 // The reference lists a table's select filters offer (a filterOptions naming an operation, e.g. listGroups), loaded
 // per tenant under the keys the app prefetches them with (src/api/reference-lists), so a prefetched list is at hand.
 import { useCallback, useMemo } from 'react';
-import { useQueries, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQueries, type UseQueryResult } from '@tanstack/react-query';
 import {
   getListCountriesQueryOptions,
   getListGroupsQueryOptions,
   getListRolesQueryOptions,
   getListStatusesQueryOptions,
   getTransactionTypesQueryOptions,
-  REFERENCE_LIST_PREFETCHES,
   type ReferenceListOperation,
 } from '../../api/reference-lists';
 import type { TableConfig } from '../../config/types';
@@ -51,13 +50,5 @@ export function useReferenceLists(table: TableConfig, tenant: string | null): Re
     },
     [operations],
   );
-  const queries = operations.map((operation) => LIST_QUERIES[operation](tenant));
-  // Asked for while the screen renders, as the table's first page is (./table-sources.tsx), not once it has committed:
-  // the lists arrive with the page and the table draws both in one render, not the rows first and the names after.
-  const client = useQueryClient();
-  operations.forEach((operation, index) => {
-    const key = queries[index]?.queryKey;
-    if (key && !client.getQueryState(key)) void REFERENCE_LIST_PREFETCHES[operation](client, tenant);
-  });
-  return useQueries({ queries, combine });
+  return useQueries({ queries: operations.map((operation) => LIST_QUERIES[operation](tenant)), combine });
 }
