@@ -2,7 +2,7 @@
 // and the breadcrumb bar holding the tenant selector.
 import type { ReactNode } from 'react';
 import { ActionIcon, Alert, AppShell, Burger, Button, Group, Image, Menu as MantineMenu, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { logOut } from '../features/auth/api/log-out';
 import { evaluateRule, type ResolvedMenuItem } from '../config';
@@ -26,11 +26,17 @@ function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = 
   return labels;
 }
 
+/** Below Mantine's `sm` breakpoint (where the burger shows) the navbar is off screen until the burger opens it. */
+const PHONE_LAYOUT = '(width < 48em)';
+
 export function Shell({ children }: { children: ReactNode }) {
   const staff = useStaffContext();
   useReferenceListPrefetch(staff.tenant);
   const theme = useTheme();
   const [navOpen, { toggle }] = useDisclosure();
+  // On a phone the closed navbar only slides off screen: its links would still take the keyboard's focus and a screen
+  // reader's attention, and drawing them is work a phone's first screen does not need. Read at the first render.
+  const phone = useMediaQuery(PHONE_LAYOUT, false, { getInitialValueInEffect: false });
   const brand = staff.tenant?.name ?? 'Teller';
   const labels = menuLabels(staff.menu?.items ?? []);
 
@@ -90,7 +96,7 @@ export function Shell({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <ScrollArea>
-          {staff.menu && <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />}
+          {staff.menu && (navOpen || !phone) && <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>
