@@ -6,23 +6,21 @@ import { mantineUseId } from './mantine-use-id.ts';
 const REACT_USE_ID = fileURLToPath(new URL('../src/app/mantine-use-id.ts', import.meta.url));
 const HOOKS = '/app/node_modules/@mantine/hooks/esm';
 
-async function resolveThrough(source: string, importer: string, resolvedId: string): Promise<unknown> {
-  const plugin = mantineUseId();
-  const hook = plugin.resolveId;
-  if (typeof hook !== 'function') throw new Error('the plugin has no resolveId hook');
-  const context = { resolve: async () => ({ id: resolvedId }) };
-  return Reflect.apply(hook, context, [source, importer, { isEntry: false, attributes: {} }]);
+function loaded(id: string): unknown {
+  const hook = mantineUseId().load;
+  if (typeof hook !== 'function') throw new Error('the plugin has no load hook');
+  return Reflect.apply(hook, {}, [id]);
 }
 
 describe('mantineUseId', () => {
-  it("resolves @mantine/hooks' use-id module, from its index or a sibling, to the app's", async () => {
-    expect(await resolveThrough('./use-id/use-id.mjs', `${HOOKS}/index.mjs`, `${HOOKS}/use-id/use-id.mjs`)).toBe(REACT_USE_ID);
-    expect(await resolveThrough('../use-id/use-id.mjs', `${HOOKS}/use-uncontrolled/x.mjs`, `${HOOKS}/use-id/use-id.mjs`)).toBe(REACT_USE_ID);
+  it("loads @mantine/hooks' use-id module as a re-export of the app's, keeping the module's id", () => {
+    expect(loaded(`${HOOKS}/use-id/use-id.mjs`)).toBe(`export { useId } from ${JSON.stringify(REACT_USE_ID)};\n`);
+    expect(loaded(`${HOOKS}/use-id/use-id.mjs?v=1`)).toBe(`export { useId } from ${JSON.stringify(REACT_USE_ID)};\n`);
   });
 
-  it('leaves other modules, and a use-id of another package, to the usual resolution', async () => {
-    expect(await resolveThrough('./use-id-like.mjs', `${HOOKS}/index.mjs`, `${HOOKS}/use-id-like.mjs`)).toBeNull();
-    expect(await resolveThrough('./use-id/use-id.mjs', '/app/node_modules/other/index.mjs', '/app/node_modules/other/use-id/use-id.mjs')).toBeNull();
-    expect(await resolveThrough('./Button.mjs', `${HOOKS}/index.mjs`, `${HOOKS}/Button.mjs`)).toBeNull();
+  it('leaves other modules, and a use-id of another package, to their own code', () => {
+    expect(loaded(`${HOOKS}/use-id-like/use-id-like.mjs`)).toBeNull();
+    expect(loaded('/app/node_modules/other/esm/use-id/use-id.mjs')).toBeNull();
+    expect(loaded(`${HOOKS}/index.mjs`)).toBeNull();
   });
 });

@@ -1,7 +1,9 @@
 // Mantine's useId (@mantine/hooks) sets a random id in a layout effect after mount, for React 17, which had no useId:
 // every field, menu and popover of a screen so renders twice, the second time synchronously inside the commit that
 // shows the screen (on a phone's first load of a list, a quarter of the page's longest task). React 19's own useId is
-// stable from the first render, so the app's build gives Mantine that instead (src/app/mantine-use-id.ts).
+// stable from the first render, so the app's build gives Mantine that instead (src/app/mantine-use-id.ts). The module
+// keeps its place and id in the graph (only its code is replaced), so the route layers (scripts/route-chunks.ts)
+// still take from @mantine/hooks only the hooks a layer uses.
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
 
@@ -12,10 +14,8 @@ export function mantineUseId(): Plugin {
   return {
     name: 'teller:mantine-use-id',
     enforce: 'pre',
-    async resolveId(source, importer, options) {
-      if (!source.includes('use-id') || importer === REACT_USE_ID) return null;
-      const resolved = await this.resolve(source, importer, { ...options, skipSelf: true });
-      return resolved && MANTINE_USE_ID.test(resolved.id) ? REACT_USE_ID : null;
+    load(id) {
+      return MANTINE_USE_ID.test(id.split('?')[0] ?? '') ? `export { useId } from ${JSON.stringify(REACT_USE_ID)};\n` : null;
     },
   };
 }
