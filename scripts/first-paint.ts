@@ -111,7 +111,7 @@ export function screenPreloadScript(
     if (route.access !== 'protected' || route.path.includes(':')) continue;
     const module = modules.get(route.screen);
     if (!module) throw new Error(`src/app/screen-loaders.ts has no loader for screen ${route.screen} (route ${route.path}).`);
-    const chunk = outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module || unstated(id) === `${module}/index`));
+    const chunk = outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module));
     if (!chunk) throw new Error(`The build has no chunk holding ${module}, the screen ${route.screen}.`);
     const files = [...chunkClosure(bundle, [chunk]).keys()].map((file) => `/${file}`).filter((file) => !loaded.includes(file));
     if (files.length === 0) continue;
