@@ -87,6 +87,10 @@ export class ChangeWaker {
     client
       .connect()
       .then(() => client.query(`LISTEN ${CHANGE_CHANNEL}`))
+      // A change committed while this connection was still connecting sent its NOTIFY to no one: read once now.
+      .then(() => {
+        if (this.client === client) this.wakeAll();
+      })
       .catch((error: unknown) => this.options.onError?.(error));
   }
 
