@@ -4,12 +4,18 @@
 // overflow, and the parts are put back together as a bigint.
 import { sql, type Expression, type RawBuilder } from 'kysely';
 
-const PART = 1_000_000_000;
+/** The divisor of an exact sum's two parts (also the day cells' amount parts, migration 013). */
+export const EXACT_SUM_PART = 1_000_000_000;
 
 /** Σ `expression` (an integer expression) as `high:low` text; read it with readExactSum. 0 when there are no rows. */
 export function exactSum(expression: Expression<unknown>): RawBuilder<string> {
-  const part = sql.lit(PART);
+  const part = sql.lit(EXACT_SUM_PART);
   return sql<string>`(cast(coalesce(sum((${expression}) / ${part}), 0) as text) || ':' || cast(coalesce(sum((${expression}) % ${part}), 0) as text))`;
+}
+
+/** Σ of the parts of amounts kept as `high` and `low` columns (the day cells of migration 013), read it with readExactSum. */
+export function exactSumOfParts(high: Expression<unknown>, low: Expression<unknown>): RawBuilder<string> {
+  return sql<string>`(cast(coalesce(sum(${high}), 0) as text) || ':' || cast(coalesce(sum(${low}), 0) as text))`;
 }
 
 /** An integer the database wrote as text; a REAL (SQLite, a value past int64) is rounded to the nearest integer. */
@@ -22,5 +28,5 @@ function integerOf(text: string): bigint {
 /** The bigint an exactSum column stands for. */
 export function readExactSum(value: unknown): bigint {
   const [high = '0', low = '0'] = String(value ?? '0:0').split(':');
-  return integerOf(high) * BigInt(PART) + integerOf(low);
+  return integerOf(high) * BigInt(EXACT_SUM_PART) + integerOf(low);
 }

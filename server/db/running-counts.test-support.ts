@@ -10,6 +10,7 @@ import { nextDay, type TransactionFilters } from '../domain/wallet/query.ts';
 import type { MinimalWorld } from '../seed/minimal.ts';
 import type { Random } from '../seed/prng.ts';
 import type { Db } from './connection.ts';
+import { readExactSum } from './exact-sum.ts';
 import type { NewWalletTransaction, TransactionTypeCode, WalletTransactionStatus } from './schema.ts';
 
 export const TYPES: readonly TransactionTypeCode[] = Object.values(TRANSACTION_TYPE);
@@ -94,8 +95,25 @@ export async function changeRandomly(db: Db, random: Random, changes: number): P
 
 type HourCount = CountTables['wallet_transaction_hour_counts'];
 
-/** The hourly running totals of migration 004 equal those computed from the rows here. */
-export async function expectHourCountsExact(db: Db): Promise<void> {
+/** The day cells (migrations 003 and 013): every day with rows has its count and its Σ |amount| in two parts. */
+async function expectDayCountsExact(db: Db): Promise<void> {
+  const rows = await db.selectFrom('wallet_transactions').select(['tenant_id', 'status', 'type', 'currency', 'created', 'amount_minor']).execute();
+  const perDay = new Map<string, { n: number; amount: bigint }>();
+  for (const row of rows) {
+    const key = `${row.tenant_id}|${row.status}|${row.created.slice(0, 10)}|${row.type}|${row.currency}`;
+    const cell = perDay.get(key) ?? { n: 0, amount: 0n };
+    perDay.set(key, { n: cell.n + 1, amount: cell.amount + BigInt(Math.abs(row.amount_minor)) });
+  }
+  const kept = await db.withTables<CountTables>().selectFrom('wallet_transaction_day_counts').selectAll().where('n', '<>', 0).execute();
+  const keptText = kept
+    .map((cell) => `${cell.tenant_id}|${cell.status}|${cell.day}|${cell.type}|${cell.currency} ${cell.n} ${readExactSum(`${cell.amount_high}:${cell.amount_low}`)}`)
+    .sort();
+  expect(keptText).toEqual([...perDay].map(([key, cell]) => `${key} ${cell.n} ${cell.amount}`).sort());
+}
+
+/** The day cells and the hourly running totals of migration 004 equal those computed from the rows here. */
+export async function expectRunningCountsExact(db: Db): Promise<void> {
+  await expectDayCountsExact(db);
   const rows = await db.selectFrom('wallet_transactions').select(['tenant_id', 'status', 'type', 'currency', 'created']).execute();
   const perHour = new Map<string, number>();
   const cellKey = (tenant: string, status: string, type: number, currency: string) => `${tenant}|${status}|${type}|${currency}`;

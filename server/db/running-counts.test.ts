@@ -8,7 +8,7 @@ import { TEST_ENGINE } from '../testing/database.ts';
 import { loadWithoutCountTriggers } from './running-counts.ts';
 import {
   changeRandomly,
-  expectHourCountsExact,
+  expectRunningCountsExact,
   expectPagesMatchOffset,
   hourCountRows,
   insertTransactions,
@@ -31,9 +31,9 @@ describe('hourly running counts', () => {
     app = gateway.app;
     const random = mulberry32(4);
     await insertTransactions(app.db, randomTransactions(random, placesOf(gateway.world), 1_500));
-    await expectHourCountsExact(app.db);
+    await expectRunningCountsExact(app.db);
     await changeRandomly(app.db, random, 400);
-    await expectHourCountsExact(app.db);
+    await expectRunningCountsExact(app.db);
   });
 
   it('[UW-7.24] give every deep page exactly the rows and itemTotal a plain OFFSET gives, for random filters, at every hour edge', async () => {
@@ -67,7 +67,7 @@ describe('hourly running counts', () => {
         }),
       ),
     );
-    await expectHourCountsExact(db);
+    await expectRunningCountsExact(db);
   });
 
   it('are the same after a bulk load without the count triggers as after the triggers, which are back afterwards', async () => {
@@ -86,6 +86,6 @@ describe('hourly running counts', () => {
     expect(await hourCountRows(db)).toEqual(byTriggers);
     // The triggers count the next change again.
     await changeRandomly(db, random, 50);
-    await expectHourCountsExact(db);
+    await expectRunningCountsExact(db);
   });
 });

@@ -1,8 +1,10 @@
-// The running counts of wallet transactions (migrations 003 and 004), for bulk loads: a seed or benchmark that
+// The running counts of wallet transactions (migrations 003, 004 and 013), for bulk loads: a seed or benchmark that
 // inserts thousands of rows sets the per-row count triggers aside, loads, and recomputes every count in one pass
 // (the demo seed on PostgreSQL spent most of its time in those triggers).
 import { sql, type QueryExecutorProvider } from 'kysely';
 import { isPostgres } from './connection.ts';
+import { recountDays } from './migrations/003_wallet.ts';
+import { DAY_AMOUNT_PARTS } from './migrations/013_day_amount_parts.ts';
 
 /** Every trigger that keeps a running count is named so (migrations 003 and 004). */
 const COUNT_TRIGGERS = 'wallet_transactions_count%';
@@ -10,16 +12,12 @@ const COUNT_TRIGGERS = 'wallet_transactions_count%';
 /** Recomputes every running count from the rows. Run it inside the transaction that loaded them. */
 export async function rebuildRunningCounts(db: QueryExecutorProvider): Promise<void> {
   await sql`DELETE FROM wallet_transaction_counts`.execute(db);
-  await sql`DELETE FROM wallet_transaction_day_counts`.execute(db);
   await sql`DELETE FROM wallet_transaction_hour_counts`.execute(db);
   await sql`
     INSERT INTO wallet_transaction_counts (tenant_id, status, type, currency, n)
     SELECT tenant_id, status, type, currency, count(*) FROM wallet_transactions
     GROUP BY tenant_id, status, type, currency`.execute(db);
-  await sql`
-    INSERT INTO wallet_transaction_day_counts (tenant_id, status, day, type, currency, n, amount_minor)
-    SELECT tenant_id, status, substr(created, 1, 10), type, currency, count(*), sum(abs(amount_minor)) FROM wallet_transactions
-    GROUP BY tenant_id, status, substr(created, 1, 10), type, currency`.execute(db);
+  await recountDays(db, DAY_AMOUNT_PARTS);
   // Each row's hour in its eight cells (status or '*', type or 0, currency or '*'), then the running sums.
   await sql`
     WITH base AS MATERIALIZED (

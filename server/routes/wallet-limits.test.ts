@@ -3,7 +3,9 @@
 // report, PDF) stay exact once the tenant's volume is past 2^53 minor units.
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import { EXACT_SUM_PART } from '../db/exact-sum.ts';
 import { MAX_BALANCE_MINOR, MAX_WHOLE_AMOUNT, MINOR_PER_MAJOR } from '../domain/money.ts';
 import { BALANCE_LIMIT } from '../domain/wallet/transactions.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
@@ -122,5 +124,27 @@ describe('figures past 2^53 minor units', () => {
       expectMatchesContract(res, operationId);
       expect(res.statusCode, url).toBe(200);
     }
+  });
+
+  it('keeps a day whose total passes 2^63 minor units exact, the next transaction of that day confirmed (regression: "bigint out of range", a 500)', async () => {
+    const { app, world, admin } = await start();
+    await move(app, admin, world, MAX);
+    await move(app, admin, world, `-${MAX}`);
+    const before = await todayTotals(admin);
+    // Today's cells as about 92,000 maximal transactions would leave them: 9.215 x 10^18 minor units, 2^63 less 8.4 x 10^15.
+    const nearHigh = 9_215_000_000;
+    const near = BigInt(nearHigh) * BigInt(EXACT_SUM_PART);
+    await sql`UPDATE wallet_transaction_day_counts SET amount_high = amount_high + ${nearHigh}
+      WHERE tenant_id = 'naccug' AND day = ${MINIMAL_NOW.toISOString().slice(0, 10)}`.execute(app.db);
+    const crossing = 100;
+    for (let index = 0; index < crossing; index += 1) {
+      await move(app, admin, world, MAX);
+      await move(app, admin, world, `-${MAX}`);
+    }
+    const moved = BigInt(crossing) * BigInt(MAX_WHOLE_AMOUNT) * BigInt(MINOR_PER_MAJOR);
+    const after = await todayTotals(admin);
+    expect(after.topUp).toBeGreaterThan(2n ** 63n);
+    expect(after.topUp - before.topUp).toBe(near + moved);
+    expect(after.cashout - before.cashout).toBe(near + moved);
   });
 });

@@ -8,7 +8,7 @@
 //   deep page starts on, so that page is read with a small OFFSET inside that day (server/domain/wallet/listing.ts),
 //   and the amounts moved per day for the dashboard statistics (server/domain/statistics/transactions.ts).
 // Plus the indexes the list's other filters and sorts need.
-import { sql, type CreateTableBuilder, type Kysely } from 'kysely';
+import { sql, type CreateTableBuilder, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { isPostgres } from '../connection.ts';
 
 export async function up(db: Kysely<unknown>): Promise<void> {
@@ -48,13 +48,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     INSERT INTO wallet_transaction_counts (tenant_id, status, type, currency, n)
     SELECT tenant_id, status, type, currency, count(*) FROM wallet_transactions
     GROUP BY tenant_id, status, type, currency`.execute(db);
-  await sql`
-    INSERT INTO wallet_transaction_day_counts (tenant_id, status, day, type, currency, n, amount_minor)
-    SELECT tenant_id, status, substr(created, 1, 10), type, currency, count(*), sum(abs(amount_minor)) FROM wallet_transactions
-    GROUP BY tenant_id, status, substr(created, 1, 10), type, currency`.execute(db);
+  await recountDays(db, SINGLE_DAY_AMOUNT);
 
-  if (pg) await createPostgresTriggers(db);
-  else await createSqliteTriggers(db);
+  await createCountTriggers(db, SINGLE_DAY_AMOUNT);
 
   // filter[userId] matches sender or receiver; the receiver side is indexed by 001.
   await db.schema
@@ -73,20 +69,45 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 type Row = 'NEW' | 'OLD';
 type Sign = '+' | '-';
 
+/** How a day cell adds up its rows' amounts: its columns and what a row whose amount is `amount` adds to each. */
+export interface DayAmount {
+  columns: readonly string[];
+  added: (amount: string) => readonly string[];
+}
+
+/** This migration's one column, Σ |amount_minor| (migration 013 splits it in two, see there). */
+export const SINGLE_DAY_AMOUNT: DayAmount = { columns: ['amount_minor'], added: (amount) => [`abs(${amount})`] };
+
+/** Recomputes every day cell from the rows, its amount in `amount`'s columns. */
+export async function recountDays(db: QueryExecutorProvider, amount: DayAmount): Promise<void> {
+  await sql`DELETE FROM wallet_transaction_day_counts`.execute(db);
+  await sql
+    .raw(
+      `INSERT INTO wallet_transaction_day_counts (tenant_id, status, day, type, currency, n, ${amount.columns.join(', ')})
+      SELECT tenant_id, status, substr(created, 1, 10), type, currency, count(*), ${amount.added('amount_minor').map((value) => `sum(${value})`).join(', ')}
+      FROM wallet_transactions GROUP BY tenant_id, status, substr(created, 1, 10), type, currency`,
+    )
+    .execute(db);
+}
+
 /** The two upserts that add (+) or remove (-) one row; `table.` qualifies the existing value (PostgreSQL needs it). */
-const countStatements = (row: Row, sign: Sign, qualify: { counts: string; days: string }) => `
+const countStatements = (row: Row, sign: Sign, qualify: { counts: string; days: string }, amount: DayAmount) => {
+  const added = amount.added(`${row}.amount_minor`);
+  const days = qualify.days ? `${qualify.days}.` : '';
+  return `
     INSERT INTO wallet_transaction_counts ${qualify.counts ? `AS ${qualify.counts} ` : ''}(tenant_id, status, type, currency, n)
     VALUES (${row}.tenant_id, ${row}.status, ${row}.type, ${row}.currency, 0 ${sign} 1)
     ON CONFLICT (tenant_id, status, type, currency) DO UPDATE SET n = ${qualify.counts ? `${qualify.counts}.` : ''}n ${sign} 1;
-    INSERT INTO wallet_transaction_day_counts ${qualify.days ? `AS ${qualify.days} ` : ''}(tenant_id, status, day, type, currency, n, amount_minor)
+    INSERT INTO wallet_transaction_day_counts ${qualify.days ? `AS ${qualify.days} ` : ''}(tenant_id, status, day, type, currency, n, ${amount.columns.join(', ')})
     VALUES (${row}.tenant_id, ${row}.status, substr(${row}.created, 1, 10), ${row}.type, ${row}.currency, 0 ${sign} 1,
-      0 ${sign} abs(${row}.amount_minor))
+      ${added.map((value) => `0 ${sign} ${value}`).join(', ')})
     ON CONFLICT (tenant_id, status, day, type, currency) DO UPDATE SET
-      n = ${qualify.days ? `${qualify.days}.` : ''}n ${sign} 1,
-      amount_minor = ${qualify.days ? `${qualify.days}.` : ''}amount_minor ${sign} abs(${row}.amount_minor);`;
+      n = ${days}n ${sign} 1,
+      ${amount.columns.map((column, index) => `${column} = ${days}${column} ${sign} ${added[index]}`).join(',\n      ')};`;
+};
 
-const sqliteCount = (row: Row, sign: Sign) => countStatements(row, sign, { counts: '', days: '' });
-const pgCount = (row: Row, sign: Sign) => countStatements(row, sign, { counts: 'c', days: 'd' });
+const sqliteCount = (row: Row, sign: Sign, amount: DayAmount) => countStatements(row, sign, { counts: '', days: '' }, amount);
+const pgCount = (row: Row, sign: Sign, amount: DayAmount) => countStatements(row, sign, { counts: 'c', days: 'd' }, amount);
 
 const countedColumns = 'tenant_id, status, type, currency, created, amount_minor';
 const countedColumnsChanged =
@@ -94,30 +115,49 @@ const countedColumnsChanged =
   'OR OLD.currency IS NOT NEW.currency OR substr(OLD.created, 1, 10) IS NOT substr(NEW.created, 1, 10) ' +
   'OR OLD.amount_minor IS NOT NEW.amount_minor';
 
-async function createSqliteTriggers(db: Kysely<unknown>): Promise<void> {
+/** The triggers that keep both count tables, the day cells' amounts as `amount` says. */
+export async function createCountTriggers(db: Kysely<unknown>, amount: DayAmount): Promise<void> {
+  if (isPostgres(db)) await createPostgresTriggers(db, amount);
+  else await createSqliteTriggers(db, amount);
+}
+
+/** Drops what createCountTriggers made. */
+export async function dropCountTriggers(db: Kysely<unknown>): Promise<void> {
+  if (isPostgres(db)) {
+    await sql`DROP TRIGGER IF EXISTS wallet_transactions_count_update ON wallet_transactions`.execute(db);
+    await sql`DROP TRIGGER IF EXISTS wallet_transactions_count_insert_delete ON wallet_transactions`.execute(db);
+    await sql`DROP FUNCTION IF EXISTS wallet_transactions_count()`.execute(db);
+  } else {
+    for (const trigger of ['wallet_transactions_count_insert', 'wallet_transactions_count_delete', 'wallet_transactions_count_update']) {
+      await sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`).execute(db);
+    }
+  }
+}
+
+async function createSqliteTriggers(db: Kysely<unknown>, amount: DayAmount): Promise<void> {
   await sql
-    .raw(`CREATE TRIGGER wallet_transactions_count_insert AFTER INSERT ON wallet_transactions BEGIN${sqliteCount('NEW', '+')}
+    .raw(`CREATE TRIGGER wallet_transactions_count_insert AFTER INSERT ON wallet_transactions BEGIN${sqliteCount('NEW', '+', amount)}
     END`)
     .execute(db);
   await sql
-    .raw(`CREATE TRIGGER wallet_transactions_count_delete AFTER DELETE ON wallet_transactions BEGIN${sqliteCount('OLD', '-')}
+    .raw(`CREATE TRIGGER wallet_transactions_count_delete AFTER DELETE ON wallet_transactions BEGIN${sqliteCount('OLD', '-', amount)}
     END`)
     .execute(db);
   await sql
     .raw(`CREATE TRIGGER wallet_transactions_count_update AFTER UPDATE OF ${countedColumns}
     ON wallet_transactions WHEN ${countedColumnsChanged}
-    BEGIN${sqliteCount('OLD', '-')}${sqliteCount('NEW', '+')}
+    BEGIN${sqliteCount('OLD', '-', amount)}${sqliteCount('NEW', '+', amount)}
     END`)
     .execute(db);
 }
 
-async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
+async function createPostgresTriggers(db: Kysely<unknown>, amount: DayAmount): Promise<void> {
   await sql
     .raw(`CREATE FUNCTION wallet_transactions_count() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
-      IF TG_OP = 'DELETE' OR TG_OP = 'UPDATE' THEN${pgCount('OLD', '-')}
+      IF TG_OP = 'DELETE' OR TG_OP = 'UPDATE' THEN${pgCount('OLD', '-', amount)}
       END IF;
-      IF TG_OP = 'INSERT' OR TG_OP = 'UPDATE' THEN${pgCount('NEW', '+')}
+      IF TG_OP = 'INSERT' OR TG_OP = 'UPDATE' THEN${pgCount('NEW', '+', amount)}
       END IF;
       RETURN NULL;
     END;
@@ -135,19 +175,10 @@ async function createPostgresTriggers(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  const pg = isPostgres(db);
   for (const index of ['wallet_transactions_tenant_reference', 'wallet_transactions_sender_created']) {
     await db.schema.dropIndex(index).ifExists().execute();
   }
-  if (pg) {
-    await sql`DROP TRIGGER IF EXISTS wallet_transactions_count_update ON wallet_transactions`.execute(db);
-    await sql`DROP TRIGGER IF EXISTS wallet_transactions_count_insert_delete ON wallet_transactions`.execute(db);
-    await sql`DROP FUNCTION IF EXISTS wallet_transactions_count()`.execute(db);
-  } else {
-    for (const trigger of ['wallet_transactions_count_insert', 'wallet_transactions_count_delete', 'wallet_transactions_count_update']) {
-      await sql.raw(`DROP TRIGGER IF EXISTS ${trigger}`).execute(db);
-    }
-  }
+  await dropCountTriggers(db);
   await db.schema.dropTable('wallet_transaction_day_counts').ifExists().execute();
   await db.schema.dropTable('wallet_transaction_counts').ifExists().execute();
 }

@@ -5,7 +5,7 @@
 // transactions in the tenant's currency count.
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { exactSum, readExactSum } from '../../db/exact-sum.ts';
+import { exactSum, exactSumOfParts, readExactSum } from '../../db/exact-sum.ts';
 import { formatMinor } from '../money.ts';
 import type { Session } from '../auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../reference.ts';
@@ -84,7 +84,7 @@ export async function transactionStatistics(db: Db, session: Session, timeframe:
           sql<string>`substr(${sql.ref('day')}, 1, ${sql.lit(keyLength)})`.as('period'),
           'type',
           eb.fn.sum<number | string>('n').as('count'),
-          exactSum(sql.ref('amount_minor')).as('minor'),
+          exactSumOfParts(sql.ref('amount_high'), sql.ref('amount_low')).as('minor'),
         ])
         .groupBy([sql`substr(${sql.ref('day')}, 1, ${sql.lit(keyLength)})`, 'type'])
         .execute()

@@ -31,8 +31,9 @@ type TransactionCountsTable = {
 type TransactionDayCountsTable = TransactionCountsTable & {
   /** YYYY-MM-DD, the UTC day of `created`. */
   day: string;
-  /** Σ |amount_minor| of the day's rows. */
-  amount_minor: number;
+  /** Σ |amount_minor| of the day's rows in two parts, Σ |amount_minor| / 10^9 and Σ |amount_minor| % 10^9 (migration 013). */
+  amount_high: number;
+  amount_low: number;
 };
 
 /**
