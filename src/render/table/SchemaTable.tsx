@@ -4,7 +4,7 @@
 // arrow keys, Home and End move (row-focus.ts); a polite live region says which row has the focus, since a
 // focused <tr> alone is not read the same way by every screen reader. A list screen gets these props from
 // useTableController and gives the flows its actions run by name (./flows.ts).
-import { memo, useCallback, useDeferredValue, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Box, LoadingOverlay, Table, VisuallyHidden } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import { useConfig } from '../../config/context';
@@ -20,6 +20,7 @@ import { SchemaTableToolbar } from './SchemaTableToolbar';
 import { rowFlow, toolbarFlow, type TableFlows } from './flows';
 import { rowAnnouncement, useRowFocus } from './row-focus';
 import { useSchemaTable, type SchemaTableOptions } from './useSchemaTable';
+import { useLatest } from '../use-latest';
 
 export interface SchemaTableProps extends Omit<SchemaTableOptions, 'expandable'> {
   config: TableConfig;
@@ -51,11 +52,8 @@ export function SchemaTable(props: SchemaTableProps) {
   // props (the screen's handlers are passed as stable functions) and draws nothing.
   const { data, meta, loading, error, lists } = props;
   const answer = useDeferredValue(useMemo(() => ({ data, meta, loading, error, lists }), [data, meta, loading, error, lists]));
-  const latest = useRef(props);
-  useLayoutEffect(() => {
-    latest.current = props;
-  });
-  const onRowOpen = useCallback((row: FlatRecord) => latest.current.onRowOpen?.(row), []);
+  const latest = useLatest(props);
+  const onRowOpen = useCallback((row: FlatRecord) => latest.current.onRowOpen?.(row), [latest]);
   const flowNames = Object.keys(props.flows ?? {})
     .sort()
     .join(',');
@@ -63,7 +61,7 @@ export function SchemaTable(props: SchemaTableProps) {
     const run = (name: string) => (row?: FlatRecord) => (row ? rowFlow(latest.current.flows, name)?.(row) : toolbarFlow(latest.current.flows, name)?.());
     const handlers: Record<string, (row?: FlatRecord) => void> = Object.fromEntries(flowNames.split(',').filter((name) => name !== '').map((name) => [name, run(name)]));
     return handlers as TableFlows;
-  }, [flowNames]);
+  }, [flowNames, latest]);
   return <SchemaTableView {...props} {...answer} onRowOpen={props.onRowOpen ? onRowOpen : undefined} flows={props.flows ? flows : undefined} />;
 }
 

@@ -1,6 +1,6 @@
 // The body of a SchemaTable: a failed load's message, the loader or the empty text, else the page's rows. Rows read
 // the latest callbacks through stable handlers, so a parent's new arrow functions re-render no row.
-import { useMemo, useRef, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { Alert, Center, Loader, Table, Text } from '@mantine/core';
 import type { Row } from '@tanstack/react-table';
 import type { FlatRecord } from '../../api/jsonapi';
@@ -10,6 +10,7 @@ import type { RowFocus } from './row-focus';
 import { SchemaTableRows, type BodyColumn, type BodyLook, type RowHandlers } from './SchemaTableRows';
 import { cellRenderer, type CellRendererContext } from './table-cells';
 import { EXPAND_COLUMN, SELECT_COLUMN, type SchemaTableModel } from './useSchemaTable';
+import { useLatest } from '../use-latest';
 
 export interface SchemaTableBodyProps {
   model: SchemaTableModel;
@@ -47,8 +48,7 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
   const { table, rowActionsFor, runsFlow, rowSelection, expanded } = model;
   const leafColumns = table.getVisibleLeafColumns();
 
-  const latest = useRef({ onRowOpen, onRowFlow, onRowFocus });
-  latest.current = { onRowOpen, onRowFlow, onRowFocus };
+  const latest = useLatest({ onRowOpen, onRowFlow, onRowFocus });
   const openable = onRowOpen !== undefined;
   const { move, focused, claimFocus } = rowFocus;
   const handlers = useMemo<RowHandlers>(
@@ -62,7 +62,7 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
       },
       claimFocus,
     }),
-    [openable, move, focused, claimFocus],
+    [openable, move, focused, claimFocus, latest],
   );
   const bodyColumns = useMemo<BodyColumn[]>(() => {
     const context: CellRendererContext = { colorMaps, rowActionsFor, runsFlow, onRowFlow: (flow, row) => latest.current.onRowFlow?.(flow, row) };
@@ -72,7 +72,7 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
       const column = leaf.columnDef.meta?.column;
       return { kind: 'cell', id: leaf.id, render: column ? cellRenderer(column, context) : null, style: cellStyle(column) };
     });
-  }, [leafColumns, colorMaps, rowActionsFor, runsFlow]);
+  }, [leafColumns, colorMaps, rowActionsFor, runsFlow, latest]);
   const look = useMemo<BodyLook>(() => ({ striped: true, hover: openable }), [openable]);
 
   if (error) {

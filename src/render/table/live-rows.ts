@@ -2,10 +2,11 @@
 // the changed row inside every open table's cached page, in place: the row alone is read (the list's `filter[id]`),
 // never the page, the other rows keep their identity, so neither the scroll position nor the selection moves; the
 // row is highlighted for a moment.
-import { createContext, useContext, useEffect, useRef, useSyncExternalStore } from 'react';
+import { createContext, useContext, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { components } from '../../api/gateway';
 import type { FlatRecord } from '../../api/jsonapi';
+import { useLatest } from '../use-latest';
 
 export type ChangeEvent = components['schemas']['ChangeEvent'];
 
@@ -110,8 +111,7 @@ export interface LivePage<Page extends RowsPage, Key extends QueryKey> {
  */
 export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ operation, queryKey, readRow, data }: LivePage<Page, Key>): void {
   const client = useQueryClient();
-  const latest = useRef({ queryKey, readRow, data });
-  latest.current = { queryKey, readRow, data };
+  const latest = useLatest({ queryKey, readRow, data });
   const keyText = JSON.stringify(queryKey);
   useEffect(() => {
     if (operation === undefined) return undefined;
@@ -128,5 +128,5 @@ export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ opera
         .catch(() => undefined);
     });
     // keyText: the effect follows the page's key by value.
-  }, [client, operation, keyText]);
+  }, [client, operation, keyText, latest]);
 }

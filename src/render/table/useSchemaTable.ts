@@ -19,6 +19,7 @@ import { evaluateRule, type RuleContext } from '../../config/rules';
 import type { RowAction, TableColumn, TableConfig, Tenant, ToolbarFilter } from '../../config/types';
 import './column-meta';
 import { filterKeyOf, nextSort, sortDirection, sortKeyOf, type SortDirection, type TableQuery } from './table-query';
+import { useLatest } from '../use-latest';
 
 /** users-and-wallets §9: a column filter is sent after 1000 ms without typing. */
 export const FILTER_DELAY_MS = 1000;
@@ -122,8 +123,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
   );
   const [filterInputs, setFilterInputs] = useState<Record<string, string>>(() => inputsOf(query.filters));
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const latest = useRef({ query, onQueryChange, filterInputs });
-  latest.current = { query, onQueryChange, filterInputs };
+  const latest = useLatest({ query, onQueryChange, filterInputs });
   useEffect(() => () => clearTimeout(timer.current), []);
 
   // The inputs follow filters changed from outside (the address on Back, a tenant switch), not the ones they sent.
@@ -146,7 +146,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
       const { query: current, onQueryChange: change } = latest.current;
       change({ ...current, page: 1, filters });
     },
-    [filterFields],
+    [filterFields, latest],
   );
 
   const setFilter = useCallback(
@@ -157,7 +157,7 @@ export function useSchemaTable(config: TableConfig, options: SchemaTableOptions)
       if (immediate) sendFilters(inputs);
       else timer.current = setTimeout(() => sendFilters(inputs), FILTER_DELAY_MS);
     },
-    [sendFilters],
+    [sendFilters, latest],
   );
 
   const sortState = useCallback(

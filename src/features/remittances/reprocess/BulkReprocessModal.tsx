@@ -11,6 +11,7 @@ import { SchemaForm } from '../../../render/form';
 import { notifyInfo, notifySuccess } from '../../../render/notify';
 import type { RemittanceRow } from '../api/list-remittances';
 import { bulkReprocessGatewayActors, type BulkReprocessActors } from './bulk-reprocess-actors';
+import { useLatest } from '../../../render/use-latest';
 
 /** What the modal reprocesses: a window (Bulk Reprocessing) or the ticked rows. */
 export type ReprocessTarget = { kind: 'window' } | { kind: 'selected'; rows: readonly RemittanceRow[] };
@@ -67,13 +68,12 @@ function BulkReprocessFlow({
   const finished = snapshot.matches('finished');
   const { approval } = snapshot.context;
 
-  const latest = useRef(onClose);
-  latest.current = onClose;
+  const latest = useLatest(onClose);
   const done = snapshot.status === 'done';
   const reprocessed = snapshot.output?.reprocessed ?? false;
   useEffect(() => {
     if (done) latest.current(reprocessed);
-  }, [done, reprocessed]);
+  }, [done, reprocessed, latest]);
   closeRef.current = busy ? () => {} : () => send({ type: 'CLOSE' });
   useEffect(() => () => void (closeRef.current = null), [closeRef]);
 

@@ -1,7 +1,7 @@
 // remittances-and-payouts §4 Analyse Request, drawn from swiftStatusMachine (src/flows/swift-status.machine.ts): the
 // bank's answer with §4's note, Re-Initiate and Cancel where §4 offers them, each confirmed Yes/No, and Close; a
 // failure in a red alert (§8). The table refetches 300 ms after the dialog closes, when a request was sent.
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { SWIFT_TEXT, isDialogOpen, swiftNote, swiftOffers, swiftOutcome, swiftStatusMachine } from '../../../flows/swift-status.machine';
@@ -10,6 +10,7 @@ import { notifySuccess } from '../../../render/notify';
 import { FieldList } from '../../../render/FieldList';
 import { swiftFields } from './swift-fields';
 import { swiftStatusGatewayActors, type SwiftStatusActors } from './swift-status-actors';
+import { useLatest } from '../../../render/use-latest';
 
 export interface SwiftStatusDialogProps {
   payoutExternalId: string;
@@ -22,8 +23,7 @@ export interface SwiftStatusDialogProps {
 }
 
 export function SwiftStatusDialog({ payoutExternalId, onRefetch, onFinished, actors = swiftStatusGatewayActors }: SwiftStatusDialogProps) {
-  const latest = useRef({ onRefetch, onFinished });
-  latest.current = { onRefetch, onFinished };
+  const latest = useLatest({ onRefetch, onFinished });
   const machine = useMemo(
     () =>
       swiftStatusMachine.provide({
@@ -33,13 +33,13 @@ export function SwiftStatusDialog({ payoutExternalId, onRefetch, onFinished, act
           refetch: () => latest.current.onRefetch(),
         },
       }),
-    [actors],
+    [actors, latest],
   );
   const [snapshot, send] = useMachine(machine, { input: { payoutExternalId } });
   const done = snapshot.status === 'done';
   useEffect(() => {
     if (done) latest.current.onFinished();
-  }, [done]);
+  }, [done, latest]);
 
   const { status, error, updated } = snapshot.context;
   const busy = snapshot.hasTag('busy');
