@@ -3,7 +3,7 @@
 import { Button, Group, Stack, Text, Title } from '@mantine/core';
 import { AWAITING_APPROVAL_TITLE, awaitingApprovalText } from '../../../../api/approvals';
 import { TOP_UP_TEXT, type TopUpSnapshot } from '../../../../flows/top-up.machine';
-import { useStepFocus } from './step-parts';
+import { useStepFocus, singleClick } from './step-parts';
 
 export function AwaitingApprovalStep({ snapshot, onOk }: { snapshot: TopUpSnapshot; onOk: () => void }) {
   const okRef = useStepFocus<HTMLButtonElement>();
@@ -17,7 +17,7 @@ export function AwaitingApprovalStep({ snapshot, onOk }: { snapshot: TopUpSnapsh
       <Text role="status">{awaitingApprovalText(approval)}</Text>
       <Text size="sm">{`Expires ${new Date(approval.expires).toLocaleString()}.`}</Text>
       <Group justify="flex-end">
-        <Button ref={okRef} onClick={onOk}>
+        <Button ref={okRef} onClick={singleClick(onOk)}>
           {TOP_UP_TEXT.ok}
         </Button>
       </Group>

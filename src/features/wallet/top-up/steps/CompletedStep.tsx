@@ -1,7 +1,7 @@
 // Step 4 (state completed): 'Transaction Completed' with reference number, date, amount and fee; Ok closes.
 import { Button, Group, Stack, Title } from '@mantine/core';
 import { TOP_UP_TEXT, confirmation, type TopUpSnapshot } from '../../../../flows/top-up.machine';
-import { TransactionFacts, useStepFocus } from './step-parts';
+import { TransactionFacts, useStepFocus, singleClick } from './step-parts';
 
 export function CompletedStep({ snapshot, onOk }: { snapshot: TopUpSnapshot; onOk: () => void }) {
   const done = confirmation(snapshot);
@@ -14,7 +14,7 @@ export function CompletedStep({ snapshot, onOk }: { snapshot: TopUpSnapshot; onO
       </Title>
       <TransactionFacts transaction={done} />
       <Group justify="flex-end">
-        <Button ref={okRef} onClick={onOk}>
+        <Button ref={okRef} onClick={singleClick(onOk)}>
           {TOP_UP_TEXT.ok}
         </Button>
       </Group>

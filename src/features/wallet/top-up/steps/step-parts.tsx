@@ -86,3 +86,13 @@ export function TransactionFacts({ transaction }: { transaction: Pick<WalletTran
     </Table>
   );
 }
+
+/**
+ * Ok of a result view. When the answer comes between the two clicks of a double-clicked Send Request, the second
+ * click lands on this button: it must not close the result unseen (a click's detail counts the clicks; a key gives 0).
+ */
+export function singleClick(action: () => void) {
+  return (event: { detail: number }) => {
+    if (event.detail < 2) action();
+  };
+}
