@@ -463,8 +463,15 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
   await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
   await expect(modal).toBeHidden();
 
+  // The toast stays five seconds at the top right, where the account menu opens: the menu is drawn over it.
+  await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
-  await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+  const logout = page.getByRole('menuitem', { name: 'Logout', exact: true });
+  const box = await logout.boundingBox();
+  if (!box) throw new Error('Logout has no box');
+  const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=menuitem]')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
+  expect(reached).toBe('Logout');
+  await logout.click();
   // Logout sends the page to /login itself; a navigation of the test's own would race it.
   await expect(page).toHaveURL(/\/login$/);
   await signIn(page, email, 'Fresh@12345');
