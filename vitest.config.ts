@@ -8,6 +8,9 @@ const gatewayTests = ['server/**/*.test.ts', 'tests/config/tenant-onboarding-gat
 // once more on a throwaway PostgreSQL (tests/postgres-setup.ts, server/testing/database.ts).
 export default defineConfig({
   test: {
+    // Vitest's default leaves a core idle (one worker on two cores); the gateway tests wait on SQLite, PostgreSQL and
+    // child processes often enough that one worker per core ran the suite in 940 s instead of 1,300 s here.
+    maxWorkers: '100%',
     projects: [
       {
         plugins: [formValidatorsPlugin()],
