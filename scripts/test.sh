@@ -2,7 +2,8 @@
 # npm test: every check a submission must pass, cheapest first.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+# Each step says when it started, so a slow run shows which step took the time.
+step() { printf '\n\033[1m== %s\033[0m (at %d s)\n' "$*" "$SECONDS"; }
 
 step "contract lint";            npx redocly lint openapi/gateway.yaml --format=summary
 step "generated types are fresh"; bash scripts/check-api-types.sh
@@ -18,3 +19,4 @@ step "crash test (10 kills, SQLite)"; node --import tsx scripts/crash-test.ts
 step "web build";                npx vite build --logLevel warn
 step "login route size";         npx tsx scripts/check-login-size.ts
 step "end-to-end (Chromium)";    npx playwright test
+printf '\nnpm test passed in %d s\n' "$SECONDS"
