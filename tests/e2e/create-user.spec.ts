@@ -3,7 +3,7 @@
 // creates a field officer from the admins list.
 import { expect, test } from '@playwright/test';
 import { describeDocument, expectWizardAccessible, fillDetails, openWizard, smallPng, uniqueName, uniquePhone } from './create-user-steps';
-import { expectAccessible } from './support';
+import { expectBirthDateCalendarAccessible } from './support';
 
 test.describe('Create User wizard', () => {
   test('[UW-2.50] [UW-2.53] [UW-4.42] [UW-4.44] [UW-4.45] [UW-4.46] [UW-4.47] creates a user through all three steps with a document, and lists it', async ({ page }) => {
@@ -70,12 +70,7 @@ test.describe('Create User wizard', () => {
     expect(textStart - field.x).toBeGreaterThanOrEqual(8);
     await expect(country.locator('option')).toHaveText(['GM +220', 'AE +971']);
 
-    await wizard.getByRole('textbox', { name: /^Birth Date/ }).click();
-    const calendar = page.getByRole('dialog', { name: /^Birth Date calendar/ });
-    await expect(calendar).toBeVisible();
-    await expectAccessible(page);
-    await calendar.getByRole('button', { name: 'Previous month', exact: true }).click();
-    await expectAccessible(page);
+    await expectBirthDateCalendarAccessible(page, wizard);
   });
 
   test('[UW-4.48] [UW-5.43] a text file named .png is refused by the gateway with a clear message; a real image then goes through', async ({ page }) => {

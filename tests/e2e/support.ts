@@ -1,5 +1,5 @@
 // Shared steps for the end-to-end suite: demo logins, the gateway's outbox, accessibility scans.
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -69,4 +69,25 @@ export async function expectAccessible(page: Page, within?: string) {
   const results = await (within ? builder.include(within) : builder).analyze();
   const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
   expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')})`)).toEqual([]);
+}
+
+/** The Birth Date calendar of `form` (the user panel in edit mode, the Create User wizard) has no serious violation on
+ * the month it opens on, nor on the one before. */
+export async function expectBirthDateCalendarAccessible(page: Page, form: Locator) {
+  await form.getByRole('textbox', { name: /^Birth Date/ }).click();
+  const calendar = page.getByRole('dialog', { name: /^Birth Date calendar/ });
+  await expect(calendar).toBeVisible();
+  await expectAccessible(page);
+  await calendar.getByRole('button', { name: 'Previous month', exact: true }).click();
+  await expectAccessible(page);
+}
+
+/** `target` is the element a pointer at its centre reaches: nothing (a toast, an overlay) is drawn over it. */
+export async function expectPointerReaches(target: Locator) {
+  const reached = await target.evaluate((element) => {
+    const box = element.getBoundingClientRect();
+    const hit = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2);
+    return hit && element.contains(hit) ? 'the target' : (hit?.outerHTML.slice(0, 160) ?? 'nothing');
+  });
+  expect(reached).toBe('the target');
 }

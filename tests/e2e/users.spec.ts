@@ -1,6 +1,6 @@
 // Users and admins screens (users-and-wallets §2, §4, §6) in Chromium against the real gateway and its demo world.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CHECKER_LOGIN, DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } from './support';
+import { CHECKER_LOGIN, DEMO_PASSWORD, demoLogins, expectAccessible, expectBirthDateCalendarAccessible, expectPointerReaches, latestMessage, signIn } from './support';
 
 const USERS_COLUMNS = ['#', 'Account Id', 'Name', 'Groups', 'Email', 'Phone', 'Wallet Balance', 'Currency', 'Created', 'Status', 'Actions'];
 const ADMINS_COLUMNS = ['Email', 'Phone', 'Account Id', 'Name', 'Wallet', 'Created', 'Status', 'Actions'];
@@ -251,11 +251,7 @@ test('[UW-2.62] [UW-8.15] a toast never covers the panel’s Close button, and a
   expect(toastBox?.y).toBeLessThan(160);
   // ...yet the Close button under the panel's header is the element a pointer reaches there.
   const close = panel.getByRole('button', { name: 'Close', exact: true });
-  const box = await close.boundingBox();
-  if (!box) throw new Error('the Close button has no box');
-  const center = { x: box.x + box.width / 2, y: box.y + box.height / 2 };
-  const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('button')?.getAttribute('aria-label') ?? null, center);
-  expect(reached).toBe('Close');
+  await expectPointerReaches(close);
 
   // The details replaced the taller form: the panel is back at its top, the avatar whole.
   await expect(panel.getByRole('button', { name: 'Edit', exact: true })).toBeVisible();
@@ -283,12 +279,7 @@ test.describe('axe finds no serious violation in the user panel', () => {
   test('with the birth date calendar open, on its month and the one before', async ({ page }) => {
     const panel = await userPanel(page);
     await panel.getByRole('button', { name: 'Edit', exact: true }).click();
-    await panel.getByRole('textbox', { name: /^Birth Date/ }).click();
-    const calendar = page.getByRole('dialog', { name: /^Birth Date calendar/ });
-    await expect(calendar).toBeVisible();
-    await expectAccessible(page);
-    await calendar.getByRole('button', { name: 'Previous month', exact: true }).click();
-    await expectAccessible(page);
+    await expectBirthDateCalendarAccessible(page, panel);
   });
 
   test('with the save confirmation open', async ({ page }) => {
@@ -467,10 +458,7 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
   await expect(page.getByText('Your password has been changed.', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /Account menu/ }).click();
   const logout = page.getByRole('menuitem', { name: 'Logout', exact: true });
-  const box = await logout.boundingBox();
-  if (!box) throw new Error('Logout has no box');
-  const reached = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[role=menuitem]')?.textContent ?? null, { x: box.x + box.width / 2, y: box.y + box.height / 2 });
-  expect(reached).toBe('Logout');
+  await expectPointerReaches(logout);
   await logout.click();
   // Logout sends the page to /login itself; a navigation of the test's own would race it.
   await expect(page).toHaveURL(/\/login$/);
