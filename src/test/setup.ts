@@ -1,8 +1,13 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => cleanup());
+
+// findBy and waitFor wait 1 s by default. A screen's first render in a file imports its lazy modules cold, and with a
+// worker per core beside the gateway tests it once took longer (CI: RemittancesScreen's first list, 1.7 s). They still
+// fail when what they wait for never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 // jsdom lacks these; Mantine reads them. Files marked `@vitest-environment node` have no window.
 if (typeof window !== 'undefined') {
