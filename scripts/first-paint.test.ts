@@ -40,7 +40,17 @@ describe('login.html', () => {
     expect(page).not.toContain('<!--');
   });
 
+  it('paints nothing before the card is parsed to its last element (regression: a page arriving in pieces painted a partial card, which grew and moved)', () => {
+    const page = withFirstPaint(BUILT_INDEX, LOGIN_SHELL);
+    expect(head(page)).toContain('<link rel="expect" href="#first-paint-end" blocking="render">');
+    const card = page.slice(page.indexOf('<main class="boot" inert>'), page.indexOf('</main>'));
+    expect(card.match(/ id="first-paint-end"/g)).toHaveLength(1);
+    expect([...card.matchAll(/<[a-z][^>]*>/g)].at(-1)?.[0]).toContain(' id="first-paint-end"');
+  });
+
   it('refuses a frame or an index.html it cannot place', () => {
+    expect(() => withFirstPaint(BUILT_INDEX, '<style></style><main><p id="first-paint-end"></p><p></p></main>')).toThrow(/mark its last element id="first-paint-end"/);
+    expect(() => withFirstPaint(BUILT_INDEX, '<style></style><main></main>')).toThrow(/mark its last element id="first-paint-end"/);
     expect(() => withFirstPaint(BUILT_INDEX, '<main></main>')).toThrow(/one <style> followed by its markup/);
     expect(() => withFirstPaint(BUILT_INDEX, '<style></style>')).toThrow(/one <style> followed by its markup/);
     expect(() => withFirstPaint(BUILT_INDEX.replace('<div id="root"></div>', '<div id="app"></div>'), LOGIN_SHELL)).toThrow(/index.html must hold/);
@@ -58,6 +68,8 @@ describe('index.html', () => {
     expect(head(page).indexOf('/assets/shell-abc.css')).toBeGreaterThan(head(page).indexOf('/assets/index-abc.css'));
     const root = page.slice(page.indexOf('<div id="root">'));
     expect(root).toMatch(/^<div id="root"><div class="frame" inert>/);
+    expect(head(page)).toContain('<link rel="expect" href="#first-paint-end" blocking="render">');
+    expect([...root.slice(0, root.indexOf('</body>')).matchAll(/<[a-z][^>]*>/g)].at(-1)?.[0]).toContain(' id="first-paint-end"');
     expect(root).toContain('Loading...');
     expect(root).not.toMatch(/<(main|header|nav)\b/);
   });

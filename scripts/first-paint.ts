@@ -6,6 +6,8 @@
 // which the app would otherwise find only as it runs.
 // index.html also asks, by a small script of its own, for the code of the screen the address opens (the screen's
 // chunks of src/app/screen-loaders.ts), which the app would otherwise ask for only once it runs.
+// On both the first paint waits until the frame's markup has been parsed to its last element (id="first-paint-end"):
+// a page that arrives in pieces would otherwise paint a partial card, which then grows, and the centred card moves.
 // On both the app's stylesheets load print-only, which holds nothing back, and the app turns them on in place once
 // they have loaded, before its first render (src/app/deferred-styles.ts), so they keep their place ahead of the
 // stylesheets later chunks add.
@@ -23,6 +25,8 @@ const SCREEN_LOADERS = fileURLToPath(new URL('../src/app/screen-loaders.ts', imp
 const LOGIN_LAYERS = ['react', 'app'];
 const SIGNED_IN_LAYERS = ['react', 'app', 'shell', 'table'];
 const EMPTY_ROOT = '<div id="root"></div>';
+/** The id of a frame's last element: the page paints nothing before the parser has reached it. */
+const FRAME_END = 'first-paint-end';
 const STYLESHEET = /(<link rel="stylesheet")/g;
 /** Marks the stylesheets the app turns on (src/app/deferred-styles.ts). */
 const DEFERRED_STYLE = 'data-deferred-style';
@@ -37,11 +41,15 @@ export interface Preloads {
 
 const NO_PRELOADS: Preloads = { scripts: [], styles: [] };
 
+/** The start tag of the last element `markup` opens. */
+const lastElementTag = (markup: string) => [...markup.matchAll(/<[a-z][^>]*>/gi)].at(-1)?.[0] ?? '';
+
 /** index.html with `frameHtml`'s style before </head>, its markup (what follows the style) in the empty #root, and `preloads`. */
 export function withFirstPaint(indexHtml: string, frameHtml: string, preloads: Preloads = NO_PRELOADS): string {
   const style = /<style>[\s\S]*?<\/style>/.exec(frameHtml);
   const markup = style ? frameHtml.slice(style.index + style[0].length).trim() : '';
   if (!style || !markup) throw new Error('A first-paint frame must hold one <style> followed by its markup.');
+  if (!lastElementTag(markup).includes(` id="${FRAME_END}"`)) throw new Error(`A first-paint frame must mark its last element id="${FRAME_END}".`);
   if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes('</head>')) throw new Error(`index.html must hold </head> and ${EMPTY_ROOT}.`);
   const named = (href: string) => indexHtml.includes(`href="${href}"`);
   const links = [
@@ -54,7 +62,7 @@ export function withFirstPaint(indexHtml: string, frameHtml: string, preloads: P
   return indexHtml
     .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}</head>`)
     .replace(STYLESHEET, `$1 media="print" ${DEFERRED_STYLE}`)
-    .replace('</head>', `${style[0]}\n  </head>`)
+    .replace('</head>', `<link rel="expect" href="#${FRAME_END}" blocking="render">\n  ${style[0]}\n  </head>`)
     .replace(EMPTY_ROOT, `<div id="root">${markup}</div>`);
 }
 
