@@ -1,7 +1,7 @@
 // The web app in Debian Chromium against the real gateway with the demo world.
 //   npm run bench:web                       (vite build first: the gateway serves dist/)
 //   npx tsx scripts/bench-web.ts [--export-rows 100000] [--runs 5] [--scroll-runs 1] [--lighthouse-runs 3]
-//     [--only users,scroll,export,lighthouse] [--keep]
+//     [--only users,scroll,export,lighthouse] [--keep] [--https] [--cpu-slowdown 4]
 //   (--only runs a part for quick iterations, e.g. `--only scroll --scroll-runs 3 --export-rows 2000`; --scroll-runs
 //   repeats the scroll cases and reports each run)
 // Prints:
@@ -20,6 +20,9 @@
 //      run, Playwright signs in in a Chromium it launches with a remote-debugging port and a profile of its own, the
 //      HTTP cache is emptied before each run, and Lighthouse (`--port`, `--disable-storage-reset`) opens its tab in that
 //      browser, whose storage holds the session: a cold load of the app by a signed-in user.
+//      --https measures through a TLS and HTTP/2 front (scripts/tls-front.ts), as a phone reaches a production gateway
+//      behind its proxy, instead of the gateway's own HTTP/1.1 on loopback; --cpu-slowdown sets Lighthouse's CPU
+//      multiplier (1: what the page's network alone allows).
 // The demo world has 20,000 transactions over five tenants; the bench's own database gets extra rows for the main
 // wallet tenant (teller) first, so that it holds exactly --export-rows transactions in the last 90 days.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -32,6 +35,7 @@ import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { CHROMIUM } from '../tests/e2e/chromium.ts';
+import { startTlsFront, type TlsFront } from './tls-front.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const DEMO_PASSWORD = 'Demo@12345';
@@ -427,11 +431,21 @@ interface LighthouseReport {
   finalDisplayedUrl: string;
 }
 
+/** How Lighthouse reaches the app: Lighthouse's CPU multiplier, and whether through the TLS front (--https). */
+interface LighthouseSetup {
+  cpuSlowdown: number;
+  https: boolean;
+}
+
+/** The TLS front's certificate is made for the run: the browsers that go through it accept it. */
+const browserArgs = (setup: LighthouseSetup) => [...CHROMIUM.args, ...(setup.https ? ['--ignore-certificate-errors'] : [])];
+
 /** One Lighthouse run (mobile, performance only) of `url`; `port` runs it in the Chromium listening there. */
-async function runLighthouse(url: string, outDir: string, port?: number): Promise<LighthouseRun> {
+async function runLighthouse(url: string, outDir: string, setup: LighthouseSetup, port?: number): Promise<LighthouseRun> {
   const output = join(outDir, `lighthouse-${Date.now()}.json`);
   const args = ['-y', LIGHTHOUSE, url, '--output=json', `--output-path=${output}`, '--only-categories=performance', '--quiet'];
-  if (port === undefined) args.push(`--chrome-flags=--headless=new ${CHROMIUM.args.join(' ')}`);
+  args.push(`--throttling.cpuSlowdownMultiplier=${setup.cpuSlowdown}`);
+  if (port === undefined) args.push(`--chrome-flags=--headless=new ${browserArgs(setup).join(' ')}`);
   else args.push(`--port=${port}`, '--disable-storage-reset');
   // Asynchronous: the signed-in browser's Playwright connection keeps being served meanwhile.
   const child = spawn('npx', args, { cwd: ROOT, env: { ...process.env, CHROME_PATH: CHROMIUM.executablePath }, stdio: ['ignore', 'ignore', 'pipe'] });
@@ -455,10 +469,10 @@ async function runLighthouse(url: string, outDir: string, port?: number): Promis
 }
 
 /** runLighthouse, tried again when Lighthouse itself fails (on a loaded machine it sometimes loses the trace: NO_NAVSTART). */
-async function lighthouseRun(url: string, outDir: string, port?: number): Promise<LighthouseRun> {
+async function lighthouseRun(url: string, outDir: string, setup: LighthouseSetup, port?: number): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      return await runLighthouse(url, outDir, port);
+      return await runLighthouse(url, outDir, setup, port);
     } catch (error) {
       if (attempt === 3) throw error;
       console.warn(`${error instanceof Error ? error.message.split('\n')[0] : String(error)}; trying again`);
@@ -476,11 +490,17 @@ function medianRun(runs: LighthouseRun[]): { median: LighthouseRun; scores: numb
 
 /** A Chromium with a remote-debugging port whose default profile holds a signed-in session; `emptyCache` empties its
  * HTTP cache (Lighthouse keeps it, with the storage, under --disable-storage-reset). */
-async function signedInBrowser(baseURL: string, email: string, profileDir: string): Promise<{ context: BrowserContext; port: number; emptyCache: () => Promise<void> }> {
+async function signedInBrowser(
+  baseURL: string,
+  email: string,
+  profileDir: string,
+  setup: LighthouseSetup,
+): Promise<{ context: BrowserContext; port: number; emptyCache: () => Promise<void> }> {
   const port = await freePort();
   const context = await chromium.launchPersistentContext(profileDir, {
     ...CHROMIUM,
-    args: [...CHROMIUM.args, `--remote-debugging-port=${port}`],
+    args: [...browserArgs(setup), `--remote-debugging-port=${port}`],
+    ignoreHTTPSErrors: setup.https,
     headless: true,
     baseURL,
   });
@@ -514,6 +534,8 @@ async function main() {
       'lighthouse-runs': { type: 'string', default: '3' },
       only: { type: 'string', default: 'users,scroll,export,lighthouse' },
       keep: { type: 'boolean', default: false },
+      https: { type: 'boolean', default: false },
+      'cpu-slowdown': { type: 'string', default: '4' },
     },
   });
   const exportRows = Number(values['export-rows']);
@@ -521,11 +543,14 @@ async function main() {
   const scrollRuns = Math.max(1, Number(values['scroll-runs']));
   const parts = new Set(values.only.split(',').map((part) => part.trim()));
   const lighthouseRuns = Math.max(1, Number(values['lighthouse-runs']));
+  const setup: LighthouseSetup = { cpuSlowdown: Number(values['cpu-slowdown']), https: values.https };
+  if (!(setup.cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown takes a number of 1 or more, not ${values['cpu-slowdown']}`);
   for (const part of parts) {
     if (!['users', 'scroll', 'export', 'lighthouse'].includes(part)) throw new Error(`--only takes users, scroll, export and lighthouse, not ${part}`);
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-'));
   let gateway: Gateway | null = null;
+  let front: TlsFront | null = null;
   let browser: Browser | null = null;
   try {
     const seededAt = Date.now();
@@ -623,15 +648,17 @@ async function main() {
     // 4. Lighthouse mobile: /login, then the users list signed in.
     const lighthouse: LighthouseFigures[] = [];
     if (parts.has('lighthouse')) {
+      if (setup.https) front = await startTlsFront(gateway.url, dataDir);
+      const origin = front?.url ?? gateway.url;
       const login: LighthouseRun[] = [];
-      for (let run = 0; run < lighthouseRuns; run += 1) login.push(await lighthouseRun(`${gateway.url}/login`, dataDir));
+      for (let run = 0; run < lighthouseRuns; run += 1) login.push(await lighthouseRun(`${origin}/login`, dataDir, setup));
       lighthouse.push({ label: '/login', runs: login });
-      const signedIn = await signedInBrowser(gateway.url, 'partner@demo.test', join(dataDir, 'lighthouse-profile'));
+      const signedIn = await signedInBrowser(origin, 'partner@demo.test', join(dataDir, 'lighthouse-profile'), setup);
       try {
         const users: LighthouseRun[] = [];
         for (let run = 0; run < lighthouseRuns; run += 1) {
           await signedIn.emptyCache();
-          users.push(await lighthouseRun(`${gateway.url}/wallet/users`, dataDir, signedIn.port));
+          users.push(await lighthouseRun(`${origin}/wallet/users`, dataDir, setup, signedIn.port));
         }
         lighthouse.push({ label: '/wallet/users (Members, signed in as partner@demo.test)', runs: users });
       } finally {
@@ -673,15 +700,17 @@ async function main() {
           `target < ${TARGETS.tabMegabytes} MB: ${verdict(memoryPeak.peakRssMb < TARGETS.tabMegabytes)}), page JS heap peak ${memoryPeak.peakJsHeapMb.toFixed(0)} MB (${memoryPeak.samples} samples)`,
       );
     }
+    const conditions = [setup.https ? 'HTTPS and HTTP/2 through a TLS front' : '', setup.cpuSlowdown === 4 ? '' : `CPU x${setup.cpuSlowdown}`].filter(Boolean);
     for (const { label, runs: done } of lighthouse) {
       const { median, scores } = medianRun(done);
       console.log(
-        `  Lighthouse ${LIGHTHOUSE.split('@')[1] ?? ''} mobile, ${label}: performance ${median.score} (target >= ${TARGETS.lighthouseScore}: ${verdict(median.score >= TARGETS.lighthouseScore)}; ` +
+        `  Lighthouse ${LIGHTHOUSE.split('@')[1] ?? ''} mobile${conditions.length > 0 ? ` (${conditions.join(', ')})` : ''}, ${label}: performance ${median.score} (target >= ${TARGETS.lighthouseScore}: ${verdict(median.score >= TARGETS.lighthouseScore)}; ` +
           `median of ${scores.join(', ')}), FCP ${(median.fcpMs / 1000).toFixed(1)} s, LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${ms(median.tbtMs)}, CLS ${median.cls.toFixed(3)}`,
       );
     }
   } finally {
     await browser?.close();
+    await front?.close();
     await gateway?.stop();
     if (values.keep) console.log(`Kept ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });
