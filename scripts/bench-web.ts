@@ -44,6 +44,8 @@ const DAY_MS = 86_400_000;
 
 const TARGETS = { scrollTaskMs: 50, exportTaskMs: 200, exportSeconds: 5, tabMegabytes: 500, lighthouseScore: 95 };
 const LIGHTHOUSE = 'lighthouse@12.8.2';
+/** Lighthouse's mobile CPU multiplier, its default; --cpu-slowdown sets another. */
+const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 
 export function freePort(): Promise<number> {
   return new Promise((resolvePort, reject) => {
@@ -535,7 +537,7 @@ async function main() {
       only: { type: 'string', default: 'users,scroll,export,lighthouse' },
       keep: { type: 'boolean', default: false },
       https: { type: 'boolean', default: false },
-      'cpu-slowdown': { type: 'string', default: '4' },
+      'cpu-slowdown': { type: 'string', default: String(LIGHTHOUSE_CPU_SLOWDOWN) },
     },
   });
   const exportRows = Number(values['export-rows']);
@@ -700,7 +702,7 @@ async function main() {
           `target < ${TARGETS.tabMegabytes} MB: ${verdict(memoryPeak.peakRssMb < TARGETS.tabMegabytes)}), page JS heap peak ${memoryPeak.peakJsHeapMb.toFixed(0)} MB (${memoryPeak.samples} samples)`,
       );
     }
-    const conditions = [setup.https ? 'HTTPS and HTTP/2 through a TLS front' : '', setup.cpuSlowdown === 4 ? '' : `CPU x${setup.cpuSlowdown}`].filter(Boolean);
+    const conditions = [setup.https ? 'HTTPS and HTTP/2 through a TLS front' : '', setup.cpuSlowdown === LIGHTHOUSE_CPU_SLOWDOWN ? '' : `CPU x${setup.cpuSlowdown}`].filter(Boolean);
     for (const { label, runs: done } of lighthouse) {
       const { median, scores } = medianRun(done);
       console.log(

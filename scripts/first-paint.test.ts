@@ -25,6 +25,8 @@ const BUILT_INDEX = `<!doctype html>
 </html>`;
 
 const head = (page: string) => page.slice(0, page.indexOf('</head>'));
+/** The start tag of the last element `markup` opens. */
+const lastStartTag = (markup: string) => [...markup.matchAll(/<[a-z][^>]*>/g)].at(-1)?.[0];
 
 describe('login.html', () => {
   it('paints the card with its own style, the app\'s stylesheets loading print-only so they do not hold it back', () => {
@@ -45,7 +47,7 @@ describe('login.html', () => {
     expect(head(page)).toContain('<link rel="expect" href="#first-paint-end" blocking="render">');
     const card = page.slice(page.indexOf('<main class="boot" inert>'), page.indexOf('</main>'));
     expect(card.match(/ id="first-paint-end"/g)).toHaveLength(1);
-    expect([...card.matchAll(/<[a-z][^>]*>/g)].at(-1)?.[0]).toContain(' id="first-paint-end"');
+    expect(lastStartTag(card)).toContain(' id="first-paint-end"');
   });
 
   it('refuses a frame or an index.html it cannot place', () => {
@@ -69,7 +71,7 @@ describe('index.html', () => {
     const root = page.slice(page.indexOf('<div id="root">'));
     expect(root).toMatch(/^<div id="root"><div class="frame" inert>/);
     expect(head(page)).toContain('<link rel="expect" href="#first-paint-end" blocking="render">');
-    expect([...root.slice(0, root.indexOf('</body>')).matchAll(/<[a-z][^>]*>/g)].at(-1)?.[0]).toContain(' id="first-paint-end"');
+    expect(lastStartTag(root.slice(0, root.indexOf('</body>')))).toContain(' id="first-paint-end"');
     expect(root).toContain('Loading...');
     expect(root).not.toMatch(/<(main|header|nav)\b/);
   });

@@ -14,7 +14,7 @@ export interface TlsFront {
 }
 
 /** Hop-by-hop headers (RFC 9110 §7.6.1), which HTTP/2 forbids and a proxy does not forward. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'host']);
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade']);
 
 function forwarded(headers: http.IncomingHttpHeaders | http2.IncomingHttpHeaders): Record<string, string | string[]> {
   const kept: Record<string, string | string[]> = {};
