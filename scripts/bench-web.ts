@@ -424,11 +424,19 @@ interface LighthouseRun {
   lcpMs: number;
   tbtMs: number;
   cls: number;
+  /** Bytes of scripts and stylesheets that travelled (compressed) before the largest paint, as the page loaded. */
+  codeBytesBeforeLcp: number;
+}
+
+interface NetworkRequest {
+  resourceType?: string;
+  transferSize?: number;
+  networkEndTime?: number;
 }
 
 interface LighthouseReport {
   categories: { performance: { score: number | null } };
-  audits: Record<string, { numericValue?: number }>;
+  audits: Record<string, { numericValue?: number; details?: { items?: unknown[] } }>;
   runtimeError?: { message: string };
   finalDisplayedUrl: string;
 }
@@ -467,7 +475,19 @@ async function runLighthouse(url: string, outDir: string, setup: LighthouseSetup
     lcpMs: metric('largest-contentful-paint'),
     tbtMs: metric('total-blocking-time'),
     cls: metric('cumulative-layout-shift'),
+    codeBytesBeforeLcp: codeBytesBeforeLcp(report),
   };
+}
+
+/** What the page downloaded in code and styles before its largest paint, in the load Lighthouse observed (its
+ * simulated slow network and CPU are computed from this load, not run). */
+function codeBytesBeforeLcp(report: LighthouseReport): number {
+  const observed = report.audits.metrics?.details?.items?.[0] as { observedLargestContentfulPaint?: number } | undefined;
+  const lcp = observed?.observedLargestContentfulPaint ?? Number.POSITIVE_INFINITY;
+  const requests = (report.audits['network-requests']?.details?.items ?? []) as NetworkRequest[];
+  return requests
+    .filter((request) => (request.resourceType === 'Script' || request.resourceType === 'Stylesheet') && (request.networkEndTime ?? Number.POSITIVE_INFINITY) <= lcp)
+    .reduce((sum, request) => sum + (request.transferSize ?? 0), 0);
 }
 
 /** runLighthouse, tried again when Lighthouse itself fails (on a loaded machine it sometimes loses the trace: NO_NAVSTART). */
@@ -707,7 +727,8 @@ async function main() {
       const { median, scores } = medianRun(done);
       console.log(
         `  Lighthouse ${LIGHTHOUSE.split('@')[1] ?? ''} mobile${conditions.length > 0 ? ` (${conditions.join(', ')})` : ''}, ${label}: performance ${median.score} (target >= ${TARGETS.lighthouseScore}: ${verdict(median.score >= TARGETS.lighthouseScore)}; ` +
-          `median of ${scores.join(', ')}), FCP ${(median.fcpMs / 1000).toFixed(1)} s, LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${ms(median.tbtMs)}, CLS ${median.cls.toFixed(3)}`,
+          `median of ${scores.join(', ')}), FCP ${(median.fcpMs / 1000).toFixed(1)} s, LCP ${(median.lcpMs / 1000).toFixed(1)} s, TBT ${ms(median.tbtMs)}, CLS ${median.cls.toFixed(3)}, ` +
+          `${(median.codeBytesBeforeLcp / 1024).toFixed(0)} KB of scripts and styles before the largest paint`,
       );
     }
   } finally {

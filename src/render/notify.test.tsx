@@ -5,13 +5,15 @@ import { notifications } from '@mantine/notifications';
 import { notifyError, notifyInfo, notifySuccess, notifyWarning } from './notify';
 import { Toaster } from './Toaster';
 
-beforeEach(() => {
-  vi.useFakeTimers();
+beforeEach(async () => {
   render(
     <MantineProvider env="test">
       <Toaster />
     </MantineProvider>,
   );
+  // The toasts load on first use (./Toaster.tsx).
+  await act(async () => void (await import('./Notices')));
+  vi.useFakeTimers();
 });
 afterEach(() => {
   act(() => notifications.clean());

@@ -306,6 +306,8 @@ describe('SchemaTable', () => {
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
     const many = Array.from({ length: 500 }, (_, index) => user(index + 1));
     renderTable({ data: many, meta: { itemTotal: 500, pageNumber: 1, pageSize: 500, pageTotal: 1 } });
+    // A long page's rows come with the virtualizer, which loads on first use.
+    await screen.findByText('User 1');
     const scroller = screen.getByRole('table').parentElement as HTMLElement;
     // jsdom scrolls nothing: the container reports the offset a wheel would have reached.
     Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => 45 * 300 });
@@ -320,12 +322,13 @@ describe('SchemaTable', () => {
     expect(placed.indexOf(row) % 2).toBe(0);
   });
 
-  it('renders only the rows in view when a page holds many rows', () => {
+  it('renders only the rows in view when a page holds many rows', async () => {
     // jsdom has no layout: give the scroll container a 540 px high view.
     vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(540);
     vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
     const many = Array.from({ length: 500 }, (_, index) => user(index + 1));
     renderTable({ data: many, meta: { itemTotal: 500, pageNumber: 1, pageSize: 500, pageTotal: 1 } });
+    await screen.findByText('User 1');
     const rendered = bodyRows().filter((row) => !row.hasAttribute('aria-hidden'));
     expect(rendered.length).toBeGreaterThan(0);
     expect(rendered.length).toBeLessThan(60);

@@ -1,11 +1,10 @@
 // The rows of a SchemaTable body. A page with more than VIRTUALIZE_FROM rows renders only the rows in view: the
 // virtualizer lives here, so a scroll re-renders this body and not the headers, filters or pager around it, and each
-// row is memoised on its record and state, so a scroll draws only the rows that come into view.
+// row is memoised on its record and state, so a scroll draws only the rows that come into view (./VirtualRows.tsx).
 // Rows are plain <tr>/<td> with Mantine's table classes: a Mantine Table.Td per cell costs more than the cell itself.
-import { memo, useDeferredValue, useEffect, useLayoutEffect, useRef, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
+import { Suspense, lazy, memo, useLayoutEffect, useRef, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Table } from '@mantine/core';
 import type { ExpandedState, Row, RowSelectionState } from '@tanstack/react-table';
-import { useVirtualizer } from '@tanstack/react-virtual';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { CellRenderer } from './table-cells';
 import { useRowChanged } from './live-rows';
@@ -200,7 +199,7 @@ export function virtualizes(rowCount: number): boolean {
   return rowCount > VIRTUALIZE_FROM;
 }
 
-function renderRows(props: SchemaTableRowsProps, indexes: Iterable<number>, height?: number): ReactNode[] {
+export function renderRows(props: SchemaTableRowsProps, indexes: Iterable<number>, height?: number): ReactNode[] {
   const { rows, columns, firstRowNumber, headerRows, look, handlers, renderExpanded, rowSelection, expandedRows, activeRow } = props;
   const rendered: ReactNode[] = [];
   for (const index of indexes) {
@@ -228,7 +227,7 @@ function renderRows(props: SchemaTableRowsProps, indexes: Iterable<number>, heig
   return rendered;
 }
 
-function* range(start: number, end: number) {
+export function* range(start: number, end: number) {
   for (let index = start; index < end; index += 1) yield index;
 }
 
@@ -237,51 +236,15 @@ export function PlainRows(props: SchemaTableRowsProps) {
   return <>{renderRows(props, range(0, props.rows.length))}</>;
 }
 
-/**
- * The rows in view of a long page, between spacer rows that keep the scroll height of the whole page. A scroll
- * re-renders only this component; the rows follow as a deferred value, which React renders in slices with the
- * browser free to scroll and paint in between (the budget: no main-thread task over 50 ms while scrolling, README "Benchmarks").
- */
-export function VirtualRows(props: SchemaTableRowsProps) {
-  const virtualizer = useVirtualizer({
-    count: props.rows.length,
-    getScrollElement: () => props.scrollElement,
-    estimateSize: () => ROW_HEIGHT,
-    overscan: 10,
-    // Scroll updates need not be synchronous: flushSync on every scroll event re-renders the rows in one long task.
-    useFlushSync: false,
-    initialRect: { width: 1000, height: 12 * ROW_HEIGHT },
-  });
-  // A key move to a row out of view scrolls it in; the row takes the focus once drawn.
-  useEffect(() => {
-    virtualizer.scrollToIndex(props.activeRow, { align: 'auto' });
-  }, [virtualizer, props.activeRow]);
-  const items = virtualizer.getVirtualItems();
-  const start = useDeferredValue(items[0]?.index ?? 0);
-  const end = useDeferredValue((items.at(-1)?.index ?? -1) + 1);
-  return <RowWindow {...props} start={start} end={end} />;
-}
-
-/** Rows `start` to `end` (exclusive) of a virtualized page; every row is ROW_HEIGHT high. */
-const RowWindow = memo(function RowWindow(props: SchemaTableRowsProps & { start: number; end: number }) {
-  const { start, end, rows } = props;
-  const paddingTop = start * ROW_HEIGHT;
-  const paddingBottom = Math.max(0, rows.length - end) * ROW_HEIGHT;
-  // Mantine stripes the body's odd <tr>s; spacers in front keep a row's stripe from flipping as the window moves
-  // (one spacer before an odd row index, two before an even one, none at the top).
-  const spacers = start === 0 ? 0 : start % 2 === 1 ? 1 : 2;
-  // Scrolled away from the row holding the tab stop, the first row in view holds it, so Tab still reaches the rows.
-  const tabStop = props.activeRow >= start && props.activeRow < end ? props.activeRow : start;
-  return (
-    <>
-      {spacers > 0 && <tr aria-hidden style={{ height: paddingTop }} />}
-      {spacers > 1 && <tr aria-hidden />}
-      {renderRows({ ...props, activeRow: tabStop }, range(start, end), ROW_HEIGHT)}
-      {paddingBottom > 0 && <tr aria-hidden style={{ height: paddingBottom }} />}
-    </>
-  );
-});
+// Only a page of more than VIRTUALIZE_FROM rows loads the virtualizer: a list's first screen draws a short page.
+const VirtualRows = lazy(() => import('./VirtualRows'));
 
 export const SchemaTableRows = memo(function SchemaTableRows(props: SchemaTableRowsProps) {
-  return virtualizes(props.rows.length) ? <VirtualRows {...props} /> : <PlainRows {...props} />;
+  return virtualizes(props.rows.length) ? (
+    <Suspense fallback={null}>
+      <VirtualRows {...props} />
+    </Suspense>
+  ) : (
+    <PlainRows {...props} />
+  );
 });
