@@ -16,18 +16,12 @@ export function holdUntilFirstScreen(): void {
   setTimeout(firstScreenDrawn, FIRST_SCREEN_WAIT_MS);
 }
 
-/** The screen has drawn its content (a table its first page, or the failure instead): what waited starts, each in a
- * task of its own. */
+/** The screen has drawn its content (a table its first page, or the failure instead). */
 export function firstScreenDrawn(): void {
   if (drawn) return;
   drawn = true;
-  // One task each: run together, right after the screen's first page, they made one long task that held a phone's
-  // page unresponsive (the change stream's fetch, the reference lists, the approvals count, the toaster).
-  for (const start of waiting) {
-    setTimeout(() => {
-      if (waiting.delete(start)) start();
-    }, 0);
-  }
+  for (const start of waiting) start();
+  waiting.clear();
 }
 
 /** Runs `start` once the first screen has drawn (at once when it has); the returned function cancels it. */
