@@ -1,6 +1,7 @@
-// The rows of a SchemaTable body. A page with more than VIRTUALIZE_FROM rows renders only the rows in view: the
-// virtualizer lives here, so a scroll re-renders this body and not the headers, filters or pager around it, and each
-// row is memoised on its record and state, so a scroll draws only the rows that come into view (./VirtualRows.tsx).
+// The rows of a SchemaTable body. A page with more than VIRTUALIZE_FROM rows renders only the rows in view: its
+// virtualizer (./VirtualRows.tsx) lives below the table, so a scroll re-renders this body and not the headers, filters
+// or pager around it, and each row is memoised on its record and state, so a scroll draws only the rows that come into
+// view.
 // Rows are plain <tr>/<td> with Mantine's table classes: a Mantine Table.Td per cell costs more than the cell itself.
 import { Suspense, lazy, memo, useLayoutEffect, useRef, type CSSProperties, type FocusEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { ActionIcon, Checkbox, Table } from '@mantine/core';
