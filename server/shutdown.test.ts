@@ -1,5 +1,5 @@
-// The gateway as `npm start` runs it, stopped by SIGTERM: in-flight requests finish, later ones are refused, the
-// database closes, the process exits 0.
+// The gateway as `npm start` runs it: at start it checks the config; stopped by SIGTERM, in-flight requests finish,
+// later ones are refused, the database closes, the process exits 0.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { connect, createServer } from 'node:net';
@@ -161,5 +161,14 @@ describe('SIGTERM', () => {
     expect(existsSync(join(gateway.dataDir, 'teller.db-wal'))).toBe(false);
     expect(gateway.output()).toContain('SIGTERM: finishing in-flight requests');
     await expect(fetch(`http://127.0.0.1:${gateway.port}/healthz`)).rejects.toThrow();
+  }, 90_000);
+});
+
+describe('start', () => {
+  it("checks the config on the checker's thread and logs the verdict (the Config page then answers from it)", async () => {
+    const gateway = await startGateway();
+    await expect.poll(() => gateway.output(), { timeout: 30_000, interval: 200 }).toMatch(/Config: all \d+ files are ok\./);
+    gateway.child.kill('SIGTERM');
+    expect(await gateway.exited).toBe(0);
   }, 90_000);
 });

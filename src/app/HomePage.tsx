@@ -1,9 +1,7 @@
-// identity-and-catalogue §2 "/": users of the admin tenant see a logo and the Control Panel button; everyone else
-// is sent to their default home, the first item of their menu.
+// identity-and-catalogue §2 "/" for the admin tenant's staff: a logo and the Control Panel button (everyone else is
+// sent to their default home by ./Home.tsx before this page loads).
 import { Button, Center, Image, Stack, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Navigate } from 'react-router';
-import { firstMenuRoute } from '../config';
 import { tenantChoicesQuery, useTenantSwitch } from './TenantSelector';
 import { useStaffContext } from '../config/staff-context';
 import type { TenantChoice } from './tenant-switch';
@@ -15,13 +13,8 @@ export function controlPanelTenant(choices: TenantChoice[]): TenantChoice | unde
 
 export default function HomePage() {
   const staff = useStaffContext();
-  const choices = useQuery({ ...tenantChoicesQuery, enabled: staff.isAdminTenant });
+  const choices = useQuery(tenantChoicesQuery);
   const { select, busy } = useTenantSwitch();
-
-  if (!staff.isAdminTenant) {
-    const home = staff.menu ? firstMenuRoute(staff.menu) : undefined;
-    return home && home !== '/' ? <Navigate replace to={home} /> : null;
-  }
 
   const openControlPanel = () => {
     const choice = controlPanelTenant(choices.data ?? []);
