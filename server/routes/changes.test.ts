@@ -146,6 +146,29 @@ describe('streamChanges', () => {
     again.close();
   });
 
+  it('[LIVE-2] a stream opened after a list was read, from the list’s Teller-Change-Cursor, sends the changes made in between', async () => {
+    const naccugTop = await bearerFor(app, u.super, 'naccug');
+    const lists = ['/api/v1/um/user?page[size]=1', '/api/v1/wallet-transactions?page[size]=1', '/api/v1/remittance?page[size]=1'];
+    const cursors: string[] = [];
+    for (const url of lists) {
+      const res = await app.inject({ method: 'GET', url, headers: naccugTop });
+      expect(res.statusCode, `${url} ${res.body}`).toBe(200);
+      cursors.push(String(res.headers['teller-change-cursor']));
+    }
+    expect(new Set(cursors).size, 'no change between the three reads').toBe(1);
+    const cursor = cursors[0] ?? '';
+    expect(cursor).toMatch(/^[0-9]{1,19}(-[0-9]{1,15})?$/);
+
+    // After the read, before the stream: a change it would miss if it started at the newest event.
+    await toggleDuplicate(naccugTop, u.kanifingMember);
+    const late = await openStream(base, naccugTop, cursor);
+    await expect.poll(() => late.events.length, { timeout: 5_000 }).toBe(1);
+    expect(late.events[0]?.entityId).toBe(String(u.kanifingMember));
+    late.close();
+    const fresh = await app.inject({ method: 'GET', url: lists[0] ?? '', headers: naccugTop });
+    expect(fresh.headers['teller-change-cursor']).toBe(late.events[0]?.id);
+  });
+
   it('answers 400 to a Last-Event-ID the stream did not write, never coercing it', async () => {
     const naccugTop = await bearerFor(app, u.super, 'naccug');
     const otherEngine = TEST_ENGINE === 'postgres' ? '12' : '12-3';

@@ -4,6 +4,7 @@ import { listRemittances, remittanceTotals } from '../domain/remittances/listing
 import { renderRemittancePdf } from '../domain/remittances/pdf.ts';
 import { dailyReport, payinChart, statusWidgets } from '../domain/remittances/reports.ts';
 import { listDocument, listMeta, resource } from '../http/jsonapi.ts';
+import { stampChangeCursor } from './_change-cursor.ts';
 import { remittanceQuery, remittanceResource, requiredRange } from './_remittances.ts';
 import type { Handlers } from './types.ts';
 
@@ -13,8 +14,9 @@ const REPORT_MAX_DAYS = 366;
 export const REMITTANCE_PDF_ROW_CAP = 5_000;
 
 export const handlers: Handlers = {
-  async listRemittances(request) {
+  async listRemittances(request, reply) {
     const query = remittanceQuery(request.query);
+    await stampChangeCursor(request, reply);
     const { rows, total } = await listRemittances(request.server.db, sessionOf(request), query);
     return listDocument(rows.map(remittanceResource), listMeta(query.page, total));
   },

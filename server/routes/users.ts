@@ -11,6 +11,7 @@ import { DEFAULT_USER_SORT, USER_SORT_FIELDS, listVisibleUserIds } from '../doma
 import { USER_NOT_FOUND, type UserKind } from '../domain/users/rules.ts';
 import { checkUserUpdate, updateUser } from '../domain/users/update.ts';
 import { HttpError, listDocument, listMeta, parseInclude, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
+import { stampChangeCursor } from './_change-cursor.ts';
 import { USER_INCLUDES, parseUserFilters, presentUsers, userDocument } from './_users.ts';
 import type { BodyChecks, Handlers, RequestOf, Schema } from './types.ts';
 
@@ -94,8 +95,9 @@ function auditRange(start: unknown, end: unknown): { startDate?: string; endDate
 }
 
 export const handlers: Handlers = {
-  async listUsers(request) {
+  async listUsers(request, reply) {
     const session = sessionOf(request);
+    await stampChangeCursor(request, reply);
     const { query } = request;
     const page = parsePaging(query);
     const sort = parseSort(query.sort, USER_SORT_FIELDS, DEFAULT_USER_SORT);

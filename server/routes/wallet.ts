@@ -17,6 +17,7 @@ import {
 } from '../domain/wallet/transactions.ts';
 import { HttpError } from '../http/jsonapi.ts';
 import { Attempts } from './_attempts.ts';
+import { stampChangeCursor } from './_change-cursor.ts';
 import { parseTransactionQuery, transactionList, transactionResult } from './_transactions.ts';
 import type { Handlers } from './types.ts';
 
@@ -94,9 +95,10 @@ function today(request: FastifyRequest): string {
 }
 
 export const handlers: Handlers = {
-  async listWalletTransactions(request) {
+  async listWalletTransactions(request, reply) {
     const session = sessionOf(request);
     const query = parseTransactionQuery(request.query, { defaultPageSize: 10, maxPageSize: 100, badRangeStatus: 400 });
+    await stampChangeCursor(request, reply);
     return transactionList(await listTransactions(request.server.db, session, query), query.page);
   },
 

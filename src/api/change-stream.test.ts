@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { noteChangeCursor } from './change-cursor';
 import { parseEvents, readChangeStream } from './change-stream';
 
 describe('parseEvents', () => {
@@ -35,5 +36,24 @@ describe('readChangeStream', () => {
     vi.unstubAllGlobals();
     expect(seen).toEqual(['a', 'b']);
     expect(sentIds).toEqual([null, '4', '5']);
+  });
+
+  it('starts from the cursor of the token’s first list read, and from the newest event when the gateway refuses it', async () => {
+    const event = `id: 9\nevent: change\ndata: ${JSON.stringify({ entity: 'user', entityId: 'u', action: 'account.status', changed: ['status'] })}\n\n`;
+    const sentIds: Array<string | null> = [];
+    const controller = new AbortController();
+    const answers = [new Response('', { status: 400 }), new Response(event, { status: 200 })];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      sentIds.push(new Headers(init.headers).get('last-event-id'));
+      const answer = answers.shift();
+      if (answer === undefined) controller.abort();
+      return answer ?? new Response('', { status: 200 });
+    });
+    noteChangeCursor('read-first', '7');
+    const seen: string[] = [];
+    await readChangeStream({ token: () => 'read-first', onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
+    vi.unstubAllGlobals();
+    expect(sentIds).toEqual(['7', null, '9']);
+    expect(seen).toEqual(['u']);
   });
 });

@@ -1,6 +1,8 @@
 // Reads the gateway's change stream (the contract's streamChanges) with fetch and a stream reader: the bearer token
-// lives in sessionStorage and EventSource cannot send it. A dropped connection reconnects after a pause and resumes
-// after the last event id it read (Last-Event-ID), so nothing that happened meanwhile is missed.
+// lives in sessionStorage and EventSource cannot send it. The first connection starts after the first list read (the
+// list's change cursor); a dropped one reconnects after a pause and resumes after the last event id it read
+// (Last-Event-ID), so nothing that happened meanwhile is missed.
+import { takeChangeCursor } from './change-cursor';
 import type { components } from './gateway';
 import { gatewayUrl } from './runtime-config';
 
@@ -66,9 +68,13 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  */
 export async function readChangeStream({ token, onChange, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
   let lastEventId: string | undefined;
+  let first = true;
   while (!signal.aborted) {
     const bearer = token();
     if (!bearer) return;
+    // The first connection starts where the token's first list read was (./change-cursor.ts), not at this moment.
+    if (first) lastEventId = takeChangeCursor(bearer);
+    first = false;
     const connection = new AbortController();
     const drop = () => connection.abort();
     signal.addEventListener('abort', drop);
@@ -80,6 +86,8 @@ export async function readChangeStream({ token, onChange, signal, retryMs = RETR
         cache: 'no-store',
       });
       if (response.status === 401) return;
+      // An id the gateway does not know (a database restored, say): start again from the newest event.
+      if (response.status === 400) lastEventId = undefined;
       if (response.ok && response.body) {
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';

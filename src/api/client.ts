@@ -1,6 +1,7 @@
 // The one API client: typed by the contract, one place for the bearer, the 401 and the error text (docs/architecture.md).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './gateway';
+import { CHANGE_CURSOR_HEADER, noteChangeCursor } from './change-cursor';
 import { gatewayUrl } from './runtime-config';
 import { sessionStore, type Credential } from './session';
 import { ApiError, SESSION_EXPIRED_LOGIN, SessionExpiredError, isErrorDocument } from './errors';
@@ -47,11 +48,20 @@ const sessionExpiry: Middleware = {
   },
 };
 
+/** A live list's change cursor, for where the tab's change stream starts (./change-cursor.ts). */
+const changeCursor: Middleware = {
+  onResponse({ request, response }) {
+    const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
+    if (token && response.ok) noteChangeCursor(token, response.headers.get(CHANGE_CURSOR_HEADER));
+    return response;
+  },
+};
+
 export const api = createClient<paths>({
   baseUrl: gatewayUrl() || window.location.origin,
   querySerializer: { array: { style: 'form', explode: false } },
 });
-api.use(bearer, sessionExpiry);
+api.use(bearer, sessionExpiry, changeCursor);
 
 /** Resolves the base URL at call time, so runtime config loaded after import still applies. */
 api.use({

@@ -1896,8 +1896,10 @@ export interface paths {
          *     user's events reach whoever may see that user (users-and-wallets §6), a wallet transaction's whoever may see
          *     its sender or receiver, a remittance's the tenant's staff; another tenant's never. Without `Last-Event-ID` the
          *     stream starts at the newest event; with it, it first sends the events after that id (kept one day); an id the
-         *     stream did not write answers 400. On PostgreSQL an event is sent once every transaction that began before its
-         *     own has ended, so a reconnect never skips one that committed late. A comment
+         *     stream did not write answers 400. The live lists (listUsers, listWalletTransactions, listRemittances) answer
+         *     with `Teller-Change-Cursor`, an id to start from that misses nothing changed after the list was read. On
+         *     PostgreSQL an event is sent once every transaction that began before its own has ended, so a reconnect never
+         *     skips one that committed late. A comment
          *     line keeps the connection alive every 15 s. The stream ends when the session ends (logout, revocation, a
          *     status that bars sign-in) and when the gateway shuts down; the client reconnects with the last id it read.
          */
@@ -4702,6 +4704,12 @@ export interface components {
         RetryAfter: number;
         /** @description The request's id (the conventions' "Request ids"); error documents repeat it as `meta.requestId`. */
         RequestId: string;
+        /**
+         * @description The change stream's cursor (streamChanges) taken just before this list was read: a stream opened with it as
+         *     `Last-Event-ID` sends every change after the read, so a client that opens its stream after its first page
+         *     misses none made in between.
+         */
+        ChangeCursor: string;
     };
     pathItems: never;
 }
@@ -6981,6 +6989,7 @@ export interface operations {
             /** @description A page of users. */
             200: {
                 headers: {
+                    "Teller-Change-Cursor": components["headers"]["ChangeCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7440,6 +7449,7 @@ export interface operations {
             /** @description A page of wallet transactions. */
             200: {
                 headers: {
+                    "Teller-Change-Cursor": components["headers"]["ChangeCursor"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7839,6 +7849,7 @@ export interface operations {
             /** @description A page of remittance transactions. */
             200: {
                 headers: {
+                    "Teller-Change-Cursor": components["headers"]["ChangeCursor"];
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,6 +1,7 @@
 // Live tables, in Chromium against the real gateway: a status change made in one tab shows in another tab's open
 // Members table within a second, in place (no reload, the scroll position kept, the row highlighted), and a stream
-// that dropped reconnects and catches up on what happened meanwhile.
+// that dropped reconnects and catches up on what happened meanwhile, as does a cold load's stream opened after its
+// first page.
 import { expect, test, type Page } from '@playwright/test';
 import { demoLogins, signIn } from './support';
 
@@ -77,6 +78,38 @@ test('a status change in one tab shows in another tab’s open table within a se
   await expect(sameRow).toContainText(meanwhile, { timeout: 3_000 });
   expect(await watcher.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('not reloaded');
 
+  await watching.close();
+  await acting.close();
+});
+
+test('a cold load’s stream, opened after the first page, still brings a change made in between', async ({ browser }) => {
+  const watching = await browser.newContext();
+  const acting = await browser.newContext();
+  const watcher = await watching.newPage();
+  const actor = await acting.newPage();
+  await signIn(watcher, demoLogins.partner);
+  await signIn(actor, demoLogins.partner);
+
+  // The reload's stream waits until the change is made: it connects only after the first page was read.
+  let releaseStream: () => void = () => undefined;
+  const streamHeld = new Promise<void>((release) => (releaseStream = release));
+  const streamAsked = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
+  await watcher.route('**/api/v1/changes', async (route) => {
+    await streamHeld;
+    await route.continue();
+  });
+  await watcher.goto('/wallet/users');
+  const table = watcher.getByRole('table', { name: 'Members' });
+  const row = table.locator('tbody tr').filter({ hasText: 'Verified' }).last();
+  await expect(row).toBeVisible();
+  const accountId = (await row.locator('td').nth(1).innerText()).trim();
+  const sameRow = table.locator('tbody tr').filter({ hasText: accountId });
+  const shown = await toggleDuplicate(actor, accountId);
+  const request = await streamAsked;
+  expect(request.headers()['last-event-id'], 'the stream starts from the first page’s change cursor').toMatch(/^[0-9]+(-[0-9]+)?$/);
+  releaseStream();
+  await expect(sameRow).toContainText(shown, { timeout: 5_000 });
+  await expect(sameRow).toHaveAttribute('data-live-changed', 'true');
   await watching.close();
   await acting.close();
 });
