@@ -123,4 +123,29 @@ describe('tableSource', () => {
     expect(result.current.page.data?.meta).toBe(before?.meta);
     expect(asked).toHaveLength(3);
   });
+
+  it('[LIVE-9] reads the whole page again when the changed row cannot be read (regression: the change was lost)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ['users', 'teller', { 'page[number]': '1' }] as const;
+    let pageReads = 0;
+    const pages = [
+      { rows: [{ id: '1', type: 'user', status: 'Verified' }], meta: { itemTotal: 1 } },
+      { rows: [{ id: '1', type: 'user', status: 'Duplicate' }], meta: { itemTotal: 1 } },
+    ];
+    const queryFn = async () => pages[Math.min(pageReads++, 1)];
+    const readRow = () => Promise.reject(new TypeError('Failed to fetch'));
+    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
+    const { result } = renderHook(
+      () => {
+        const page = useQuery({ queryKey: key, queryFn, staleTime: Infinity });
+        useLivePage({ operation: 'listUsers', queryKey: key, readRow, data: page.data });
+        return page;
+      },
+      { wrapper },
+    );
+    await waitFor(() => expect(result.current.data?.rows[0]?.status).toBe('Verified'));
+    act(() => publishChange({ entity: 'user', entityId: '1', action: 'account.status', changed: ['status'] }));
+    await waitFor(() => expect(result.current.data?.rows[0]?.status).toBe('Duplicate'));
+    expect(pageReads).toBe(2);
+  });
 });

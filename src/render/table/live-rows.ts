@@ -107,7 +107,8 @@ export interface LivePage<Page extends RowsPage, Key extends QueryKey> {
 
 /**
  * Keeps an open table's page live: when a change names one of its rows, that row alone is read again with the
- * table's query and patched into the cached page, or taken out of it when it no longer matches the query.
+ * table's query and patched into the cached page, or taken out of it when it no longer matches the query; when that
+ * read fails, the whole page is read again.
  */
 export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ operation, queryKey, readRow, data }: LivePage<Page, Key>): void {
   const client = useQueryClient();
@@ -125,7 +126,9 @@ export function useLivePage<Page extends RowsPage, Key extends QueryKey>({ opera
           client.setQueryData<Page>(key, (cached) => (cached ? patchRow(cached, id, row) : cached));
           if (row) highlightRow(operation, id);
         })
-        .catch(() => undefined);
+        // The row could not be read (the network gone a moment, say): the page is read again instead, as soon as it
+        // can be (a read waits while the browser is offline), so the change is never lost.
+        .catch(() => client.invalidateQueries({ queryKey: key, exact: true }));
     });
     // keyText: the effect follows the page's key by value.
   }, [client, operation, keyText, latest]);
