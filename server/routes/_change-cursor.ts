@@ -5,7 +5,7 @@ import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
 import { cursorText, latestChangeCursor } from '../domain/changes/feed.ts';
 
-export const CHANGE_CURSOR_HEADER = 'teller-change-cursor';
+const CHANGE_CURSOR_HEADER = 'teller-change-cursor';
 
 /** Sets the header to the tenant's cursor of this moment; call it before the list is read. */
 export async function stampChangeCursor(request: FastifyRequest, reply: { header(name: string, value: string): unknown }): Promise<void> {

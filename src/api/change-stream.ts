@@ -67,14 +67,12 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * once when the browser comes back online (the old connection may be dead without either side knowing).
  */
 export async function readChangeStream({ token, onChange, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
-  let lastEventId: string | undefined;
-  let first = true;
+  // The first connection starts where the token's first list read was (./change-cursor.ts), not at this moment.
+  const firstBearer = token();
+  let lastEventId = firstBearer ? takeChangeCursor(firstBearer) : undefined;
   while (!signal.aborted) {
     const bearer = token();
     if (!bearer) return;
-    // The first connection starts where the token's first list read was (./change-cursor.ts), not at this moment.
-    if (first) lastEventId = takeChangeCursor(bearer);
-    first = false;
     const connection = new AbortController();
     const drop = () => connection.abort();
     signal.addEventListener('abort', drop);

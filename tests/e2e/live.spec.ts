@@ -39,6 +39,17 @@ async function toggleDuplicate(page: Page, accountId: string): Promise<string> {
   return answer.data.attributes.statusName;
 }
 
+/** Opens the Members list in `watcher` and finds a Verified row: the row, its account id and a locator that finds the
+ * same row whatever its status shows. */
+async function verifiedMember(watcher: Page) {
+  await watcher.goto('/wallet/users');
+  const table = watcher.getByRole('table', { name: 'Members' });
+  const row = table.locator('tbody tr').filter({ hasText: 'Verified' }).last();
+  await expect(row).toBeVisible();
+  const accountId = (await row.locator('td').nth(1).innerText()).trim();
+  return { row, accountId, sameRow: table.locator('tbody tr').filter({ hasText: accountId }) };
+}
+
 test('a status change in one tab shows in another tab’s open table within a second, in place, and a reconnect catches up', async ({ browser }) => {
   const watching = await browser.newContext({ viewport: { width: 1280, height: 520 } });
   const acting = await browser.newContext();
@@ -50,12 +61,7 @@ test('a status change in one tab shows in another tab’s open table within a se
   await streamOpened;
   await signIn(actor, demoLogins.partner);
 
-  await watcher.goto('/wallet/users');
-  const table = watcher.getByRole('table', { name: 'Members' });
-  const row = table.locator('tbody tr').filter({ hasText: 'Verified' }).last();
-  await expect(row).toBeVisible();
-  const accountId = (await row.locator('td').nth(1).innerText()).trim();
-  const sameRow = table.locator('tbody tr').filter({ hasText: accountId });
+  const { row, accountId, sameRow } = await verifiedMember(watcher);
   await row.scrollIntoViewIfNeeded();
   await watcher.evaluate(() => window.scrollBy(0, 40));
   const scrollY = await watcher.evaluate(() => window.scrollY);
@@ -98,12 +104,7 @@ test('a cold load’s stream, opened after the first page, still brings a change
     await streamHeld;
     await route.continue();
   });
-  await watcher.goto('/wallet/users');
-  const table = watcher.getByRole('table', { name: 'Members' });
-  const row = table.locator('tbody tr').filter({ hasText: 'Verified' }).last();
-  await expect(row).toBeVisible();
-  const accountId = (await row.locator('td').nth(1).innerText()).trim();
-  const sameRow = table.locator('tbody tr').filter({ hasText: accountId });
+  const { accountId, sameRow } = await verifiedMember(watcher);
   const shown = await toggleDuplicate(actor, accountId);
   const request = await streamAsked;
   expect(request.headers()['last-event-id'], 'the stream starts from the first page’s change cursor').toMatch(/^[0-9]+(-[0-9]+)?$/);

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, useQuery, type QueryKey } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { LIVE_OPERATIONS, patchRow, publishChange, rowParams, useLivePage } from './live-rows';
@@ -45,6 +45,18 @@ describe('patchRow', () => {
 });
 
 describe('useLivePage', () => {
+  type Page = { rows: { id: string; type: string; status: string }[]; meta: { itemTotal: number } };
+  /** An open users table: its page read with `queryFn` and kept live, rows read again with `readRow`. */
+  const renderLivePage = (client: QueryClient, key: QueryKey, queryFn: () => Promise<Page>, readRow: (id: string) => Promise<Page>) =>
+    renderHook(
+      () => {
+        const page = useQuery({ queryKey: key, queryFn, staleTime: Infinity });
+        useLivePage({ operation: 'listUsers', queryKey: key, readRow, data: page.data });
+        return page;
+      },
+      { wrapper: ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider> },
+    );
+
   it('[LIVE-9] patches the changed row of an open page into the query cache, without refetching the cached query', async () => {
     const client = new QueryClient();
     const key = ['users', 'naccug', { 'page[number]': '1' }] as const;
@@ -59,15 +71,7 @@ describe('useLivePage', () => {
       reads++;
       return fresh;
     };
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(
-      () => {
-        const page = useQuery({ queryKey: key, queryFn, staleTime: Infinity });
-        useLivePage({ operation: 'listUsers', queryKey: key, readRow, data: page.data });
-        return page;
-      },
-      { wrapper },
-    );
+    const { result } = renderLivePage(client, key, queryFn, readRow);
     await waitFor(() => expect(result.current.data?.rows).toHaveLength(2));
     const before = result.current.data;
     const fetches = client.getQueryCache().find({ queryKey: key })?.state.dataUpdateCount;
@@ -85,6 +89,21 @@ describe('useLivePage', () => {
     act(() => publishChange({ entity: 'user', entityId: '99', action: 'account.status', changed: ['status'] }));
     act(() => publishChange({ entity: 'remittance', entityId: '2', action: 'remittance.settle', changed: ['statusId'] }));
     expect(reads).toBe(2);
+  });
+
+  it('[LIVE-9] reads the whole page again when the changed row cannot be read (regression: the change was lost)', async () => {
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    const key = ['users', 'teller', { 'page[number]': '1' }] as const;
+    let pageReads = 0;
+    const first = { rows: [{ id: '1', type: 'user', status: 'Verified' }], meta: { itemTotal: 1 } };
+    const again = { rows: [{ id: '1', type: 'user', status: 'Duplicate' }], meta: { itemTotal: 1 } };
+    const queryFn = async () => (pageReads++ === 0 ? first : again);
+    const readRow = () => Promise.reject(new TypeError('Failed to fetch'));
+    const { result } = renderLivePage(client, key, queryFn, readRow);
+    await waitFor(() => expect(result.current.data?.rows[0]?.status).toBe('Verified'));
+    act(() => publishChange({ entity: 'user', entityId: '1', action: 'account.status', changed: ['status'] }));
+    await waitFor(() => expect(result.current.data?.rows[0]?.status).toBe('Duplicate'));
+    expect(pageReads).toBe(2);
   });
 });
 
@@ -122,30 +141,5 @@ describe('tableSource', () => {
     expect(asked[2]?.['filter[id]']).toBe('3');
     expect(result.current.page.data?.meta).toBe(before?.meta);
     expect(asked).toHaveLength(3);
-  });
-
-  it('[LIVE-9] reads the whole page again when the changed row cannot be read (regression: the change was lost)', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-    const key = ['users', 'teller', { 'page[number]': '1' }] as const;
-    let pageReads = 0;
-    const pages = [
-      { rows: [{ id: '1', type: 'user', status: 'Verified' }], meta: { itemTotal: 1 } },
-      { rows: [{ id: '1', type: 'user', status: 'Duplicate' }], meta: { itemTotal: 1 } },
-    ];
-    const queryFn = async () => pages[Math.min(pageReads++, 1)];
-    const readRow = () => Promise.reject(new TypeError('Failed to fetch'));
-    const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-    const { result } = renderHook(
-      () => {
-        const page = useQuery({ queryKey: key, queryFn, staleTime: Infinity });
-        useLivePage({ operation: 'listUsers', queryKey: key, readRow, data: page.data });
-        return page;
-      },
-      { wrapper },
-    );
-    await waitFor(() => expect(result.current.data?.rows[0]?.status).toBe('Verified'));
-    act(() => publishChange({ entity: 'user', entityId: '1', action: 'account.status', changed: ['status'] }));
-    await waitFor(() => expect(result.current.data?.rows[0]?.status).toBe('Duplicate'));
-    expect(pageReads).toBe(2);
   });
 });
