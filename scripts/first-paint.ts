@@ -143,6 +143,51 @@ export function screenPreloadScript(
   );
 }
 
+/** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
+export const FIRST_SCREEN_SLOTS = { head: '<!--first-screen-head-->', root: '<!--first-screen-->', state: '<!--first-screen-state-->' } as const;
+
+/**
+ * dist/first-screen.html: the page of a signed-in screen the gateway has drawn. Its stylesheets hold the first paint
+ * (the drawn screen needs them), nothing else does; the gateway fills its slots with the screen's own stylesheets, its
+ * markup and what the app needs to hydrate it.
+ */
+export function withFirstScreenSlots(indexHtml: string, preloads: Preloads): string {
+  if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>')) {
+    throw new Error(`index.html must hold </head>, </body> and ${EMPTY_ROOT}.`);
+  }
+  const named = (href: string) => indexHtml.includes(`href="${href}"`);
+  const links = [
+    ...preloads.scripts.filter((href) => !named(href)).map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
+    ...preloads.styles.filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
+    ...(preloads.asyncScripts ?? []).map((src) => `<script async src="${src}"></script>`),
+  ];
+  return indexHtml
+    .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}${FIRST_SCREEN_SLOTS.head}\n  </head>`)
+    .replace(EMPTY_ROOT, `<div id="root">${FIRST_SCREEN_SLOTS.root}</div>`)
+    .replace('</body>', `${FIRST_SCREEN_SLOTS.state}\n  </body>`);
+}
+
+/** Per protected route without parameters (lower case), the stylesheets of its screen's chunks, less `loaded`. */
+export function screenStyles(
+  bundle: Record<string, BundleOutput>,
+  modules: ReadonlyMap<string, string>,
+  loaded: readonly string[],
+  routes: readonly ScreenRoute[] = SCREEN_ROUTES,
+): Record<string, string[]> {
+  const outputs = Object.values(bundle).filter((output) => output.type === 'chunk');
+  const unstated = (id: string) => id.replace(/\.(tsx?|jsx?|mjs)$/, '').replace(/[\\/]index$/, '');
+  const styles: Record<string, string[]> = {};
+  for (const route of routes) {
+    if (route.access !== 'protected' || route.path.includes(':')) continue;
+    const module = modules.get(route.screen);
+    const chunk = module ? outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module)) : undefined;
+    if (!chunk) continue;
+    const files = [...chunkClosure(bundle, [chunk]).values()].flatMap((output) => [...(output.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`));
+    styles[route.path.toLowerCase()] = [...new Set(files)].filter((file) => !loaded.includes(file));
+  }
+  return styles;
+}
+
 /** The files of the named chunks and of the chunks they import, and the stylesheets they bring, as public paths. */
 export function layerPreloads(bundle: Record<string, BundleOutput>, layers: readonly string[]): Preloads {
   const outputs = Object.values(bundle);
@@ -171,7 +216,10 @@ export function firstPaintPlugin(): Plugin {
       const modules = screenModules(readFileSync(SCREEN_LOADERS, 'utf8'), SCREEN_LOADERS);
       const onPage = [...signedIn.scripts, ...[...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')];
       const script = this.emitFile({ type: 'asset', name: 'screen-preloads.js', source: screenPreloadScript(bundle, modules, onPage) });
-      index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts: [`/${this.getFileName(script)}`] });
+      const asyncScripts = [`/${this.getFileName(script)}`];
+      index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
+      this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, { ...signedIn, asyncScripts }) });
+      this.emitFile({ type: 'asset', fileName: 'first-screen-styles.json', source: JSON.stringify(screenStyles(bundle, modules, signedIn.styles)) });
     },
   };
 }

@@ -15,6 +15,7 @@ const dataDir = resolve(env.TELLER_DATA_DIR ?? './data');
 const demo = env.NODE_ENV !== 'production';
 const serveWeb = env.TELLER_SERVE_WEB !== '0';
 const distDir = fileURLToPath(new URL('../dist', import.meta.url));
+const serverEntry = fileURLToPath(new URL('../dist-server/entry-server.js', import.meta.url));
 // Request lines are debug in demo mode (app.ts); LOG_LEVEL=debug shows them, LOG_LEVEL=warn hides the outbox lines.
 const requestedLevel = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
 const logLevel: LogLevel = isLogLevel(requestedLevel) ? requestedLevel : 'info';
@@ -56,7 +57,7 @@ const app = await buildApp({
   dataDir,
   demo,
   logLevel,
-  web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '' },
+  web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '', serverEntry },
   bank: { mode: bankMode, timeoutMs: milliseconds('TELLER_BANK_TIMEOUT_MS', 5_000) },
   settlerIntervalMs: isLeadProcess() ? milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000) : undefined,
 });

@@ -3,24 +3,38 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { RouterProvider, createBrowserRouter } from 'react-router';
+import { hydrate } from '@tanstack/react-query';
 import { loadRuntimeConfig } from './api/runtime-config';
 import { initTheme } from './app/theme';
-import { App } from './app/App';
+import { appRoutes, startSignedInLoad } from './app/App';
+import { Providers, queryClient } from './app/Providers';
 import { applyDeferredStyles } from './app/deferred-styles';
+import { takeFirstScreen } from './app/first-screen-state';
 
 initTheme();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
+const drawn = takeFirstScreen(root);
+startSignedInLoad(window.location.pathname);
 
 void Promise.all([loadRuntimeConfig(), applyDeferredStyles()]).then(() => {
+  const app = (
+    <StrictMode>
+      <Providers>
+        <RouterProvider router={createBrowserRouter(appRoutes)} />
+      </Providers>
+    </StrictMode>
+  );
   // A transition renders in slices that yield to the browser, so a phone stays responsive while the first screen is
-  // built (login.html shows the sign-in card meanwhile).
+  // built (login.html shows the sign-in card meanwhile) or, drawn by the gateway, hydrated.
   startTransition(() => {
-    createRoot(root).render(
-      <StrictMode>
-        <App />
-      </StrictMode>,
-    );
+    if (!drawn) {
+      createRoot(root).render(app);
+      return;
+    }
+    hydrate(queryClient, drawn.queries);
+    hydrateRoot(root, app);
   });
 });

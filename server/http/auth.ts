@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { preparedQueries, slots } from '../db/prepared.ts';
 import { statusBarsSignIn } from '../domain/auth/identity.ts';
+import type { Session } from '../domain/auth/tokens.ts';
 import { HttpError } from './jsonapi.ts';
 
 const invalidToken = () =>
@@ -18,11 +19,17 @@ const BEARER = /^bearer +([A-Za-z0-9_\-.]{10,4096})$/i;
 export async function bearerAuth(request: FastifyRequest): Promise<void> {
   const header = request.headers.authorization;
   const match = typeof header === 'string' ? BEARER.exec(header.trim()) : null;
-  if (!match?.[1]) throw invalidToken();
+  const session = match?.[1] ? await liveSession(request, match[1]) : null;
+  if (!session) throw invalidToken();
+  request.session = session;
+}
+
+/** The session of `token` when it is valid and live (its account may sign in), else null; nothing is cached. */
+export async function liveSession(request: FastifyRequest, token: string): Promise<Session | null> {
   const { teller, db } = request.server;
   const now = teller.now();
-  const session = await teller.tokens.verify(match[1], now);
-  if (!session) throw invalidToken();
+  const session = await teller.tokens.verify(token, now);
+  if (!session) return null;
   // One primary-key lookup of the session joined with its account.
   const [live] = await preparedQueries(db).execute(
     db,
@@ -35,8 +42,6 @@ export async function bearerAuth(request: FastifyRequest): Promise<void> {
         .where('sessions.id', '=', slots('sessionId', session.sessionId)),
     { sessionId: session.sessionId },
   );
-  if (!live || live.user_id !== session.userId || live.revoked_at !== null || live.expires <= now.toISOString() || statusBarsSignIn(live.status)) {
-    throw invalidToken();
-  }
-  request.session = session;
+  const ended = !live || live.user_id !== session.userId || live.revoked_at !== null || live.expires <= now.toISOString() || statusBarsSignIn(live.status);
+  return ended ? null : session;
 }

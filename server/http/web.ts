@@ -5,12 +5,17 @@ import { join } from 'node:path';
 import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { sendCompressed } from './compression.ts';
+import { FIRST_SCREEN_GUARD_HASH, loadFirstScreens } from './first-screen.ts';
+import { sessionCookieToken } from './session-cookie.ts';
 
 export interface WebOptions {
   /** The built web app (`dist/`); when it has no index.html only the API and /config.json are served. */
   root?: string | undefined;
   /** The gateway the web app should call (`TELLER_PUBLIC_GATEWAY_URL`); '' means its own origin. */
   gatewayUrl: string;
+  /** The app built for the gateway (`dist-server/entry-server.js`): signed-in screens are drawn here (./first-screen.ts). */
+  serverEntry?: string | undefined;
 }
 
 /** The page the gateway sends for /login when the build has it. */
@@ -19,13 +24,14 @@ const LOGIN_PAGE = 'login.html';
 /** Paths that belong to the API: never answered with index.html. */
 const apiPrefixes = ['/api/', '/connect/', '/dev/', '/files/'];
 
-/** The Content-Security-Policy: nothing from elsewhere, no inline scripts, no eval (Mantine needs inline styles). */
+/** The Content-Security-Policy: nothing from elsewhere, no inline scripts but the first screen's guard, no eval
+ * (Mantine needs inline styles). */
 export function contentSecurityDirectives(gatewayUrl: string): Record<string, string[]> {
   const connect = ["'self'"];
   if (gatewayUrl) connect.push(new URL(gatewayUrl).origin);
   return {
     defaultSrc: ["'self'"],
-    scriptSrc: ["'self'"],
+    scriptSrc: ["'self'", FIRST_SCREEN_GUARD_HASH],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     fontSrc: ["'self'", 'data:'],
@@ -110,12 +116,28 @@ export async function registerWebApp(
 
   // The sign-in page paints its card before the app's JavaScript has run (login.html, built beside index.html).
   const loginPage = existsSync(join(root, LOGIN_PAGE)) ? LOGIN_PAGE : 'index.html';
+  const firstScreens = options.serverEntry ? await loadFirstScreens(app, root, options.serverEntry) : null;
   return (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml) return false;
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return false;
-    void reply.code(200).header('cache-control', 'no-cache').sendFile(path === '/login' ? loginPage : 'index.html');
+    const page = () => void reply.code(200).header('cache-control', 'no-cache').sendFile(path === '/login' ? loginPage : 'index.html');
+    if (!firstScreens || path === '/login' || !sessionCookieToken(request)) {
+      page();
+      return true;
+    }
+    firstScreens
+      .page(request)
+      .then((drawn) => {
+        if (drawn === null) return page();
+        // Drawn for one session: never kept by a cache, shared or the browser's.
+        return sendCompressed(request, reply.code(200).header('cache-control', 'no-store').type('text/html; charset=utf-8'), drawn);
+      })
+      .catch((error: unknown) => {
+        request.log.error({ err: error }, 'Drawing the first screen failed; the app builds it');
+        page();
+      });
     return true;
   };
 }

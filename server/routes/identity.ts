@@ -15,6 +15,7 @@ import { rolesFromBits, signToken, TOKEN_TTL_SECONDS } from '../domain/auth/toke
 import { writeAudit } from '../domain/audit.ts';
 import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
+import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
 import { Attempts, minutesText } from './_attempts.ts';
 import type { Handlers } from './types.ts';
 
@@ -40,7 +41,7 @@ function signInCounters(account: string, address: string): AttemptCounter[] {
 }
 
 export const handlers: Handlers = {
-  async createToken(request) {
+  async createToken(request, reply) {
     const { username, password, clientid } = request.body.data.attributes;
     const { db, teller } = request.server;
     if (!(await findClient(db, clientid, 'web'))) throw new HttpError(401, 'Invalid client');
@@ -88,6 +89,7 @@ export const handlers: Handlers = {
       after: { client: clientid, tenant: account.tenant.id, address: request.ip },
       at: now,
     });
+    setSessionCookie(request, reply, token, expiresIn);
     return {
       data: resource('token', account.userId, {
         accessToken: token,
@@ -112,6 +114,7 @@ export const handlers: Handlers = {
       actorUserId: session.userId,
       tenantId: session.tenantId,
     });
+    clearSessionCookie(request, reply);
     return reply.code(204).send();
   },
 

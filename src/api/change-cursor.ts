@@ -37,3 +37,10 @@ export function takeChangeCursor(token: string): string | undefined {
   streaming.add(token);
   return cursor;
 }
+
+/** The gateway's render of a first screen (src/entry-server.tsx) hands the cursor its reads carried to the page. */
+export function drainChangeCursor(token: string): string | undefined {
+  const cursor = earliest.get(token);
+  earliest.delete(token);
+  return cursor;
+}

@@ -57,8 +57,18 @@ const changeCursor: Middleware = {
   },
 };
 
+/** How a call reaches the gateway: the browser's fetch, or, for the gateway's own render of a first screen
+ * (src/entry-server.tsx), the gateway's handling of it in process. */
+let send: (request: Request) => Promise<Response> = (request) => fetch(request);
+
+export function sendCallsWith(next: (request: Request) => Promise<Response>): void {
+  send = next;
+}
+
 export const api = createClient<paths>({
-  baseUrl: gatewayUrl() || window.location.origin,
+  fetch: (request) => send(request),
+  // On the gateway (src/entry-server.tsx) the runtime config names the gateway itself.
+  baseUrl: gatewayUrl() || (typeof window === 'undefined' ? 'http://localhost' : window.location.origin),
   querySerializer: { array: { style: 'form', explode: false } },
 });
 api.use(bearer, sessionExpiry, changeCursor);

@@ -22,3 +22,4 @@ export async function loadRuntimeConfig(): Promise<RuntimeConfig> {
 export function gatewayUrl(): string {
   return current.gatewayUrl.replace(/\/$/, '');
 }
+

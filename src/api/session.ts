@@ -60,6 +60,12 @@ function readSession(): StaffSession | null {
 }
 
 let state: SessionState = { session: readSession(), tenant: read<SelectedTenant>(keys.tenant) };
+/** On the gateway (src/entry-server.tsx) the session of the page being drawn: pages are drawn side by side there. */
+let scoped: () => SessionState | undefined = () => undefined;
+
+export function scopeSessions(get: () => SessionState | undefined): void {
+  scoped = get;
+}
 const listeners = new Set<() => void>();
 
 function publish(next: SessionState) {
@@ -68,7 +74,7 @@ function publish(next: SessionState) {
 }
 
 export const sessionStore = {
-  get: (): SessionState => state,
+  get: (): SessionState => scoped() ?? state,
   subscribe(listener: () => void) {
     listeners.add(listener);
     return () => listeners.delete(listener);
@@ -102,8 +108,9 @@ export const sessionStore = {
   },
   /** The one place that decides the token of a call (`Credential`). */
   bearer(credential: Credential = 'tenant'): string | null {
-    if (credential === 'own') return state.session?.accessToken ?? null;
-    return state.tenant?.accessToken ?? state.session?.accessToken ?? null;
+    const { session, tenant } = sessionStore.get();
+    if (credential === 'own') return session?.accessToken ?? null;
+    return tenant?.accessToken ?? session?.accessToken ?? null;
   },
 };
 

@@ -1,11 +1,10 @@
 import { Suspense, lazy, type ReactNode } from 'react';
-import { RouterProvider, createBrowserRouter, useLocation } from 'react-router';
+import { useLocation, type RouteObject } from 'react-router';
 import { sessionStore } from '../api/session';
 import { findScreenRoute } from '../config/routes';
 import { holdUntilFirstScreen } from '../render/first-screen';
 // Not lazy: /login's first render replaces the card login.html painted, with no loader in between.
 import LoginPage from '../features/auth/LoginPage';
-import { Providers } from './Providers';
 import { PublicOnly, RequireSession } from './guards';
 import { PageLoader } from './PageLoader';
 import { preloadScreen } from './screen-loaders';
@@ -16,12 +15,13 @@ const NewPasswordPage = lazy(() => import('../features/auth/NewPasswordPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const loadProtectedApp = () => import('./ProtectedApp');
 const ProtectedApp = lazy(loadProtectedApp);
-// A signed-in visitor's shell and screen start loading with the app, side by side, not after /config.json, the first
-// render or each other.
-if (findScreenRoute(window.location.pathname)?.access === 'protected' && sessionStore.get().session) {
+/** A signed-in visitor's shell and screen start loading with the app, side by side, not after /config.json, the first
+ * render or each other. */
+export function startSignedInLoad(pathname: string): void {
+  if (findScreenRoute(pathname)?.access !== 'protected' || !sessionStore.get().session) return;
   holdUntilFirstScreen();
   void loadProtectedApp();
-  preloadScreen(window.location.pathname);
+  preloadScreen(pathname);
 }
 
 const publicOnly = (element: ReactNode) => (
@@ -30,14 +30,14 @@ const publicOnly = (element: ReactNode) => (
   </PublicOnly>
 );
 
-const router = createBrowserRouter([
+export const appRoutes: RouteObject[] = [
   { path: '/login', element: publicOnly(<LoginPage />) },
   { path: '/forgetpassword', element: publicOnly(<ForgotPasswordPage />) },
   { path: '/recoverycode', element: publicOnly(<RecoveryCodePage />) },
   { path: '/auth/resetpassword/:token', element: publicOnly(<NewPasswordPage mode="reset" />) },
   { path: '/auth/newpassword/:token', element: publicOnly(<NewPasswordPage mode="newAccount" />) },
   { path: '*', element: <ProtectedOrNotFound /> },
-]);
+];
 
 /** A path of the route map needs a session; any other path is not found, signed in or not (users-and-wallets §2). */
 function ProtectedOrNotFound() {
@@ -53,13 +53,5 @@ function ProtectedOrNotFound() {
         <NotFoundPage />
       )}
     </Suspense>
-  );
-}
-
-export function App() {
-  return (
-    <Providers>
-      <RouterProvider router={router} />
-    </Providers>
   );
 }

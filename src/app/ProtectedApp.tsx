@@ -11,7 +11,7 @@ import { tableSources } from './table-sources';
 import { useChangeStream } from './useChangeStream';
 
 // The first screen's code starts loading with the shell's, not after the shell's first render.
-preloadScreen(window.location.pathname);
+if (typeof window !== 'undefined') preloadScreen(window.location.pathname);
 
 function useDocumentTitle() {
   const { pathname } = useLocation();

@@ -52,15 +52,16 @@ const contrastVariables: CSSVariablesResolver = (theme) => ({
   dark: {},
 });
 
-export const queryClient = new QueryClient({
-  defaultOptions: { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } },
-});
+export const queryDefaults = { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } };
 
-export function Providers({ children }: { children: ReactNode }) {
+export const queryClient = new QueryClient({ defaultOptions: queryDefaults });
+
+/** `client`: the gateway's render of a first screen (src/entry-server.tsx) brings its own, one per page. */
+export function Providers({ children, client = queryClient }: { children: ReactNode; client?: QueryClient }) {
   const theme = useTheme();
   return (
     <MantineProvider theme={mantineTheme} cssVariablesResolver={contrastVariables} forceColorScheme={theme === DARK_THEME ? 'dark' : 'light'}>
-      <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>
+      <QueryClientProvider client={client}>{children}</QueryClientProvider>
     </MantineProvider>
   );
 }

@@ -2,7 +2,7 @@
 // and the breadcrumb bar holding the tenant selector.
 import type { ReactNode } from 'react';
 import { ActionIcon, Alert, AppShell, Burger, Button, Group, Image, Menu as MantineMenu, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
-import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { logOut } from '../features/auth/api/log-out';
 import { evaluateRule, type ResolvedMenuItem } from '../config';
@@ -16,6 +16,7 @@ import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
 import { useStaffContext } from '../config/staff-context';
 import { controlPanelRule } from './control-panel';
 import { useReferenceListPrefetch } from './reference-lists';
+import classes from './theme.module.css';
 
 /** Menu labels by route, so the breadcrumb says 'Members' where the menu does. */
 function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = {}): Record<string, string> {
@@ -26,17 +27,11 @@ function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = 
   return labels;
 }
 
-/** Below Mantine's `sm` breakpoint (where the burger shows) the navbar is off screen until the burger opens it. */
-const PHONE_LAYOUT = '(width < 48em)';
-
 export function Shell({ children }: { children: ReactNode }) {
   const staff = useStaffContext();
   useReferenceListPrefetch(staff.tenant);
   const theme = useTheme();
   const [navOpen, { toggle }] = useDisclosure();
-  // On a phone the closed navbar only slides off screen: its links would still take the keyboard's focus and a screen
-  // reader's attention, and drawing them is work a phone's first screen does not need. Read at the first render.
-  const phone = useMediaQuery(PHONE_LAYOUT, false, { getInitialValueInEffect: false });
   const brand = staff.tenant?.name ?? 'Teller';
   const labels = menuLabels(staff.menu?.items ?? []);
 
@@ -96,7 +91,11 @@ export function Shell({ children }: { children: ReactNode }) {
       </AppShell.Header>
       <AppShell.Navbar p="xs">
         <ScrollArea>
-          {staff.menu && (navOpen || !phone) && <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />}
+          {staff.menu && (
+            <div className={navOpen ? undefined : classes.closedOnPhone}>
+              <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />
+            </div>
+          )}
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -9,13 +9,22 @@ export type ThemeName = typeof MAIN_THEME | typeof DARK_THEME;
 const COOKIE = 'theme';
 const ONE_YEAR = 60 * 60 * 24 * 365;
 
-function readCookie(): ThemeName {
-  const match = document.cookie.split('; ').find((entry) => entry.startsWith(`${COOKIE}=`));
+/** The theme `cookies` (a Cookie header's value) name. */
+export function themeFromCookies(cookies: string): ThemeName {
+  const match = cookies.split('; ').find((entry) => entry.startsWith(`${COOKIE}=`));
   const value = match?.slice(COOKIE.length + 1);
   return value === DARK_THEME ? DARK_THEME : MAIN_THEME;
 }
 
-let theme: ThemeName = readCookie();
+let theme: ThemeName = typeof document === 'undefined' ? MAIN_THEME : themeFromCookies(document.cookie);
+/** On the gateway (src/entry-server.tsx) the theme of the page being drawn, from its request's cookie. */
+let scoped: () => ThemeName | undefined = () => undefined;
+
+export function scopeTheme(get: () => ThemeName | undefined): void {
+  scoped = get;
+}
+
+const current = () => scoped() ?? theme;
 const listeners = new Set<() => void>();
 
 export function setTheme(next: ThemeName) {
@@ -30,7 +39,8 @@ export function useTheme(): ThemeName {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    () => theme,
+    current,
+    current,
   );
 }
 

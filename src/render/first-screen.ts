@@ -6,7 +6,9 @@ import { startTransition, useEffect, useState } from 'react';
 
 const FIRST_SCREEN_WAIT_MS = 3000;
 
-let drawn = true;
+// On the gateway (src/entry-server.tsx) every page is a first screen, drawn as a cold load's is before it has drawn,
+// so the app's hydration finds what it would draw itself.
+let drawn = typeof window !== 'undefined';
 const waiting = new Set<() => void>();
 
 /** The page opened on a signed-in screen: hold what waits for it until the screen has drawn. */

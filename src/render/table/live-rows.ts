@@ -94,7 +94,8 @@ export const LiveOperationContext = createContext<string | undefined>(undefined)
 /** Whether the row just changed; only the rows whose answer flips re-render. */
 export function useRowChanged(id: string): boolean {
   const operation = useContext(LiveOperationContext);
-  return useSyncExternalStore(subscribeHighlights, () => operation !== undefined && highlighted.has(`${operation} ${id}`));
+  const changed = () => operation !== undefined && highlighted.has(`${operation} ${id}`);
+  return useSyncExternalStore(subscribeHighlights, changed, changed);
 }
 
 export interface LivePage<Page extends RowsPage, Key extends QueryKey> {

@@ -1,0 +1,117 @@
+// A signed-in page drawn on the gateway: a request for a screen that carries a live session cookie gets the screen's
+// HTML, drawn by the app's own components (src/entry-server.tsx, built into dist-server/) with the answers they read,
+// and the app hydrates it instead of building it (docs/decisions.md "First paint on a phone"). Whatever cannot be
+// drawn (no cookie, an ended session, a screen that fails) gets the page the app builds, as before.
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { FIRST_SCREEN_SLOTS } from '../../scripts/first-paint.ts';
+import type { FirstScreen, FirstScreenRequest } from '../../src/entry-server.tsx';
+import { findScreenRoute } from '../../src/config/routes.ts';
+import { rolesFromBits } from '../domain/auth/tokens.ts';
+import { liveSession } from './auth.ts';
+import { sessionCookieToken } from './session-cookie.ts';
+
+interface Renderer {
+  renderFirstScreen(request: FirstScreenRequest): Promise<FirstScreen | null>;
+  handleCallsWith(handle: (request: Request) => Promise<Response>): void;
+}
+
+/**
+ * Runs before the drawn screen is painted: a tab whose own session is not the one the page was drawn for (another
+ * user, another tenant chosen in the tab, or none: the cookie is the browser's, the session the tab's) hides it, and the
+ * app builds its own page (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
+ */
+export const FIRST_SCREEN_GUARD =
+  "(function(){var d=document.documentElement,u=null;try{u=JSON.parse(sessionStorage.getItem('teller.user')||'null');" +
+  "if(sessionStorage.getItem('teller.tenant'))u=null}catch(e){u=null}" +
+  "if(!u||String(u.userId)!==document.currentScript.getAttribute('data-user'))d.setAttribute('data-first-screen','stale')})()";
+
+export const FIRST_SCREEN_GUARD_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
+
+/** Hides a drawn screen its tab does not own until the app has built its own. */
+const STALE_STYLE = '<style>html[data-first-screen="stale"] #root { visibility: hidden; }</style>';
+
+/** JSON inside a <script> element: nothing in it can end the element or open a comment. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+
+export interface FirstScreens {
+  /** The page for `request`, drawn, or null when the app builds it. */
+  page(request: FastifyRequest): Promise<string | null>;
+}
+
+/** The drawn pages, when the build has them (`npm run build` writes dist/first-screen.html and dist-server/). */
+export async function loadFirstScreens(app: FastifyInstance, root: string, serverEntry: string): Promise<FirstScreens | null> {
+  const templateFile = join(root, 'first-screen.html');
+  const stylesFile = join(root, 'first-screen-styles.json');
+  if (!existsSync(templateFile) || !existsSync(stylesFile) || !existsSync(serverEntry)) return null;
+  const template = readFileSync(templateFile, 'utf8');
+  const styles = JSON.parse(readFileSync(stylesFile, 'utf8')) as Record<string, string[]>;
+  const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer;
+  renderer.handleCallsWith((call) => handleInProcess(app, call));
+
+  return {
+    async page(request) {
+      const [path = '/'] = request.url.split('?');
+      const route = findScreenRoute(path);
+      // '/' only decides where a person goes; a screen with parameters has no stylesheet list of its own.
+      if (route?.access !== 'protected' || route.path === '/' || route.path.includes(':')) return null;
+      const token = sessionCookieToken(request);
+      const session = token ? await liveSession(request, token) : null;
+      if (!token || !session) return null;
+      const account = await request.server.db
+        .selectFrom('users')
+        .innerJoin('accounts', 'accounts.user_id', 'users.id')
+        .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+        .select(['users.email', 'accounts.username', 'accounts.roles', 'tenants.id as tenantId', 'tenants.claim', 'tenants.is_admin'])
+        .where('users.id', '=', session.userId)
+        .executeTakeFirst();
+      if (!account) return null;
+      const drawn = await renderer.renderFirstScreen({
+        url: request.url,
+        cookies: typeof request.headers.cookie === 'string' ? request.headers.cookie : '',
+        session: {
+          userId: String(session.userId),
+          email: account.email ?? account.username ?? '',
+          accessToken: token,
+          roles: rolesFromBits(account.roles),
+          tenantId: account.tenantId,
+          claim: account.claim,
+          adminTenant: account.is_admin === 1,
+          expiresAt: 0,
+        },
+      });
+      if (!drawn) return null;
+      const head = [
+        `<script data-user="${attribute(drawn.state.userId)}">${FIRST_SCREEN_GUARD}</script>`,
+        STALE_STYLE,
+        ...(styles[route.path.toLowerCase()] ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+      ];
+      return template
+        .replace(FIRST_SCREEN_SLOTS.head, head.join('\n  '))
+        .replace(FIRST_SCREEN_SLOTS.root, () => drawn.html)
+        .replace(FIRST_SCREEN_SLOTS.state, () => `<script type="application/json" id="first-screen-state">${scriptJson(drawn.state)}</script>`);
+    },
+  };
+}
+
+/** A call of the render, answered by the gateway's own routes without a socket. */
+async function handleInProcess(app: FastifyInstance, call: Request): Promise<Response> {
+  const url = new URL(call.url);
+  const answer = await app.inject({
+    method: call.method as 'GET',
+    url: url.pathname + url.search,
+    headers: Object.fromEntries(call.headers),
+    ...(call.method === 'GET' || call.method === 'HEAD' ? {} : { payload: await call.text() }),
+  });
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(answer.headers)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined) headers.append(name, String(one));
+  }
+  const empty = answer.statusCode === 204 || answer.statusCode === 304 || call.method === 'HEAD';
+  return new Response(empty ? null : new Uint8Array(answer.rawPayload), { status: answer.statusCode, headers });
+}

@@ -1,0 +1,43 @@
+// A first screen the gateway drew (server/http/first-screen.ts): the answers it was drawn with, for the app to hydrate
+// it, and where the tab's change stream starts (the cursor those answers carried).
+import type { DehydratedState } from '@tanstack/react-query';
+import { noteChangeCursor } from '../api/change-cursor';
+import { sessionStore } from '../api/session';
+
+const STATE_ID = 'first-screen-state';
+/** Set by the page's guard script when the tab's own session is not the one the screen was drawn for. */
+const STALE = 'data-first-screen';
+
+export interface DrawnScreen {
+  queries: DehydratedState;
+}
+
+interface DrawnState {
+  userId: string;
+  queries: DehydratedState;
+  changeCursor: string | null;
+}
+
+function parse(text: string): DrawnState | null {
+  try {
+    return JSON.parse(text) as DrawnState;
+  } catch {
+    return null;
+  }
+}
+
+/** The drawn screen the tab may hydrate, or null; a screen drawn for another session is removed, for the app to build. */
+export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
+  const element = document.getElementById(STATE_ID);
+  if (!element) return null;
+  element.remove();
+  const { session, tenant } = sessionStore.get();
+  const state = parse(element.textContent ?? '');
+  if (!state || !session || tenant || session.userId !== state.userId || document.documentElement.hasAttribute(STALE)) {
+    root.replaceChildren();
+    document.documentElement.removeAttribute(STALE);
+    return null;
+  }
+  if (state.changeCursor) noteChangeCursor(session.accessToken, state.changeCursor);
+  return { queries: state.queries };
+}

@@ -1,0 +1,102 @@
+// The gateway's render of a signed-in page's first screen (server/http/first-screen.ts): the same components the
+// browser runs, drawn to HTML with the answers they read, so a phone paints the screen with the page and the app then
+// hydrates it instead of building it (docs/decisions.md "First paint on a phone").
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { StrictMode, type ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'react-router';
+import { QueryClient, dehydrate, type Query } from '@tanstack/react-query';
+import { drainChangeCursor } from './api/change-cursor';
+import { sendCallsWith } from './api/client';
+import { scopeSessions, type SessionState, type StaffSession } from './api/session';
+import { appRoutes } from './app/App';
+import { Providers, queryDefaults } from './app/Providers';
+import { scopeTheme, themeFromCookies, type ThemeName } from './app/theme';
+
+export interface FirstScreenRequest {
+  /** The page's path and query. */
+  url: string;
+  session: StaffSession;
+  /** The request's Cookie header, for the theme. */
+  cookies: string;
+}
+
+export interface FirstScreen {
+  /** The markup of #root. */
+  html: string;
+  /** What the browser needs to hydrate it (src/app/first-screen-state.ts). */
+  state: { userId: string; queries: unknown; changeCursor: string | null };
+}
+
+interface PageScope {
+  sessions: SessionState;
+  theme: ThemeName;
+}
+
+/** Drawing and the answers it waits for: a list screen asks for its views, then its page (two rounds). */
+const MAX_PASSES = 6;
+
+const scope = new AsyncLocalStorage<PageScope>();
+scopeSessions(() => scope.getStore()?.sessions);
+scopeTheme(() => scope.getStore()?.theme);
+
+/** The render's calls go to `handle`: the gateway that renders, in process. */
+export function handleCallsWith(handle: (request: Request) => Promise<Response>): void {
+  sendCallsWith(handle);
+}
+
+/** A query the render asked for without its answer (Query.fetch joins one already on its way). */
+const waiting = (query: Query) => query.state.status === 'pending';
+
+/** A boundary the server left for the browser to draw: its content suspended (its code not loaded yet) or failed. */
+const LEFT_TO_THE_BROWSER = /<!--\$!-->/;
+
+/** The page at `url` as drawn from the answers in `client`. */
+async function pageTree(url: string, client: QueryClient): Promise<ReactNode | null> {
+  const handler = createStaticHandler(appRoutes);
+  const context = await handler.query(new Request(new URL(url, 'http://localhost')));
+  if (context instanceof Response) return null;
+  return (
+    <StrictMode>
+      <Providers client={client}>
+        <StaticRouterProvider router={createStaticRouter(handler.dataRoutes, context)} context={context} hydrate={false} />
+      </Providers>
+    </StrictMode>
+  );
+}
+
+/** Waits for the code of every lazy component of `tree`; false when a component fails to draw. */
+async function loadsWhole(tree: ReactNode): Promise<boolean> {
+  let failed = false;
+  const { prelude } = await prerender(tree, { onError: () => void (failed = true) });
+  await prelude.cancel();
+  return !failed;
+}
+
+/** The first screen of `url` as `session` sees it, or null when it cannot be drawn whole (then the page draws it). */
+export async function renderFirstScreen({ url, session, cookies }: FirstScreenRequest): Promise<FirstScreen | null> {
+  const client = new QueryClient({ defaultOptions: queryDefaults });
+  const page: PageScope = { sessions: { session, tenant: null }, theme: themeFromCookies(cookies) };
+  return scope.run(page, async () => {
+    for (let pass = 0; pass < MAX_PASSES; pass += 1) {
+      const tree = await pageTree(url, client);
+      if (tree === null) break;
+      const html = renderToString(tree);
+      if (process.env.SSR_DEBUG) console.log('pass', pass, html.length, LEFT_TO_THE_BROWSER.test(html), html.slice(Math.max(0, html.search(LEFT_TO_THE_BROWSER) - 300), html.search(LEFT_TO_THE_BROWSER) + 300), client.getQueryCache().findAll().map((q) => `${q.queryHash} ${q.state.status} ${String(q.state.error)}`));
+      if (LEFT_TO_THE_BROWSER.test(html)) {
+        if (await loadsWhole(tree)) continue;
+        break;
+      }
+      const asked = client.getQueryCache().findAll({ predicate: waiting });
+      if (client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) break;
+      if (asked.length === 0) {
+        const queries = dehydrate(client);
+        return { html, state: { userId: session.userId, queries, changeCursor: drainChangeCursor(session.accessToken) ?? null } };
+      }
+      await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
+    }
+    drainChangeCursor(session.accessToken);
+    return null;
+  });
+}
