@@ -20,6 +20,8 @@ const allowed = {
   // The page's entry: it only starts the app (src/boot.ts).
   boot: ['main'],
   main: ['app', 'api', 'config', 'render', 'flows', 'features', 'generated'],
+  // The gateway's render of first screens (server/http/first-screen.ts): the app, as main starts it.
+  'entry-server': ['app', 'api', 'config', 'render', 'flows', 'features', 'generated'],
   app: ['app', 'features', 'render', 'flows', 'config', 'api', 'generated'],
   features: ['render', 'flows', 'config', 'api', 'generated'],
   render: ['render', 'config', 'api', 'generated'],

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { runInNewContext } from 'node:vm';
 import { SCREEN_ROUTES } from '../src/config/routes.ts';
-import { layerPreloads, screenModules, screenPreloadScript, withFirstPaint } from './first-paint.ts';
+import { layerPreloads, screenFiles, screenModules, screenPreloadScript, withFirstPaint } from './first-paint.ts';
 
 const read = (path: string) => readFileSync(fileURLToPath(new URL(path, import.meta.url)), 'utf8');
 const LOGIN_SHELL = read('../src/features/auth/login-shell.html');
@@ -123,7 +123,7 @@ describe('the screen preloads of index.html', () => {
   });
 
   it('asks for the screen of the address with what it imports, less what the page loads anyway, at any case and trailing slash', () => {
-    const script = screenPreloadScript(bundle, modules, ['/assets/table-abc.js'], routes);
+    const script = screenPreloadScript(screenFiles(bundle, modules, ['/assets/table-abc.js'], routes));
     const users = [
       { rel: 'modulepreload', href: '/assets/users-abc.js', fetchpriority: 'low' },
       { rel: 'modulepreload', href: '/assets/get-user-abc.js', fetchpriority: 'low' },
@@ -139,9 +139,9 @@ describe('the screen preloads of index.html', () => {
   });
 
   it('refuses a screen without a loader and a loader whose module the build lacks', () => {
-    expect(() => screenPreloadScript(bundle, new Map(), [], routes)).toThrow(/no loader for screen home/);
+    expect(() => screenFiles(bundle, new Map(), [], routes)).toThrow(/no loader for screen home/);
     const { 'assets/home-abc.js': _home, ...withoutHome } = bundle;
-    expect(() => screenPreloadScript(withoutHome, modules, [], routes)).toThrow(/no chunk holding .*HomePage, the screen home/);
+    expect(() => screenFiles(withoutHome, modules, [], routes)).toThrow(/no chunk holding .*HomePage, the screen home/);
     expect(() => screenModules("  walletUsers: () => usersScreens().then((m) => m),", loadersFile)).toThrow(/calls usersScreens, which is not a loader declared above it/);
   });
 });

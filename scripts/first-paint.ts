@@ -25,6 +25,7 @@ const SCREEN_LOADERS = fileURLToPath(new URL('../src/app/screen-loaders.ts', imp
 const LOGIN_LAYERS = ['react', 'app'];
 const SIGNED_IN_LAYERS = ['react', 'app', 'shell', 'table'];
 const EMPTY_ROOT = '<div id="root"></div>';
+const HTML_START = '<html lang="en">';
 /** The id of a frame's last element: the page paints nothing before the parser has reached it. */
 const FRAME_END = 'first-paint-end';
 const STYLESHEET = /(<link rel="stylesheet")/g;
@@ -101,32 +102,51 @@ function chunkClosure(bundle: Record<string, BundleOutput>, roots: readonly Bund
   return chunks;
 }
 
+/** The files of a screen: its chunks and what they import, and the stylesheets they bring, as public paths. */
+export interface ScreenFiles {
+  scripts: string[];
+  styles: string[];
+}
+
 /**
- * A script that asks for the code of the screen the page's address opens: for each protected route without parameters,
- * the public paths of the screen's chunks and what they import, less `loaded` (what the page asks for anyway).
+ * Per protected route without parameters (its path in lower case), the files of the screen it opens, less `loaded`
+ * (what the page asks for anyway).
  */
-export function screenPreloadScript(
+export function screenFiles(
   bundle: Record<string, BundleOutput>,
   modules: ReadonlyMap<string, string>,
   loaded: readonly string[],
   routes: readonly ScreenRoute[] = SCREEN_ROUTES,
-): string {
+): Record<string, ScreenFiles> {
   const outputs = Object.values(bundle).filter((output) => output.type === 'chunk');
   const unstated = (id: string) => id.replace(/\.(tsx?|jsx?|mjs)$/, '').replace(/[\\/]index$/, '');
-  const lists: string[][] = [];
-  const byPath: Record<string, number> = {};
+  const files: Record<string, ScreenFiles> = {};
   for (const route of routes) {
     if (route.access !== 'protected' || route.path.includes(':')) continue;
     const module = modules.get(route.screen);
     if (!module) throw new Error(`src/app/screen-loaders.ts has no loader for screen ${route.screen} (route ${route.path}).`);
     const chunk = outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module));
     if (!chunk) throw new Error(`The build has no chunk holding ${module}, the screen ${route.screen}.`);
-    const files = [...chunkClosure(bundle, [chunk]).keys()].map((file) => `/${file}`).filter((file) => !loaded.includes(file));
-    if (files.length === 0) continue;
-    const key = JSON.stringify(files);
+    const chunks = chunkClosure(bundle, [chunk]);
+    const styles = [...chunks.values()].flatMap((output) => [...(output.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`));
+    files[route.path.toLowerCase()] = {
+      scripts: [...chunks.keys()].map((file) => `/${file}`).filter((file) => !loaded.includes(file)),
+      styles: [...new Set(styles)].filter((file) => !loaded.includes(file)),
+    };
+  }
+  return files;
+}
+
+/** A script that asks for the code of the screen the page's address opens (`screenFiles`). */
+export function screenPreloadScript(files: Record<string, ScreenFiles>): string {
+  const lists: string[][] = [];
+  const byPath: Record<string, number> = {};
+  for (const [path, { scripts }] of Object.entries(files)) {
+    if (scripts.length === 0) continue;
+    const key = JSON.stringify(scripts);
     let index = lists.findIndex((list) => JSON.stringify(list) === key);
-    if (index < 0) index = lists.push(files) - 1;
-    byPath[route.path.toLowerCase()] = index;
+    if (index < 0) index = lists.push(scripts) - 1;
+    byPath[path] = index;
   }
   // Routes match case-insensitively and without a trailing slash (src/config/routes.ts).
   return (
@@ -143,49 +163,34 @@ export function screenPreloadScript(
   );
 }
 
+/** Per route, the files of its screen (`screenFiles`), for the gateway's drawn pages. */
+export const FIRST_SCREEN_FILES = 'first-screen-files.json';
+
 /** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
-export const FIRST_SCREEN_SLOTS = { head: '<!--first-screen-head-->', root: '<!--first-screen-->', state: '<!--first-screen-state-->' } as const;
+export const FIRST_SCREEN_SLOTS = {
+  colorScheme: 'first-screen-color-scheme',
+  head: '<!--first-screen-head-->',
+  root: '<!--first-screen-->',
+  state: '<!--first-screen-state-->',
+} as const;
 
 /**
  * dist/first-screen.html: the page of a signed-in screen the gateway has drawn. Its stylesheets hold the first paint
- * (the drawn screen needs them), nothing else does; the gateway fills its slots with the screen's own stylesheets, its
- * markup and what the app needs to hydrate it.
+ * (the drawn screen needs them); its scripts start once the page has painted (src/boot.ts): asked for beside the
+ * stylesheets, they would share a phone's bandwidth with them. The gateway fills its slots with the screen's own
+ * stylesheets, its markup and what the app needs to hydrate it.
  */
-export function withFirstScreenSlots(indexHtml: string, preloads: Preloads): string {
-  if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>')) {
-    throw new Error(`index.html must hold </head>, </body> and ${EMPTY_ROOT}.`);
+export function withFirstScreenSlots(indexHtml: string, styles: readonly string[]): string {
+  if (!indexHtml.includes(EMPTY_ROOT) || !indexHtml.includes('</head>') || !indexHtml.includes('</body>') || !indexHtml.includes(HTML_START)) {
+    throw new Error(`index.html must hold ${HTML_START}, </head>, </body> and ${EMPTY_ROOT}.`);
   }
-  const named = (href: string) => indexHtml.includes(`href="${href}"`);
-  const links = [
-    ...preloads.scripts.filter((href) => !named(href)).map((href) => `<link rel="modulepreload" fetchpriority="low" crossorigin href="${href}">`),
-    ...preloads.styles.filter((href) => !named(href)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`),
-    ...(preloads.asyncScripts ?? []).map((src) => `<script async src="${src}"></script>`),
-  ];
+  const links = styles.filter((href) => !indexHtml.includes(`href="${href}"`)).map((href) => `<link rel="stylesheet" crossorigin href="${href}">`);
   return indexHtml
+    // Mantine reads its colours under the scheme <html> names, which the browser otherwise gets only from the app.
+    .replace(HTML_START, `<html lang="en" data-mantine-color-scheme="${FIRST_SCREEN_SLOTS.colorScheme}">`)
     .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}${FIRST_SCREEN_SLOTS.head}\n  </head>`)
     .replace(EMPTY_ROOT, `<div id="root">${FIRST_SCREEN_SLOTS.root}</div>`)
     .replace('</body>', `${FIRST_SCREEN_SLOTS.state}\n  </body>`);
-}
-
-/** Per protected route without parameters (lower case), the stylesheets of its screen's chunks, less `loaded`. */
-export function screenStyles(
-  bundle: Record<string, BundleOutput>,
-  modules: ReadonlyMap<string, string>,
-  loaded: readonly string[],
-  routes: readonly ScreenRoute[] = SCREEN_ROUTES,
-): Record<string, string[]> {
-  const outputs = Object.values(bundle).filter((output) => output.type === 'chunk');
-  const unstated = (id: string) => id.replace(/\.(tsx?|jsx?|mjs)$/, '').replace(/[\\/]index$/, '');
-  const styles: Record<string, string[]> = {};
-  for (const route of routes) {
-    if (route.access !== 'protected' || route.path.includes(':')) continue;
-    const module = modules.get(route.screen);
-    const chunk = module ? outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module)) : undefined;
-    if (!chunk) continue;
-    const files = [...chunkClosure(bundle, [chunk]).values()].flatMap((output) => [...(output.viteMetadata?.importedCss ?? [])].map((css) => `/${css}`));
-    styles[route.path.toLowerCase()] = [...new Set(files)].filter((file) => !loaded.includes(file));
-  }
-  return styles;
 }
 
 /** The files of the named chunks and of the chunks they import, and the stylesheets they bring, as public paths. */
@@ -215,11 +220,13 @@ export function firstPaintPlugin(): Plugin {
       const signedIn = layerPreloads(bundle, SIGNED_IN_LAYERS);
       const modules = screenModules(readFileSync(SCREEN_LOADERS, 'utf8'), SCREEN_LOADERS);
       const onPage = [...signedIn.scripts, ...[...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')];
-      const script = this.emitFile({ type: 'asset', name: 'screen-preloads.js', source: screenPreloadScript(bundle, modules, onPage) });
+      const screens = screenFiles(bundle, modules, [...onPage, ...signedIn.styles]);
+      const script = this.emitFile({ type: 'asset', name: 'screen-preloads.js', source: screenPreloadScript(screens) });
       const asyncScripts = [`/${this.getFileName(script)}`];
       index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
-      this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, { ...signedIn, asyncScripts }) });
-      this.emitFile({ type: 'asset', fileName: 'first-screen-styles.json', source: JSON.stringify(screenStyles(bundle, modules, signedIn.styles)) });
+      // The gateway knows the screen of a page it draws: it names the screen's files itself (server/http/first-screen.ts).
+      this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, signedIn.styles) });
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(screens) });
     },
   };
 }

@@ -16,7 +16,7 @@ step "lint";                     npx eslint .
 step "dead exports";             npx tsx scripts/check-dead-exports.ts
 step "unit, gateway (SQLite and PostgreSQL) and contract tests"; npx vitest run
 step "crash test (10 kills, SQLite)"; node --import tsx scripts/crash-test.ts
-step "web build";                npx vite build --logLevel warn
+step "web build";                npx vite build --logLevel warn && npx vite build -c vite.server.config.ts --logLevel warn
 step "login route size";         npx tsx scripts/check-login-size.ts
 step "end-to-end (Chromium)";    npx playwright test
 printf '\nnpm test passed in %d s\n' "$SECONDS"

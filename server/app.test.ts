@@ -11,6 +11,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract, injectAnswer, listOperations } from '../tests/contract/harness.ts';
 import { toErrorResponse } from './http/errors.ts';
+import { FIRST_SCREEN_GUARD_HASH } from './http/first-screen.ts';
 import { bearer, gatewayPerTest, signIn, type TestGateway } from './testing.ts';
 
 const MINI_CONTRACT = fileURLToPath(new URL('./test-fixtures/mini-gateway.yaml', import.meta.url));
@@ -260,12 +261,14 @@ describe('the web app next to the API', () => {
     expect(res.json()).toEqual({ gatewayUrl: 'https://gateway.example.com/base' });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("default-src 'self'");
-    expect(csp).toContain("script-src 'self';");
+    // No inline script but the drawn first screen's guard, by its hash (http/first-screen.ts).
+    expect(csp).toContain(`script-src 'self' ${FIRST_SCREEN_GUARD_HASH};`);
     expect(csp).toContain("style-src 'self' 'unsafe-inline'");
     expect(csp).toContain("img-src 'self' data: blob:");
     expect(csp).toContain("connect-src 'self' https://gateway.example.com");
     expect(csp).toContain("frame-ancestors 'none'");
     expect(csp).not.toContain('unsafe-eval');
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
   });
 
   it('sends the security headers on API answers too, successes and refusals alike', async () => {

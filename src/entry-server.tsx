@@ -12,7 +12,7 @@ import { sendCallsWith } from './api/client';
 import { scopeSessions, type SessionState, type StaffSession } from './api/session';
 import { appRoutes } from './app/App';
 import { Providers, queryDefaults } from './app/Providers';
-import { scopeTheme, themeFromCookies, type ThemeName } from './app/theme';
+import { DARK_THEME, scopeTheme, themeFromCookies, type ThemeName } from './app/theme';
 
 export interface FirstScreenRequest {
   /** The page's path and query. */
@@ -25,6 +25,8 @@ export interface FirstScreenRequest {
 export interface FirstScreen {
   /** The markup of #root. */
   html: string;
+  /** Mantine's colour scheme, set on <html> before the first paint (Mantine reads its colours under it). */
+  colorScheme: 'light' | 'dark';
   /** What the browser needs to hydrate it (src/app/first-screen-state.ts). */
   state: { userId: string; queries: unknown; changeCursor: string | null };
 }
@@ -83,7 +85,6 @@ export async function renderFirstScreen({ url, session, cookies }: FirstScreenRe
       const tree = await pageTree(url, client);
       if (tree === null) break;
       const html = renderToString(tree);
-      if (process.env.SSR_DEBUG) console.log('pass', pass, html.length, LEFT_TO_THE_BROWSER.test(html), html.slice(Math.max(0, html.search(LEFT_TO_THE_BROWSER) - 300), html.search(LEFT_TO_THE_BROWSER) + 300), client.getQueryCache().findAll().map((q) => `${q.queryHash} ${q.state.status} ${String(q.state.error)}`));
       if (LEFT_TO_THE_BROWSER.test(html)) {
         if (await loadsWhole(tree)) continue;
         break;
@@ -92,7 +93,7 @@ export async function renderFirstScreen({ url, session, cookies }: FirstScreenRe
       if (client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) break;
       if (asked.length === 0) {
         const queries = dehydrate(client);
-        return { html, state: { userId: session.userId, queries, changeCursor: drainChangeCursor(session.accessToken) ?? null } };
+        return { html, colorScheme: page.theme === DARK_THEME ? 'dark' : 'light', state: { userId: session.userId, queries, changeCursor: drainChangeCursor(session.accessToken) ?? null } };
       }
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }

@@ -7,12 +7,23 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN_SLOTS } from '../../scripts/first-paint.ts';
-import type { FirstScreen, FirstScreenRequest } from '../../src/entry-server.tsx';
-import { findScreenRoute } from '../../src/config/routes.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type ScreenFiles } from '../../scripts/first-paint.ts';
 import { rolesFromBits } from '../domain/auth/tokens.ts';
 import { liveSession } from './auth.ts';
 import { sessionCookieToken } from './session-cookie.ts';
+
+/** What src/entry-server.tsx takes and gives (built apart from the gateway, it shares no code with it). */
+interface FirstScreenRequest {
+  url: string;
+  session: { userId: string; email: string; accessToken: string; roles: number[]; tenantId: string; claim: string | null; adminTenant: boolean; expiresAt: number };
+  cookies: string;
+}
+
+interface FirstScreen {
+  html: string;
+  colorScheme: 'light' | 'dark';
+  state: { userId: string };
+}
 
 interface Renderer {
   renderFirstScreen(request: FirstScreenRequest): Promise<FirstScreen | null>;
@@ -37,6 +48,9 @@ const STALE_STYLE = '<style>html[data-first-screen="stale"] #root { visibility: 
 /** JSON inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
 
+/** The element holding what the app needs to hydrate (src/app/first-screen-state.ts reads it). */
+const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
 export interface FirstScreens {
@@ -47,19 +61,20 @@ export interface FirstScreens {
 /** The drawn pages, when the build has them (`npm run build` writes dist/first-screen.html and dist-server/). */
 export async function loadFirstScreens(app: FastifyInstance, root: string, serverEntry: string): Promise<FirstScreens | null> {
   const templateFile = join(root, 'first-screen.html');
-  const stylesFile = join(root, 'first-screen-styles.json');
-  if (!existsSync(templateFile) || !existsSync(stylesFile) || !existsSync(serverEntry)) return null;
+  const filesFile = join(root, FIRST_SCREEN_FILES);
+  if (!existsSync(templateFile) || !existsSync(filesFile) || !existsSync(serverEntry)) return null;
   const template = readFileSync(templateFile, 'utf8');
-  const styles = JSON.parse(readFileSync(stylesFile, 'utf8')) as Record<string, string[]>;
+  const screens = JSON.parse(readFileSync(filesFile, 'utf8')) as Record<string, ScreenFiles>;
   const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer;
   renderer.handleCallsWith((call) => handleInProcess(app, call));
 
   return {
     async page(request) {
-      const [path = '/'] = request.url.split('?');
-      const route = findScreenRoute(path);
-      // '/' only decides where a person goes; a screen with parameters has no stylesheet list of its own.
-      if (route?.access !== 'protected' || route.path === '/' || route.path.includes(':')) return null;
+      // The build lists the protected screens without parameters (src/config/routes.ts matches without case or a
+      // trailing slash); '/' only decides where a person goes.
+      const path = (request.url.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
+      const files = path ? screens[path] : undefined;
+      if (!files) return null;
       const token = sessionCookieToken(request);
       const session = token ? await liveSession(request, token) : null;
       if (!token || !session) return null;
@@ -86,15 +101,20 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
         },
       });
       if (!drawn) return null;
+      // The screen's scripts come with the app's, once the page has painted (dist/first-screen.html).
       const head = [
         `<script data-user="${attribute(drawn.state.userId)}">${FIRST_SCREEN_GUARD}</script>`,
         STALE_STYLE,
-        ...(styles[route.path.toLowerCase()] ?? []).map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+        ...files.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
+        // The first paint waits for the whole screen: a page painted while still arriving grows, and its largest paint
+        // comes only after the app's code has run.
+        `<link rel="expect" href="#${FIRST_SCREEN_STATE_ID}" blocking="render">`,
       ];
       return template
+        .replace(FIRST_SCREEN_SLOTS.colorScheme, drawn.colorScheme)
         .replace(FIRST_SCREEN_SLOTS.head, head.join('\n  '))
         .replace(FIRST_SCREEN_SLOTS.root, () => drawn.html)
-        .replace(FIRST_SCREEN_SLOTS.state, () => `<script type="application/json" id="first-screen-state">${scriptJson(drawn.state)}</script>`);
+        .replace(FIRST_SCREEN_SLOTS.state, () => `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(drawn.state)}</script>`);
     },
   };
 }

@@ -1,0 +1,130 @@
+// A signed-in page drawn on the gateway (docs/decisions.md "First paint on a phone"): drawn only for a request whose
+// session cookie names a live session, never kept by a cache, compressed, and otherwise the page the app builds. The
+// render itself is the app's (src/entry-server.tsx, proven in tests/e2e/first-screen.spec.ts); here a stand-in takes
+// its place (server/test-fixtures/first-screen-renderer.mjs).
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { brotliDecompressSync } from 'node:zlib';
+import type { FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS } from '../../scripts/first-paint.ts';
+import { STATUS } from '../domain/reference.ts';
+import { DEMO_PASSWORD } from '../seed/index.ts';
+import { bearer, gatewayPerTest } from '../testing.ts';
+import { FIRST_SCREEN_GUARD, FIRST_SCREEN_GUARD_HASH } from './first-screen.ts';
+import { SESSION_COOKIE } from './session-cookie.ts';
+
+const start = gatewayPerTest();
+const RENDERER = fileURLToPath(new URL('../test-fixtures/first-screen-renderer.mjs', import.meta.url));
+const INDEX = '<!doctype html><title>Loading...</title>';
+const dirs: string[] = [];
+afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+/** A build with index.html, the drawn page's template and the users list's stylesheet. */
+function built(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'teller-first-screen-'));
+  dirs.push(dir);
+  writeFileSync(join(dir, 'index.html'), INDEX);
+  writeFileSync(
+    join(dir, 'first-screen.html'),
+    `<!doctype html><html lang="en" data-mantine-color-scheme="${FIRST_SCREEN_SLOTS.colorScheme}"><head>${FIRST_SCREEN_SLOTS.head}</head>` +
+      `<body><div id="root">${FIRST_SCREEN_SLOTS.root}</div>${FIRST_SCREEN_SLOTS.state}</body></html>`,
+  );
+  writeFileSync(join(dir, FIRST_SCREEN_FILES), JSON.stringify({ '/wallet/users': { scripts: ['/assets/users.js'], styles: ['/assets/users.css'] } }));
+  return dir;
+}
+
+async function gateway() {
+  return start({ web: { root: built(), gatewayUrl: '', serverEntry: RENDERER } });
+}
+
+/** Signs in and returns the token and the session cookie the answer set. */
+async function signIn(app: FastifyInstance, email = 'partner@demo.test') {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/v1/id/token',
+    payload: { data: { type: 'token', attributes: { username: email, password: DEMO_PASSWORD, clientid: 'teller-web' } } },
+  });
+  expect(res.statusCode).toBe(200);
+  const token = (res.json() as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+  return { token, setCookie: String(res.headers['set-cookie']) };
+}
+
+const page = (app: FastifyInstance, url: string, cookie?: string, encoding?: string) =>
+  app.inject({
+    method: 'GET',
+    url,
+    headers: { accept: 'text/html', ...(cookie ? { cookie } : {}), ...(encoding ? { 'accept-encoding': encoding } : {}) },
+  });
+
+describe('the session cookie', () => {
+  it('is set at sign-in with the session token, httpOnly, SameSite=Strict, for as long as the token lives, and cleared at logout', async () => {
+    const { app } = await gateway();
+    const { token, setCookie } = await signIn(app);
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=${token.replace(/\./g, '\\.')}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict$`));
+    const logout = await app.inject({ method: 'DELETE', url: '/api/v1/id/token', headers: bearer(token) });
+    expect(logout.statusCode).toBe(204);
+    expect(String(logout.headers['set-cookie'])).toBe(`${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`);
+  });
+
+  it('authorises no API call: the API still wants the bearer header', async () => {
+    const { app } = await gateway();
+    const { token } = await signIn(app);
+    const res = await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+    expect(res.statusCode).toBe(401);
+  });
+});
+
+describe('a signed-in page drawn on the gateway', () => {
+  it('is drawn for the cookie’s session, its calls answered in process with its token, never cached, with the screen’s stylesheet and a guard the policy allows', async () => {
+    const { app } = await gateway();
+    const { token } = await signIn(app);
+    const res = await page(app, '/wallet/users?page=2', `theme=dark; ${SESSION_COOKIE}=${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<main data-url="/wallet/users?page=2" data-email="partner@demo.test" data-tenant="teller" data-roles="');
+    expect(res.body).not.toContain('data-roles="-1"');
+    expect(res.body).toContain('<html lang="en" data-mantine-color-scheme="dark">');
+    expect(res.body).toContain('<link rel="stylesheet" crossorigin href="/assets/users.css">');
+    expect(res.body).toContain(`>${FIRST_SCREEN_GUARD}</script>`);
+    expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${FIRST_SCREEN_GUARD_HASH}`);
+    // The state can neither end its element nor run: '<' is escaped inside it.
+    expect(res.body).toContain('{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+    expect(res.body.match(/<script/g)?.length).toBe(2);
+  });
+
+  it('leaves the build’s own page where it cannot draw: no cookie, an unknown or ended session, a public or unknown path, a screen that does not draw', async () => {
+    const { app } = await gateway();
+    const { token } = await signIn(app);
+    expect((await page(app, '/wallet/users')).body).toBe(INDEX);
+    expect((await page(app, '/wallet/users', `${SESSION_COOKIE}=not.a.token.at.all`)).body).toBe(INDEX);
+    expect((await page(app, '/wallet/admins', `${SESSION_COOKIE}=${token}`)).body).toBe(INDEX);
+    expect((await page(app, '/nowhere', `${SESSION_COOKIE}=${token}`)).body).toBe(INDEX);
+    const drawn = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}`);
+    expect(drawn.body).toContain('drawn</main>');
+    await app.inject({ method: 'DELETE', url: '/api/v1/id/token', headers: bearer(token) });
+    const ended = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}`);
+    expect(ended.body).toBe(INDEX);
+    expect(ended.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('is not drawn for a staff member whose status bars sign-in since the cookie was set', async () => {
+    const { app, world } = await gateway();
+    const officer = await signIn(app, 'officer@demo.test');
+    expect((await page(app, '/wallet/users', `${SESSION_COOKIE}=${officer.token}`)).body).toContain('drawn</main>');
+    await app.db.updateTable('accounts').set({ status: STATUS.OnHold }).where('user_id', '=', world.users.officer).execute();
+    expect((await page(app, '/wallet/users', `${SESSION_COOKIE}=${officer.token}`)).body).toBe(INDEX);
+  });
+
+  it('travels compressed when the browser accepts it', async () => {
+    const { app } = await gateway();
+    const { token } = await signIn(app);
+    const res = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}`, 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(String(res.headers.vary)).toContain('accept-encoding');
+    expect(brotliDecompressSync(res.rawPayload).toString()).toContain('drawn</main>');
+  });
+});

@@ -1,0 +1,19 @@
+// A stand-in for dist-server/entry-server.js in the gateway's tests (server/http/first-screen.test.ts): it reads the
+// roles list through the gateway's in-process handling, as the app's render reads its screen's answers, and draws
+// what it was given, so a test sees the session, the cookies and the call the gateway passed.
+let handle;
+
+export function handleCallsWith(next) {
+  handle = next;
+}
+
+export async function renderFirstScreen({ url, session, cookies }) {
+  const answer = await handle(new Request('http://localhost/api/v1/um/roles', { headers: { authorization: `Bearer ${session.accessToken}` } }));
+  if (url.startsWith('/wallet/admins')) return null;
+  const roles = answer.ok ? (await answer.json()).data.length : -1;
+  return {
+    html: `<main data-url="${url}" data-email="${session.email}" data-tenant="${session.tenantId}" data-roles="${roles}">drawn</main>`,
+    colorScheme: cookies.includes('theme=dark') ? 'dark' : 'light',
+    state: { userId: session.userId, queries: { note: '</script><script>alert(1)</script>' }, changeCursor: null },
+  };
+}

@@ -1,0 +1,89 @@
+// A signed-in page loaded cold comes drawn by the gateway (server/http/first-screen.ts) and the app hydrates it:
+// the members are in the page's HTML, the drawn screen works once hydrated without being built again, and a tab
+// whose own session is not the one drawn for never shows it (docs/decisions.md "First paint on a phone").
+import { expect, test, type Page } from '@playwright/test';
+import { demoLogins, expectAccessible, signIn } from './support';
+
+/** Every error the page reports: a failed hydration is one (React's #418 and its kin). */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(message.text());
+  });
+  return errors;
+}
+
+test('a cold load of the members list comes drawn, and the app hydrates it in place', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const html = await (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text();
+  expect(html).toContain('aria-label="Members"');
+  expect(html.match(/<tr [^>]*aria-rowindex/g)?.length ?? 0).toBeGreaterThan(0);
+
+  const errors = collectErrors(page);
+  // The app's code is held back until the drawn page has been looked at.
+  let release = () => undefined as void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  const streamOpened = page.waitForRequest((request) => request.url().includes('/api/v1/changes'));
+  await page.goto('/wallet/users', { waitUntil: 'commit' });
+  const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]');
+  await expect(rows.first()).toBeVisible();
+  await rows.first().evaluate((row) => row.setAttribute('data-drawn', 'yes'));
+  release();
+
+  // Hydrated: the app opened its change stream, kept the drawn row (a page built anew would have replaced it) and
+  // answers the drawn sort button.
+  await streamOpened;
+  await expect(page.locator('main table tbody tr[data-drawn="yes"]')).toHaveCount(1);
+  await page.getByRole('button', { name: /^Name/ }).click();
+  await expect(page).toHaveURL(/sort=fullname/);
+  await expect(rows.first()).toBeVisible();
+  expect(errors).toEqual([]);
+  await expectAccessible(page);
+});
+
+test('on a phone the drawn menu stays out of the page until the burger opens it', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await signIn(page, demoLogins.partner);
+  await page.goto('/wallet/users');
+  await expect(page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu).toBeHidden();
+  await page.getByRole('button', { name: 'Toggle navigation' }).click();
+  await expect(menu).toBeVisible();
+  await menu.getByRole('link', { name: 'Transactions' }).click();
+  await expect(page).toHaveURL(/\/wallet\/transactions/);
+  await expect(menu).toBeHidden();
+  expect(errors.filter((error) => !error.includes('the server responded with a status of'))).toEqual([]);
+  await context.close();
+});
+
+test('a tab without the session the page was drawn for never shows it, and a signed-out browser gets no drawn page', async ({ page, context }) => {
+  await signIn(page, demoLogins.partner);
+  // A new tab shares the browser's cookie but not the tab's session (sessionStorage): it goes to sign in.
+  const other = await context.newPage();
+  const shown: string[] = [];
+  await other.exposeFunction('noteShown', (text: string) => shown.push(text));
+  await other.addInitScript(() => {
+    new MutationObserver(() => {
+      const table = document.querySelector('table[aria-label="Members"]');
+      if (table && getComputedStyle(table).visibility !== 'hidden') (window as unknown as { noteShown: (text: string) => void }).noteShown('members');
+    }).observe(document, { childList: true, subtree: true });
+  });
+  await other.goto('/wallet/users');
+  await expect(other).toHaveURL(/\/login\?redirect=%2Fwallet%2Fusers/);
+  expect(shown).toEqual([]);
+  await other.close();
+
+  await page.getByRole('button', { name: /^Account menu/ }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  const html = await (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text();
+  expect(html).not.toContain('aria-label="Members"');
+});
