@@ -8,6 +8,8 @@ import { mantineUseId } from './scripts/mantine-use-id.ts';
 export default defineConfig({
   plugins: [react(), formValidatorsPlugin(), mantineUseId()],
   ssr: { noExternal: true },
+  // The browser's files (public/) belong to dist/ only.
+  publicDir: false,
   // React's production build: its development build renders several times slower.
   define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {

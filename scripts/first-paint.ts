@@ -189,7 +189,9 @@ export function withFirstScreenSlots(indexHtml: string, styles: readonly string[
     // Mantine reads its colours under the scheme <html> names, which the browser otherwise gets only from the app.
     .replace(HTML_START, `<html lang="en" data-mantine-color-scheme="${FIRST_SCREEN_SLOTS.colorScheme}">`)
     .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}${FIRST_SCREEN_SLOTS.head}\n  </head>`)
-    .replace(EMPTY_ROOT, `<div id="root">${FIRST_SCREEN_SLOTS.root}</div>`)
+    // Until the app has hydrated it the drawn screen looks ready but answers nothing: inert, it takes no focus or
+    // typing that would be lost, and a click waits (src/app/first-screen-state.ts lifts it).
+    .replace(EMPTY_ROOT, `<div id="root" inert>${FIRST_SCREEN_SLOTS.root}</div>`)
     .replace('</body>', `${FIRST_SCREEN_SLOTS.state}\n  </body>`);
 }
 

@@ -4698,6 +4698,13 @@ export interface components {
     };
     requestBodies: never;
     headers: {
+        /**
+         * @description `teller_session`, the session token again as an httpOnly, SameSite=Strict cookie (Secure over HTTPS) that lives
+         *     as long as the token; logout sets it empty with Max-Age=0. It authorises no API call (the bearer header does):
+         *     a page request that carries it for a live session gets its screen drawn by the gateway (docs/decisions.md
+         *     "First paint on a phone").
+         */
+        SessionCookie: string;
         /** @description `true` when this answer replays the first answer given for the same Idempotency-Key. */
         IdempotentReplayed: "true";
         /** @description Seconds to wait before trying again. */
@@ -4743,6 +4750,7 @@ export interface operations {
             /** @description The session. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["SessionCookie"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4791,6 +4799,7 @@ export interface operations {
             /** @description The session has ended. */
             204: {
                 headers: {
+                    "Set-Cookie": components["headers"]["SessionCookie"];
                     [name: string]: unknown;
                 };
                 content?: never;

@@ -5,6 +5,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { SCREEN_ROUTES } from '../config/routes';
 import { useStaffContext } from '../config/staff-context';
 import NotFoundPage from './NotFoundPage';
+import { useDrawnPageTakesInput } from './first-screen-state';
 import { PageLoader } from './PageLoader';
 import { Placeholder } from './Placeholder';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -16,12 +17,20 @@ function TenantScoped({ children }: { children: ReactNode }) {
   return <Fragment key={tenant?.id ?? ''}>{children}</Fragment>;
 }
 
+function TakesInput() {
+  useDrawnPageTakesInput();
+  return null;
+}
+
 /** Another address starts without the last one's failure. */
 function Bounded({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
   return (
     <ScreenBoundary pathname={pathname}>
-      <Suspense fallback={<PageLoader />}>{children}</Suspense>
+      <Suspense fallback={<PageLoader />}>
+        {children}
+        <TakesInput />
+      </Suspense>
     </ScreenBoundary>
   );
 }

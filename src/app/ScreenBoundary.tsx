@@ -4,6 +4,7 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
 import { Alert, Code, Stack, Text } from '@mantine/core';
 import { CHECK_COMMAND, isConfigError } from '../config/config-error';
+import { useDrawnPageTakesInput } from './first-screen-state';
 
 interface ScreenBoundaryProps {
   /** The address shown; a new one clears a failure. */
@@ -20,6 +21,7 @@ export const SCREEN_CONFIG_PROBLEM = "This screen's configuration has a problem"
 export const SCREEN_FAILED = 'This screen could not be shown';
 
 function ScreenFailure({ error }: { error: unknown }) {
+  useDrawnPageTakesInput();
   const message = error instanceof Error ? error.message : String(error);
   if (isConfigError(error)) {
     return (

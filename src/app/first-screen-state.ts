@@ -1,5 +1,6 @@
 // A first screen the gateway drew (server/http/first-screen.ts): the answers it was drawn with, for the app to hydrate
 // it, and where the tab's change stream starts (the cursor those answers carried).
+import { useEffect } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
 import { noteChangeCursor } from '../api/change-cursor';
 import { sessionStore } from '../api/session';
@@ -35,9 +36,16 @@ export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
   const state = parse(element.textContent ?? '');
   if (!state || !session || tenant || session.userId !== state.userId || document.documentElement.hasAttribute(STALE)) {
     root.replaceChildren();
+    root.removeAttribute('inert');
     document.documentElement.removeAttribute(STALE);
     return null;
   }
   if (state.changeCursor) noteChangeCursor(session.accessToken, state.changeCursor);
   return { queries: state.queries };
+}
+
+/** A drawn page takes input once its screen has hydrated (or failed, and says why): the shell around it, hydrated
+ * before it, listens to the keyboard by then. */
+export function useDrawnPageTakesInput(): void {
+  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
 }

@@ -87,3 +87,18 @@ test('a tab without the session the page was drawn for never shows it, and a sig
   const html = await (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text();
   expect(html).not.toContain('aria-label="Members"');
 });
+
+test('pages drawn side by side for two people each hold only their own session’s screen', async ({ browser }) => {
+  const people = [demoLogins.partner, demoLogins.super];
+  const contexts = await Promise.all(people.map(() => browser.newContext()));
+  const pages = await Promise.all(contexts.map((context) => context.newPage()));
+  await Promise.all(pages.map((page, index) => signIn(page, people[index] ?? '')));
+  for (let round = 0; round < 3; round += 1) {
+    const drawn = await Promise.all(pages.map(async (page) => (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text()));
+    drawn.forEach((html, index) => {
+      expect(html).toContain(`Account menu for ${people[index] ?? ''}`);
+      expect(html).not.toContain(`Account menu for ${people[1 - index] ?? ''}`);
+    });
+  }
+  await Promise.all(contexts.map((context) => context.close()));
+});

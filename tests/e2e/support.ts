@@ -36,6 +36,19 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+/** A page the gateway drew takes input once the app has hydrated it (#root is inert until then). */
+export async function expectHydrated(page: Page) {
+  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+}
+
+/** GET `path` from the gateway with the tab's own session token, as the app would read it. */
+export async function readAsTheTab<T>(page: Page, path: string): Promise<T> {
+  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string }).accessToken ?? '');
+  const answer = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  expect(answer.status(), path).toBe(200);
+  return (await answer.json()) as T;
+}
+
 export interface OutboxMessage {
   id: string;
   at: string;
