@@ -1,10 +1,10 @@
 // The audit trail on screen, in Chromium against the real gateway: a status change shows in the user's History tab
 // and on the Audit screen with its field-by-field diff; the Audit screen filters, expands and exports.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 async function openMembers(page: Page): Promise<Locator> {
-  await page.goto('/wallet/users');
+  await openScreen(page, '/wallet/users');
   const table = page.getByRole('table', { name: 'Members' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   return table;
@@ -78,7 +78,7 @@ test('a status change shows in the user’s History tab and on the Audit screen,
 
 test('the admin tenant’s super admin reads every tenant’s rows, with the tenant column', async ({ page }) => {
   await signIn(page, demoLogins.super);
-  await page.goto('/audit');
+  await openScreen(page, '/audit');
   const audit = page.getByRole('table', { name: 'Audit', exact: true });
   await expect(audit.getByRole('columnheader', { name: 'Tenant' })).toBeVisible();
   await expect(audit.locator('tbody tr').first()).toBeVisible();

@@ -2,13 +2,13 @@
 // Control Panel, reads the checker's verdict on every file, and previews a tenant's menu as a role, a table with demo
 // rows and a form live with its validation.
 import { expect, test } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 test("the admin tenant's top admin sees every config file's verdict and previews a tenant as a role", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
   await signIn(page, demoLogins.super);
-  await page.goto('/admin/tenants');
+  await openScreen(page, '/admin/tenants');
   await page.getByRole('navigation', { name: 'Main menu', exact: true }).getByRole('link', { name: 'Config', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/config/);
   await expect(page.getByRole('heading', { level: 1, name: 'Config' })).toBeVisible();
@@ -71,7 +71,7 @@ test("the admin tenant's top admin sees every config file's verdict and previews
 
 test('staff of another tenant get no Config page: the gateway refuses them', async ({ page }) => {
   await signIn(page, demoLogins.partner);
-  await page.goto('/admin/config');
+  await openScreen(page, '/admin/config');
   await expect(page.getByText("The config is open to the admin tenant's top admins only.")).toBeVisible();
   const answer = await page.evaluate(async () => {
     const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string };

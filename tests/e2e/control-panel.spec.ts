@@ -1,7 +1,7 @@
 // The identity admin's Control Panel against the real gateway (identity-and-catalogue §2-§8): a tenant created here
 // is at once a tenant the admin may switch into, and a scope goes round trip through its list and form.
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 async function confirmSave(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -13,7 +13,7 @@ async function confirmSave(page: Page) {
 test('[IC-2.10] [IC-2.11] [IC-2.52] [IC-8.11] [IC-4.09] super@demo.test creates a tenant in the Control Panel, then switches into it', async ({ page }) => {
   const name = `Kombo Savings ${Date.now()}`;
   await signIn(page, demoLogins.super);
-  await page.goto('/admin/tenants');
+  await openScreen(page, '/admin/tenants');
   await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tenants' }).getByRole('cell', { name: 'naccug', exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -51,7 +51,7 @@ test('[IC-2.10] [IC-2.11] [IC-2.52] [IC-8.11] [IC-4.09] super@demo.test creates 
 test('[IC-2.50] [IC-3.04] [IC-2.53] the tenant form in update mode keeps the client id read-only and copies it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, demoLogins.super);
-  await page.goto('/admin/tenants');
+  await openScreen(page, '/admin/tenants');
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'naccug', exact: true }) });
   await row.getByRole('button', { name: 'View', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/tenants\/update\/naccug$/);
@@ -66,7 +66,7 @@ test('[IC-2.50] [IC-3.04] [IC-2.53] the tenant form in update mode keeps the cli
 test('[IC-2.15] [IC-2.16] [IC-2.17] [IC-8.13] [IC-8.14] a scope round trip: create, find in the list, update', async ({ page }) => {
   const scopeName = `e2e.read.${Date.now()}`;
   await signIn(page, demoLogins.super);
-  await page.goto('/admin/scopes');
+  await openScreen(page, '/admin/scopes');
   await expect(page.getByRole('table', { name: 'Scopes' })).toBeVisible();
   await expectAccessible(page);
 
@@ -94,6 +94,6 @@ test('[IC-2.15] [IC-2.16] [IC-2.17] [IC-8.13] [IC-8.14] a scope round trip: crea
 
 test('[IC-6.04] users of another tenant cannot open the admin area', async ({ page }) => {
   await signIn(page, demoLogins.partner);
-  await page.goto('/admin/tenants');
+  await openScreen(page, '/admin/tenants');
   await expect(page.getByText('This area is only open to the admin tenant.', { exact: true })).toBeVisible();
 });

@@ -3,7 +3,7 @@
 // creates a field officer from the admins list.
 import { deflateSync } from 'node:zlib';
 import { expect, type Locator, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 function crc32(bytes: Buffer): number {
   let crc = 0xffffffff;
@@ -56,7 +56,7 @@ export const expectWizardAccessible = (page: Page) => expectAccessible(page, '.m
 
 export async function openWizard(page: Page): Promise<Locator> {
   await signIn(page, demoLogins.officer);
-  await page.goto('/wallet/admins');
+  await openScreen(page, '/wallet/admins');
   await expect(page.getByRole('table').locator('tbody tr').first()).toBeVisible();
   await page.getByRole('button', { name: 'Add user', exact: true }).click();
   const wizard = page.getByRole('dialog', { name: 'Create User', exact: true });

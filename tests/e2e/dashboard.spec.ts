@@ -2,7 +2,7 @@
 // figures from the gateway, the Weekly / Monthly toggle, the chart and its table, and a click on a widget or a bar
 // opening the list it totals, with axe.
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 const DAY_LABEL = /^\d{2}-[A-Z][a-z]{2}-\d{4}$/;
 const MONTH_LABEL = /^[A-Z][a-z]{2}-\d{4}$/;
@@ -88,6 +88,6 @@ test('[IC-2.08] [IC-2.09] [IC-2.04] super@demo.test: the Control Panel opens the
   await expect(page.getByText('Figures of NACCUG', { exact: true })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Widgets' }).getByRole('listitem').first()).not.toContainText(/^0\.00Users/);
   await expectAccessible(page);
-  await page.goto('/admin/transactions');
+  await openScreen(page, '/admin/transactions');
   await expect(page.getByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
 });

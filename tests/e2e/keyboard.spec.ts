@@ -2,7 +2,7 @@
 // item, to a user found by phone and by e-mail, to a transaction found by reference; a table's rows by arrow keys
 // and Enter; the shortcuts behind `?`. axe scans each.
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, expectHydrated, openLogin, readAsTheTab } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, expectHydrated, openLogin, openScreen, readAsTheTab } from './support';
 
 type UserDocument = { data: Array<{ id: string; attributes: { fullname: string }; relationships?: Record<string, { data: { id: string; type: string } | null }> }>; included?: Array<{ type: string; id: string; attributes: { value?: string } }> };
 type TransactionDocument = { data: Array<{ attributes: { referenceNumber: string; receiverName: string } }> };
@@ -26,7 +26,7 @@ async function openPalette(page: Page) {
 /** A user of the Members list with both a phone number and an e-mail, read from the gateway as the list reads it
  * (the page itself comes drawn with its first page: the browser does not ask for it). */
 async function memberWithContacts(page: Page): Promise<{ id: string; name: string; phone: string; email: string }> {
-  await page.goto('/wallet/users');
+  await openScreen(page, '/wallet/users');
   const body = await readAsTheTab<UserDocument>(page, '/api/v1/um/user?filter[account.roles]=256&include=account,phonenumber,email&page[size]=10&sort=-created');
   const value = (type: string, id: string | undefined) => body.included?.find((item) => item.type === type && item.id === id)?.attributes.value;
   for (const user of body.data) {
@@ -71,7 +71,7 @@ test('Ctrl+K finds a user by phone and by e-mail and opens the User Information 
   const member = await memberWithContacts(page);
   await expect(page.getByRole('table', { name: 'Members' }).locator('tbody tr').first()).toBeVisible();
   for (const text of [member.phone, member.email.toUpperCase()]) {
-    await page.goto('/Dashboard');
+    await openScreen(page, '/Dashboard');
     await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
     const search = await openPalette(page);
     await search.fill(text);
@@ -90,11 +90,11 @@ test('Ctrl+K finds a user by phone and by e-mail and opens the User Information 
 
 test('Ctrl+K finds a transaction by reference and opens its details', async ({ page }) => {
   await signInByKeyboard(page, demoLogins.partner);
-  await page.goto('/wallet/transactions?startDate=2000-01-01&endDate=2099-12-31');
+  await openScreen(page, '/wallet/transactions?startDate=2000-01-01&endDate=2099-12-31');
   const body = await readAsTheTab<TransactionDocument>(page, '/api/v1/wallet-transactions?filter[startDate]=2000-01-01&filter[endDate]=2099-12-31&page[size]=10&sort=-created');
   const transaction = body.data[0]?.attributes;
   if (!transaction) throw new Error('the demo world has no wallet transaction on teller');
-  await page.goto('/Dashboard');
+  await openScreen(page, '/Dashboard');
   await expect(page.getByRole('navigation', { name: 'Main menu' })).toBeVisible();
   const search = await openPalette(page);
   await search.fill(transaction.referenceNumber.toLowerCase());
@@ -109,11 +109,10 @@ test('Ctrl+K finds a transaction by reference and opens its details', async ({ p
 
 test('a table by keyboard: Tab to the rows, arrows and End move the focus, the live region names the row, Enter opens it', async ({ page }) => {
   await signInByKeyboard(page, demoLogins.partner);
-  await page.goto('/wallet/users');
+  await openScreen(page, '/wallet/users');
   const table = page.getByRole('table', { name: 'Members' });
   const rows = table.locator('tbody tr[aria-rowindex]');
   await expect(rows.first()).toBeVisible();
-  await expectHydrated(page);
   await rows.first().focus();
   await expect(rows.first()).toBeFocused();
   await page.keyboard.press('ArrowDown');
@@ -142,8 +141,7 @@ test('a table by keyboard: Tab to the rows, arrows and End move the focus, the l
 
 test('? lists the shortcuts in a dialog that holds the focus and closes on Escape; typing ? in a field does not open it', async ({ page }) => {
   await signInByKeyboard(page, demoLogins.partner);
-  await page.goto('/wallet/users');
-  await expectHydrated(page);
+  await openScreen(page, '/wallet/users');
   const filter = page.getByRole('textbox', { name: /^Filter Email/ });
   await filter.focus();
   await page.keyboard.type('?');

@@ -1,7 +1,7 @@
 // The complete menu walked as staff walk it (identity-and-catalogue §2 "Per-tenant menus"): every item of three demo
 // logins' menus, groups opened from the keyboard's button, opens its route without an error or a not-found page.
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, signIn } from './support';
+import { demoLogins, openScreen, signIn } from './support';
 
 /** [label, route]; a group's label alone opens it. */
 type Walk = Array<[string, string | null]>;
@@ -53,7 +53,7 @@ for (const [name, email, items] of WALKS) {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(String(error)));
     await signIn(page, email);
-    if (email === demoLogins.super) await page.goto('/admin/tenants');
+    if (email === demoLogins.super) await openScreen(page, '/admin/tenants');
     await walk(page, items);
     expect(errors).toEqual([]);
   });

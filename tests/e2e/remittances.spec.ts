@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfText } from '../../server/testing/pdf-text.ts';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 const PAYOUT_OFFICER = 'payoutofficer@demo.test';
 const UPT = 'upt@demo.test';
@@ -71,7 +71,7 @@ async function rowAnswering(request: APIRequestContext, digits: string): Promise
 /** The row in the table (filtered to it), and the swift dialog its Analyse Request opens. */
 async function checkStatus(page: Page, row: Row) {
   const reference = referenceOf(row);
-  await page.goto(`/transactions/remittances?startDate=${dayOf(row)}&endDate=${dayOf(row)}&filter%5BpayoutExternalId%5D=${encodeURIComponent(reference)}`);
+  await openScreen(page, `/transactions/remittances?startDate=${dayOf(row)}&endDate=${dayOf(row)}&filter%5BpayoutExternalId%5D=${encodeURIComponent(reference)}`);
   const line = page.getByRole('table', { name: TABLE }).locator('tbody tr').filter({ hasText: reference }).first();
   await line.getByRole('button', { name: 'Analyse Request' }).click();
   return { line, reference, dialog: page.getByRole('dialog', { name: SWIFT_DIALOG }) };
@@ -104,7 +104,7 @@ async function exportAs(page: Page, item: string): Promise<Download> {
 test.describe('remittance transactions (payout admin)', () => {
   test('[RP-2.01][RP-2.13][RP-2.18][RP-2.28] the table with the Available Balance, payout-admin actions and the details popup', async ({ page }) => {
     await signIn(page, demoLogins.payout);
-    await page.goto('/transactions/remittances');
+    await openScreen(page, '/transactions/remittances');
     const table = page.getByRole('table', { name: TABLE });
     await expect(table.getByRole('columnheader', { name: 'Reference #' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
@@ -218,7 +218,7 @@ test.describe('remittance transactions (payout admin)', () => {
     const [startDate, endDate] = [daysAgo(80), daysAgo(70)];
     const description = `Settled at branch ${Date.now()}`;
     await signIn(page, demoLogins.payout);
-    await page.goto(`/transactions/remittances?startDate=${startDate}&endDate=${endDate}&pageSize=50`);
+    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}&pageSize=50`);
     const table = page.getByRole('table', { name: TABLE });
     await expect(table.locator('tbody tr')).toHaveCount(50);
     await table.getByRole('checkbox', { name: 'Select all rows' }).check();
@@ -237,7 +237,7 @@ test.describe('remittance transactions (payout admin)', () => {
   test('[RP-9.09][RP-3.04][RP-3.02] Excel saves Transaction_Report_{start}_{end}.xlsx with the RP §3 columns and every row of the range', async ({ page, request }) => {
     const [startDate, endDate] = [daysAgo(20), daysAgo(18)];
     await signIn(page, demoLogins.payout);
-    await page.goto(`/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
     await expect(page.getByRole('table', { name: TABLE }).locator('tbody tr').first()).toBeVisible();
     const download = await exportAs(page, 'Excel');
     expect(download.suggestedFilename()).toBe(`Transaction_Report_${startDate}_${endDate}.xlsx`);
@@ -255,7 +255,7 @@ test.describe('remittance transactions (payout admin)', () => {
   test('[RP-9.10][RP-3.15][RP-9.02][RP-9.03] Daily Report saves Daily_Transaction_Report_{start}_{end}.xlsx, one row a day', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(9), daysAgo(3)];
     await signIn(page, demoLogins.payout);
-    await page.goto(`/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
     await expect(page.getByRole('table', { name: TABLE }).locator('tbody tr').first()).toBeVisible();
     const download = await exportAs(page, 'Daily Report');
     expect(download.suggestedFilename()).toBe(`Daily_Transaction_Report_${startDate}_${endDate}.xlsx`);
@@ -273,7 +273,7 @@ test.describe('remittance transactions (payout admin)', () => {
   test('[RP-1.03][RP-2.69] PDF saves the payout PDF as Transactions_{start}_{end}.pdf', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(2), daysAgo(1)];
     await signIn(page, demoLogins.payout);
-    await page.goto(`/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
     await expect(page.getByRole('table', { name: TABLE }).locator('tbody tr').first()).toBeVisible();
     const download = await exportAs(page, 'PDF');
     expect(download.suggestedFilename()).toBe(`Transactions_${startDate}_${endDate}.pdf`);
@@ -286,7 +286,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-2.16][RP-4.25][RP-8.08] a bulk reprocessing of 1,000 days back reports the 1,000 transactions re-processed', async ({ page }) => {
     await signIn(page, demoLogins.payout);
-    await page.goto('/transactions/remittances');
+    await openScreen(page, '/transactions/remittances');
     await page.getByRole('button', { name: 'Bulk Reprocessing' }).click();
     const modal = page.getByRole('dialog', { name: 'Bulk Reprocessing' });
     await modal.getByText('By days').click();
@@ -302,7 +302,7 @@ test.describe('remittance transactions (payout admin)', () => {
 test.describe('pay-in dashboard', () => {
   test('[RP-2.62][RP-2.64] a status widget opens the table filtered to its status over its period, with as many rows', async ({ page }) => {
     await signIn(page, demoLogins.payin);
-    await page.goto('/remittances/dashboard');
+    await openScreen(page, '/remittances/dashboard');
     await page.getByRole('radiogroup', { name: 'Status period' }).getByText('Year').click();
     const widget = page.getByRole('link', { name: /^[\d,]+ Failed$/ });
     await expect(widget).toBeVisible();
@@ -321,7 +321,7 @@ test.describe('universal payment transactions', () => {
   test('[RP-7.06] PDF saves UPT_{start}_{end}.pdf', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(6), daysAgo(0)];
     await signIn(page, UPT);
-    await page.goto(`/upt/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await openScreen(page, `/upt/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
     await expect(page.getByRole('table', { name: 'Universal Payment Transactions' }).locator('tbody tr').first()).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF' }).click();
@@ -334,7 +334,7 @@ test.describe('universal payment transactions', () => {
 test.describe('remittance transactions (staff who are not payout admins)', () => {
   test('[RP-6.07][RP-6.08] see the wallet view without payout-admin actions, and the gateway refuses them', async ({ page, request }) => {
     await signIn(page, PAYOUT_OFFICER);
-    await page.goto('/transactions/remittances');
+    await openScreen(page, '/transactions/remittances');
     const table = page.getByRole('table', { name: TABLE });
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 async function menuLabels(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Main menu', exact: true });
@@ -55,7 +55,7 @@ test('[UW-6.01][UW-4.58] super@demo.test switches tenants and lands on the new m
 
 test('[UW-4.59] a switch under /admin/ keeps the path', async ({ page }) => {
   await signIn(page, demoLogins.super);
-  await page.goto('/admin/tenants');
+  await openScreen(page, '/admin/tenants');
   await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
   await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
@@ -78,7 +78,7 @@ test('[UW-4.57] logout ends the session on the gateway, clears storage and goes 
 test('the signed-in shell has no serious accessibility violation', async ({ page }) => {
   await signIn(page, demoLogins.super);
   await expectAccessible(page);
-  await page.goto('/admin/tenants');
+  await openScreen(page, '/admin/tenants');
   await expectAccessible(page);
 });
 

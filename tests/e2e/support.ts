@@ -41,6 +41,15 @@ export async function expectHydrated(page: Page) {
   await expect(page.locator('#root')).not.toHaveAttribute('inert');
 }
 
+/**
+ * Opens a screen by its address and waits until it takes input: a signed-in screen the gateway drew is inert until
+ * the app has hydrated it, and a pointer or a read of the page before then would meet a picture of the screen.
+ */
+export async function openScreen(page: Page, path: string) {
+  await page.goto(path);
+  await expectHydrated(page);
+}
+
 /** GET `path` from the gateway with the tab's own session token, as the app would read it. */
 export async function readAsTheTab<T>(page: Page, path: string): Promise<T> {
   const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string }).accessToken ?? '');

@@ -1,6 +1,6 @@
 // Users and admins screens (users-and-wallets §2, §4, §6) in Chromium against the real gateway and its demo world.
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { CHECKER_LOGIN, DEMO_PASSWORD, demoLogins, expectAccessible, expectBirthDateCalendarAccessible, expectPointerReaches, latestMessage, signIn } from './support';
+import { CHECKER_LOGIN, DEMO_PASSWORD, demoLogins, expectAccessible, expectBirthDateCalendarAccessible, expectPointerReaches, latestMessage, openScreen, signIn } from './support';
 
 const USERS_COLUMNS = ['#', 'Account Id', 'Name', 'Groups', 'Email', 'Phone', 'Wallet Balance', 'Currency', 'Created', 'Status', 'Actions'];
 const ADMINS_COLUMNS = ['Email', 'Phone', 'Account Id', 'Name', 'Wallet', 'Created', 'Status', 'Actions'];
@@ -13,7 +13,7 @@ async function columnHeaders(table: Locator): Promise<string[]> {
 }
 
 async function openList(page: Page, path: string, title: string): Promise<Locator> {
-  await page.goto(path);
+  await openScreen(page, path);
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const table = page.getByRole('table', { name: title });
   // While the first page loads, the body is one row holding the loader: wait until real rows replace it.
@@ -92,7 +92,7 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
 
   test('[UW-2.35] [UW-2.36] payin (role 4, payin tenant): Users and Admins; details without Transactions, edit and status changes of its own', async ({ page }) => {
     await signIn(page, demoLogins.payin);
-    await page.goto('/users');
+    await openScreen(page, '/users');
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const users = page.getByRole('table', { name: 'Users', exact: true });
     await expect(users.locator('thead tr').first().getByRole('columnheader')).toHaveCount(USERS_COLUMNS.length);
@@ -110,7 +110,7 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
     const admins = await openList(page, '/admins', 'Admins');
     expect(await columnHeaders(admins)).toEqual(ADMINS_COLUMNS);
     await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
-    await page.goto('/users');
+    await openScreen(page, '/users');
     await expect(page.getByRole('table', { name: 'Users', exact: true }).locator('thead tr').first().getByRole('columnheader')).toHaveCount(USERS_COLUMNS.length);
   });
 
@@ -429,7 +429,7 @@ async function newAdmin(request: APIRequestContext): Promise<string> {
 test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fields and Change Password', async ({ page, request }) => {
   const email = await newAdmin(request);
   await signIn(page, email);
-  await page.goto('/user/profile');
+  await openScreen(page, '/user/profile');
   await expect(page.getByLabel(`Username ${email}`)).toBeVisible();
   await expect(page.getByLabel(/^ID \d+$/)).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('Profile');
@@ -467,7 +467,7 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
 
 test('[UW-2.49] the own profile’s read-only fields look different from the fields staff can type into', async ({ page }) => {
   await signIn(page, demoLogins.partner);
-  await page.goto('/user/profile');
+  await openScreen(page, '/user/profile');
   const look = (label: string) =>
     page.getByLabel(label, { exact: true }).evaluate((element) => {
       const style = getComputedStyle(element);
@@ -495,7 +495,7 @@ test('axe finds no serious violation on the lists, the panel and the profile', a
   await panel.getByRole('tab', { name: 'History', exact: true }).click();
   await expect(panel.getByText(/No changes recorded yet|Date/).first()).toBeVisible();
   await expectAccessible(page);
-  await page.goto('/user/profile');
+  await openScreen(page, '/user/profile');
   await expect(page.getByLabel('First Name')).toBeVisible();
   await expectAccessible(page);
 });

@@ -2,10 +2,10 @@
 // from its address in a new page; a view shared with a role is seen by another staff member of it, never by another
 // tenant; and the users table fits 1,280 px with its default view.
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 async function openMembers(page: Page, path = '/wallet/users'): Promise<Locator> {
-  await page.goto(path);
+  await openScreen(page, path);
   const table = page.getByRole('table', { name: 'Members' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   return table;

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { prepareWorld, startGateway, utcDay } from '../../scripts/bench-web';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, openScreen, signIn } from './support';
 
 interface WalletUser {
   id: string;
@@ -248,7 +248,7 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
     const reference = ((await created.json()) as { data: { attributes: { referenceNumber: string } } }).data.attributes.referenceNumber;
 
     await signIn(page, demoLogins.group);
-    await page.goto(`/wallet/transactions?startDate=${utcDay(-1)}&endDate=${utcDay(0)}`);
+    await openScreen(page, `/wallet/transactions?startDate=${utcDay(-1)}&endDate=${utcDay(0)}`);
     const table = page.getByRole('table', { name: 'Transactions', exact: true });
     await table.getByRole('textbox', { name: 'Filter Receiver Name', exact: true }).fill(user.fullname);
     await table.getByRole('combobox', { name: 'Filter Status', exact: true }).click();
@@ -293,7 +293,7 @@ test.describe('wallet transactions screen (/wallet/transactions)', () => {
 
   test('[RP-2.14] axe finds nothing serious with the date-range calendar open, on this month and the one before', async ({ page }) => {
     await signIn(page, demoLogins.partner);
-    await page.goto('/wallet/transactions');
+    await openScreen(page, '/wallet/transactions');
     await page.getByRole('button', { name: 'Date range', exact: true }).click();
     const calendar = page.getByRole('dialog', { name: 'Date range', exact: true });
     await expect(calendar).toBeVisible();
@@ -309,7 +309,7 @@ test.describe('wallet transactions screen (/wallet/transactions)', () => {
   test('[RP-7.04] the PDF download is a PDF named after the range', async ({ page }) => {
     await signIn(page, demoLogins.partner);
     const [start, end] = [utcDay(-7), utcDay(0)];
-    await page.goto(`/wallet/transactions?startDate=${start}&endDate=${end}`);
+    await openScreen(page, `/wallet/transactions?startDate=${start}&endDate=${end}`);
     await expect(page.getByRole('table', { name: 'Transactions', exact: true }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     const downloading = page.waitForEvent('download');
@@ -343,7 +343,7 @@ const atScale = test.extend<object, { scaleGateway: { url: string; startDate: st
 atScale('[RP-7.03] exports 20,000 rows to Excel and the file reads back with numeric amounts', async ({ page, scaleGateway }) => {
   atScale.setTimeout(120_000);
   await signIn(page, demoLogins.partner);
-  await page.goto(`/wallet/transactions?startDate=${scaleGateway.startDate}&endDate=${scaleGateway.endDate}`);
+  await openScreen(page, `/wallet/transactions?startDate=${scaleGateway.startDate}&endDate=${scaleGateway.endDate}`);
   await expect(page.getByText('Showing 1 to 10 of 20000', { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const downloading = page.waitForEvent('download', { timeout: 90_000 });

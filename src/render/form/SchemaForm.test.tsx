@@ -53,7 +53,7 @@ async function submit() {
 describe('SchemaForm', () => {
   it('renders every field of the form file with a label linked to its input (RJSF on Mantine 9)', async () => {
     renderForm();
-    expect(await screen.findByRole('textbox', { name: /First name/ })).toHaveAttribute('id', 'root_firstname');
+    expect(await screen.findByRole('textbox', { name: /First name/ })).toHaveAttribute('id', 'test-create-user_firstname');
     expect(screen.getByLabelText(/^Email/)).toHaveAttribute('type', 'email');
     expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
     expect(screen.getByRole('radiogroup', { name: /Gender/ })).toBeInTheDocument();

@@ -126,6 +126,8 @@ export default function SchemaFormEngine(props: SchemaFormProps) {
       uiSchema={uiSchema}
       formData={data}
       formContext={formContext}
+      // RJSF's default prefix "root" would repeat the app's mount point's id and collide between two forms on a page.
+      idPrefix={formId}
       validator={validator}
       transformErrors={transformErrors}
       customValidate={customValidate}
