@@ -1,5 +1,5 @@
 // docs/architecture.md, layout: imports flow one way, app → features → render / flows → config / api,
-// features never import each other, and server/ and src/ share only the generated contract and config types.
+// features never import each other, and server/ and src/ share only the generated contract, the config types and the page contract.
 // docs/architecture.md, conventions: the gateway's domain never knows HTTP: server/domain imports neither server/http, server/routes nor
 // Fastify; it returns outcomes and refusals that the routes map to status codes.
 import path from 'node:path';
@@ -35,6 +35,8 @@ const allowed = {
 // The generated types server/ and src/ share: the contract's, and the config files' (which src/ imports by layer).
 const sharedContract = path.join(root, 'src', 'api', 'gateway.d.ts');
 const sharedConfigTypes = path.join(root, 'src', 'generated', 'config-types.ts');
+// What the gateway's drawn pages and the app agree on (the session's storage keys, the drawn screen's names).
+const sharedPageContract = path.join(root, 'src', 'api', 'page-contract.ts');
 const isFile = (resolved, file) => resolved === file || resolved === file.replace(/(\.d)?\.ts$/, '');
 
 /** The gateway's HTTP side, which the domain must not import. */
@@ -51,7 +53,7 @@ function isFastify(spec) {
 function problem(from, target) {
   if (!from || !target) return undefined;
   if (from.name === 'server') {
-    if (target.name !== 'server') return 'server/ may import from src/ only the generated contract and config types';
+    if (target.name !== 'server') return 'server/ may import from src/ only the generated contract, the config types and the page contract';
     return from.part === 'domain' && httpParts.includes(target.part) ? domainMessage(`server/${target.part}`) : undefined;
   }
   if (target.name === 'server') return 'src/ must not import server/ code';
@@ -79,7 +81,7 @@ export default {
           }
           const resolved = path.resolve(path.dirname(context.filename), spec.split('?')[0]);
           if (isFile(resolved, sharedContract)) return;
-          if (from.name === 'server' && isFile(resolved, sharedConfigTypes)) return;
+          if (from.name === 'server' && (isFile(resolved, sharedConfigTypes) || isFile(resolved, sharedPageContract))) return;
           const target = layerOf(resolved);
           const message = isTest && from.name !== 'server' && target?.name !== 'server' ? undefined : problem(from, target);
           if (message) context.report({ node: node.source, message });

@@ -108,6 +108,9 @@ export interface ScreenFiles {
   styles: string[];
 }
 
+/** What the gateway reads of a screen's files (FIRST_SCREEN_FILES). */
+export type DrawnScreenFiles = Pick<ScreenFiles, 'styles'>;
+
 /**
  * Per protected route without parameters (its path in lower case), the files of the screen it opens, less `loaded`
  * (what the page asks for anyway).
@@ -163,7 +166,7 @@ export function screenPreloadScript(files: Record<string, ScreenFiles>): string 
   );
 }
 
-/** Per route, the files of its screen (`screenFiles`), for the gateway's drawn pages. */
+/** Per route, the stylesheets of its screen (`screenFiles`), for the gateway's drawn pages; its scripts start after the paint. */
 export const FIRST_SCREEN_FILES = 'first-screen-files.json';
 
 /** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
@@ -228,7 +231,8 @@ export function firstPaintPlugin(): Plugin {
       index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
       // The gateway knows the screen of a page it draws: it names the screen's files itself (server/http/first-screen.ts).
       this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, signedIn.styles) });
-      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(screens) });
+      const screenStyles = Object.fromEntries(Object.entries(screens).map(([path, { styles }]) => [path, { styles }]));
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(screenStyles) });
     },
   };
 }

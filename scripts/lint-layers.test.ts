@@ -38,14 +38,18 @@ describe('lint: one-way imports (docs/architecture.md, layout)', () => {
     expect(lint('src/api/client.ts', "import { x } from '../../server/app';")).toEqual(['src/ must not import server/ code']);
   });
 
-  it('lets the gateway import only the generated contract and config types from src/', () => {
+  it('lets the gateway import only the generated contract, the config types and the page contract from src/', () => {
     expect(lint('server/routes/users.ts', "import type { paths } from '../../src/api/gateway';")).toEqual([]);
+    expect(lint('server/http/first-screen.ts', "import { SESSION_KEYS } from '../../src/api/page-contract.ts';")).toEqual([]);
+    expect(lint('server/http/first-screen.ts', "import { sessionStore } from '../../src/api/session.ts';")).toEqual([
+      'server/ may import from src/ only the generated contract, the config types and the page contract',
+    ]);
     expect(lint('server/seed/tenants.ts', "import type { Tenant } from '../../src/generated/config-types.ts';")).toEqual([]);
     expect(lint('server/routes/users.ts', "import { x } from '../../src/config/catalogue';")).toEqual([
-      'server/ may import from src/ only the generated contract and config types',
+      'server/ may import from src/ only the generated contract, the config types and the page contract',
     ]);
     expect(lint('server/routes/forms.ts', "import { x } from '../../src/generated/validators/login.js';")).toEqual([
-      'server/ may import from src/ only the generated contract and config types',
+      'server/ may import from src/ only the generated contract, the config types and the page contract',
     ]);
   });
 

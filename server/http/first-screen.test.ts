@@ -32,12 +32,12 @@ function built(): string {
     `<!doctype html><html lang="en" data-mantine-color-scheme="${FIRST_SCREEN_SLOTS.colorScheme}"><head>${FIRST_SCREEN_SLOTS.head}</head>` +
       `<body><div id="root">${FIRST_SCREEN_SLOTS.root}</div>${FIRST_SCREEN_SLOTS.state}</body></html>`,
   );
-  writeFileSync(join(dir, FIRST_SCREEN_FILES), JSON.stringify({ '/wallet/users': { scripts: ['/assets/users.js'], styles: ['/assets/users.css'] } }));
+  writeFileSync(join(dir, FIRST_SCREEN_FILES), JSON.stringify({ '/wallet/users': { styles: ['/assets/users.css'] } }));
   return dir;
 }
 
-async function gateway() {
-  return start({ web: { root: built(), gatewayUrl: '', serverEntry: RENDERER } });
+async function gateway(serverEntry = RENDERER) {
+  return start({ web: { root: built(), gatewayUrl: '', serverEntry } });
 }
 
 /** Signs in and returns the token and the session cookie the answer set. */
@@ -117,6 +117,17 @@ describe('a signed-in page drawn on the gateway', () => {
     expect((await page(app, '/wallet/users', `${SESSION_COOKIE}=${officer.token}`)).body).toContain('drawn</main>');
     await app.db.updateTable('accounts').set({ status: STATUS.OnHold }).where('user_id', '=', world.users.officer).execute();
     expect((await page(app, '/wallet/users', `${SESSION_COOKIE}=${officer.token}`)).body).toBe(INDEX);
+  });
+
+  it('gives way to the app’s own page when the render bundle does not load: the gateway starts and serves', async () => {
+    const broken = join(mkdtempSync(join(tmpdir(), 'teller-broken-render-')), 'entry-server.js');
+    dirs.push(join(broken, '..'));
+    writeFileSync(broken, 'export const renderFirstScreen = ;\n');
+    const { app } = await gateway(broken);
+    const { token } = await signIn(app);
+    const res = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toBe(INDEX);
   });
 
   it('travels compressed when the browser accepts it', async () => {

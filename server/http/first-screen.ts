@@ -7,7 +7,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type ScreenFiles } from '../../scripts/first-paint.ts';
+import { FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID, SESSION_KEYS } from '../../src/api/page-contract.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type DrawnScreenFiles } from '../../scripts/first-paint.ts';
 import { rolesFromBits } from '../domain/auth/tokens.ts';
 import { liveSession } from './auth.ts';
 import { sessionCookieToken } from './session-cookie.ts';
@@ -36,20 +37,17 @@ interface Renderer {
  * app builds its own page (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
  */
 export const FIRST_SCREEN_GUARD =
-  "(function(){var d=document.documentElement,u=null;try{u=JSON.parse(sessionStorage.getItem('teller.user')||'null');" +
-  "if(sessionStorage.getItem('teller.tenant'))u=null}catch(e){u=null}" +
-  "if(!u||String(u.userId)!==document.currentScript.getAttribute('data-user'))d.setAttribute('data-first-screen','stale')})()";
+  `(function(){var d=document.documentElement,u=null;try{u=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.user}')||'null');` +
+  `if(sessionStorage.getItem('${SESSION_KEYS.tenant}'))u=null}catch(e){u=null}` +
+  `if(!u||String(u.userId)!==document.currentScript.getAttribute('data-user'))d.setAttribute('${FIRST_SCREEN_STALE}','stale')})()`;
 
 export const FIRST_SCREEN_GUARD_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
 
 /** Hides a drawn screen its tab does not own until the app has built its own. */
-const STALE_STYLE = '<style>html[data-first-screen="stale"] #root { visibility: hidden; }</style>';
+const STALE_STYLE = `<style>html[${FIRST_SCREEN_STALE}="stale"] #root { visibility: hidden; }</style>`;
 
 /** JSON inside a <script> element: nothing in it can end the element or open a comment. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
-
-/** The element holding what the app needs to hydrate (src/app/first-screen-state.ts reads it). */
-const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
 const attribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
@@ -64,9 +62,16 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
   const filesFile = join(root, FIRST_SCREEN_FILES);
   if (!existsSync(templateFile) || !existsSync(filesFile) || !existsSync(serverEntry)) return null;
   const template = readFileSync(templateFile, 'utf8');
-  const screens = JSON.parse(readFileSync(filesFile, 'utf8')) as Record<string, ScreenFiles>;
-  const renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer;
-  renderer.handleCallsWith((call) => handleInProcess(app, call));
+  const screens = JSON.parse(readFileSync(filesFile, 'utf8')) as Record<string, DrawnScreenFiles>;
+  let renderer: Renderer;
+  try {
+    renderer = (await import(pathToFileURL(serverEntry).href)) as Renderer;
+    renderer.handleCallsWith((call) => handleInProcess(app, call));
+  } catch (error) {
+    // A broken render bundle costs the drawn pages, not the gateway: every page is the one the app builds.
+    app.log.error({ err: error, serverEntry }, 'The first-screen renderer did not load; pages are built by the app');
+    return null;
+  }
 
   return {
     async page(request) {

@@ -1,6 +1,7 @@
 // The signed-in session, kept in sessionStorage so a reload restores it (users-and-wallets §3 "Session storage"), and
 // never in localStorage: a token lives as long as its tab (docs/decisions.md "Sessions and attempt limits").
 import { useSyncExternalStore } from 'react';
+import { SESSION_KEYS } from './page-contract';
 
 export interface StaffSession {
   userId: string;
@@ -36,7 +37,6 @@ export interface SessionState {
 }
 
 // users-and-wallets §3 "Session storage": the login session, the user info and the chosen tenant token, each its own entry.
-const keys = { session: 'teller.session', user: 'teller.user', tenant: 'teller.tenant', loginMessage: 'teller.loginMessage' } as const;
 
 /** The login session: what the token call answered. */
 type LoginSession = Pick<StaffSession, 'accessToken' | 'expiresAt'>;
@@ -54,12 +54,12 @@ function read<T>(key: string): T | null {
 
 /** The stored session, restored only when both of its parts are there. */
 function readSession(): StaffSession | null {
-  const login = read<LoginSession>(keys.session);
-  const user = read<UserInfo>(keys.user);
+  const login = read<LoginSession>(SESSION_KEYS.session);
+  const user = read<UserInfo>(SESSION_KEYS.user);
   return login && user ? { ...user, accessToken: login.accessToken, expiresAt: login.expiresAt } : null;
 }
 
-let state: SessionState = { session: readSession(), tenant: read<SelectedTenant>(keys.tenant) };
+let state: SessionState = { session: readSession(), tenant: read<SelectedTenant>(SESSION_KEYS.tenant) };
 /** On the gateway (src/entry-server.tsx) the session of the page being drawn: pages are drawn side by side there. */
 let scoped: () => SessionState | undefined = () => undefined;
 
@@ -81,30 +81,30 @@ export const sessionStore = {
   },
   signIn(session: StaffSession) {
     const { accessToken, expiresAt, ...user } = session;
-    sessionStorage.setItem(keys.session, JSON.stringify({ accessToken, expiresAt } satisfies LoginSession));
-    sessionStorage.setItem(keys.user, JSON.stringify(user satisfies UserInfo));
-    sessionStorage.removeItem(keys.tenant);
-    sessionStorage.removeItem(keys.loginMessage);
+    sessionStorage.setItem(SESSION_KEYS.session, JSON.stringify({ accessToken, expiresAt } satisfies LoginSession));
+    sessionStorage.setItem(SESSION_KEYS.user, JSON.stringify(user satisfies UserInfo));
+    sessionStorage.removeItem(SESSION_KEYS.tenant);
+    sessionStorage.removeItem(SESSION_KEYS.loginMessage);
     publish({ session, tenant: null });
   },
   selectTenant(tenant: SelectedTenant | null) {
-    if (tenant) sessionStorage.setItem(keys.tenant, JSON.stringify(tenant));
-    else sessionStorage.removeItem(keys.tenant);
+    if (tenant) sessionStorage.setItem(SESSION_KEYS.tenant, JSON.stringify(tenant));
+    else sessionStorage.removeItem(SESSION_KEYS.tenant);
     publish({ ...state, tenant });
   },
   /** Logout and session expiry both clear the session's storage and local storage (users-and-wallets §4). */
   clear(loginMessage?: string) {
     sessionStorage.clear();
     localStorage.clear();
-    if (loginMessage) sessionStorage.setItem(keys.loginMessage, loginMessage);
+    if (loginMessage) sessionStorage.setItem(SESSION_KEYS.loginMessage, loginMessage);
     publish({ session: null, tenant: null });
   },
   /** The message the login page shows until it is dismissed or the next sign-in (e.g. the session-expired text). */
   loginMessage(): string | null {
-    return sessionStorage.getItem(keys.loginMessage);
+    return sessionStorage.getItem(SESSION_KEYS.loginMessage);
   },
   dismissLoginMessage() {
-    sessionStorage.removeItem(keys.loginMessage);
+    sessionStorage.removeItem(SESSION_KEYS.loginMessage);
   },
   /** The one place that decides the token of a call (`Credential`). */
   bearer(credential: Credential = 'tenant'): string | null {

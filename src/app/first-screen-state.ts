@@ -4,10 +4,8 @@ import { useEffect } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
 import { noteChangeCursor } from '../api/change-cursor';
 import { sessionStore } from '../api/session';
+import { FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID } from '../api/page-contract';
 
-const STATE_ID = 'first-screen-state';
-/** Set by the page's guard script when the tab's own session is not the one the screen was drawn for. */
-const STALE = 'data-first-screen';
 
 export interface DrawnScreen {
   queries: DehydratedState;
@@ -29,15 +27,15 @@ function parse(text: string): DrawnState | null {
 
 /** The drawn screen the tab may hydrate, or null; a screen drawn for another session is removed, for the app to build. */
 export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
-  const element = document.getElementById(STATE_ID);
+  const element = document.getElementById(FIRST_SCREEN_STATE_ID);
   if (!element) return null;
   element.remove();
   const { session, tenant } = sessionStore.get();
   const state = parse(element.textContent ?? '');
-  if (!state || !session || tenant || session.userId !== state.userId || document.documentElement.hasAttribute(STALE)) {
+  if (!state || !session || tenant || session.userId !== state.userId || document.documentElement.hasAttribute(FIRST_SCREEN_STALE)) {
     root.replaceChildren();
     root.removeAttribute('inert');
-    document.documentElement.removeAttribute(STALE);
+    document.documentElement.removeAttribute(FIRST_SCREEN_STALE);
     return null;
   }
   if (state.changeCursor) noteChangeCursor(session.accessToken, state.changeCursor);

@@ -26,10 +26,27 @@ describe('first screen', () => {
     expect(start).not.toHaveBeenCalled();
     firstScreenDrawn();
     firstScreenDrawn();
+    vi.runAllTimers();
     expect(start).toHaveBeenCalledOnce();
     const later = vi.fn();
     afterFirstScreen(later);
     expect(later).toHaveBeenCalledOnce();
+  });
+
+  it('releases held work one start per task, so no long task follows the drawn screen', async () => {
+    const { afterFirstScreen, firstScreenDrawn, holdUntilFirstScreen } = await fresh();
+    holdUntilFirstScreen();
+    const starts = [vi.fn(), vi.fn(), vi.fn()];
+    const cancelLast = starts.map((start) => afterFirstScreen(start)).at(-1);
+    firstScreenDrawn();
+    expect(starts.map((start) => start.mock.calls.length)).toEqual([0, 0, 0]);
+    vi.advanceTimersToNextTimer();
+    expect(starts.map((start) => start.mock.calls.length)).toEqual([1, 0, 0]);
+    cancelLast?.();
+    vi.advanceTimersToNextTimer();
+    expect(starts.map((start) => start.mock.calls.length)).toEqual([1, 1, 0]);
+    vi.runAllTimers();
+    expect(starts.map((start) => start.mock.calls.length)).toEqual([1, 1, 0]);
   });
 
   it('does not run work cancelled while it waited', async () => {
@@ -39,6 +56,7 @@ describe('first screen', () => {
     const cancel = afterFirstScreen(start);
     cancel();
     firstScreenDrawn();
+    vi.runAllTimers();
     expect(start).not.toHaveBeenCalled();
   });
 
@@ -50,6 +68,7 @@ describe('first screen', () => {
     vi.advanceTimersByTime(2999);
     expect(start).not.toHaveBeenCalled();
     vi.advanceTimersByTime(1);
+    vi.advanceTimersToNextTimer();
     expect(start).toHaveBeenCalledOnce();
   });
 });

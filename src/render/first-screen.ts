@@ -22,8 +22,17 @@ export function holdUntilFirstScreen(): void {
 export function firstScreenDrawn(): void {
   if (drawn) return;
   drawn = true;
-  for (const start of waiting) start();
-  waiting.clear();
+  setTimeout(releaseNext, 0);
+}
+
+// One held start per task: together they would block a phone's main thread in one long task right after the screen
+// drew, which is when a person first taps it.
+function releaseNext(): void {
+  const [start] = waiting;
+  if (!start) return;
+  waiting.delete(start);
+  start();
+  setTimeout(releaseNext, 0);
 }
 
 /** Runs `start` once the first screen has drawn (at once when it has); the returned function cancels it. */

@@ -1,0 +1,11 @@
+// What a page the gateway draws (server/http/first-screen.ts) and the app that hydrates it agree on, besides the API
+// contract: where the tab keeps its session, which the page's guard reads, and the drawn screen's names.
+
+/** The tab's session, in sessionStorage. */
+export const SESSION_KEYS = { session: 'teller.session', user: 'teller.user', tenant: 'teller.tenant', loginMessage: 'teller.loginMessage' } as const;
+
+/** The element holding what the app needs to hydrate the drawn screen. */
+export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
+
+/** Set on <html> (value "stale") by the page's guard when the tab's own session is not the one the screen was drawn for. */
+export const FIRST_SCREEN_STALE = 'data-first-screen';
