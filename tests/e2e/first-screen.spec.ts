@@ -2,7 +2,7 @@
 // the members are in the page's HTML, the drawn screen works once hydrated without being built again, and a tab
 // whose own session is not the one drawn for never shows it (docs/decisions.md "First paint on a phone").
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, signIn } from './support';
+import { demoLogins, expectAccessible, expectHydrated, readAsTheTab, signIn } from './support';
 
 /** Every error the page reports: a failed hydration is one (React's #418 and its kin). */
 function collectErrors(page: Page): string[] {
@@ -101,4 +101,34 @@ test('pages drawn side by side for two people each hold only their own session�
     });
   }
   await Promise.all(contexts.map((context) => context.close()));
+});
+
+test('a tab in another time zone than the gateway’s gets the page the app builds, its dates in the tab’s zone, with no failed hydration', async ({ browser }) => {
+  const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+  const page = await context.newPage();
+  const errors = collectErrors(page);
+  await signIn(page, demoLogins.partner);
+  let drawnFor = '';
+  page.on('response', (response) => {
+    if (response.url().endsWith('/wallet/users') && response.request().resourceType() === 'document') {
+      void response.text().then((html) => (drawnFor = /data-time-zone="([^"]*)"/.exec(html)?.[1] ?? 'not drawn'));
+    }
+  });
+  await page.goto('/wallet/users');
+  await expectHydrated(page);
+  const table = page.getByRole('table', { name: 'Members' });
+  await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
+  // It came drawn, in the gateway's zone (this machine's, where the suite starts it), and the tab set it aside.
+  await expect.poll(() => drawnFor).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  // Kiritimati is 14 hours ahead of UTC: a row's date drawn in the gateway's zone would read a day earlier or later.
+  const created = await readAsTheTab<{ data: { attributes: { created: string } }[] }>(page, '/api/v1/um/user?filter[account.roles]=256&page[size]=1&sort=-created');
+  const first = created.data[0]?.attributes.created ?? '';
+  const part = (type: string) =>
+    new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Kiritimati', day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      .formatToParts(new Date(first))
+      .find((one) => one.type === type)?.value ?? '';
+  const inTab = `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`;
+  await expect(table.locator('tbody tr[aria-rowindex]').first()).toContainText(inTab);
+  expect(errors).toEqual([]);
+  await context.close();
 });
