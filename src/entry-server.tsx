@@ -13,12 +13,13 @@ import { scopeSessions, type SessionState, type StaffSession } from './api/sessi
 import { appRoutes } from './app/App';
 import { Providers, queryDefaults } from './app/Providers';
 import { DARK_THEME, scopeTheme, themeFromCookies, type ThemeName } from './app/theme';
+import { timeZoneFromCookies } from './app/time-zone';
 
 export interface FirstScreenRequest {
   /** The page's path and query. */
   url: string;
   session: StaffSession;
-  /** The request's Cookie header, for the theme. */
+  /** The request's Cookie header, for the theme and the tab's time zone. */
   cookies: string;
 }
 
@@ -27,6 +28,8 @@ export interface FirstScreen {
   html: string;
   /** Mantine's colour scheme, set on <html> before the first paint (Mantine reads its colours under it). */
   colorScheme: 'light' | 'dark';
+  /** The zone its dates and times are drawn in: the tab's, from its cookie, or else the gateway's. */
+  timeZone: string;
   /** What the browser needs to hydrate it (src/app/first-screen-state.ts). */
   state: { userId: string; queries: unknown; changeCursor: string | null };
 }
@@ -69,31 +72,53 @@ async function pageTree(url: string, client: QueryClient): Promise<ReactNode | n
 }
 
 /** Waits for the code of every lazy component of `tree`; false when a component fails to draw. */
-async function loadsWhole(tree: ReactNode): Promise<boolean> {
+async function loadsWhole(tree: ReactNode, client: QueryClient): Promise<boolean> {
   let failed = false;
   const { prelude } = await prerender(tree, { onError: () => void (failed = true) });
   await prelude.cancel();
+  // It drew outside the page's time zone (it yields, so it cannot run inside it): what it asked for, keyed by a day of
+  // the gateway's zone, is dropped, and the next pass asks again.
+  for (const query of client.getQueryCache().findAll({ predicate: waiting })) client.getQueryCache().remove(query);
   return !failed;
+}
+
+const GATEWAY_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * Draws with the process's local time in `zone`, so the screen's dates and "today" are the tab's. The draw is
+ * synchronous, so no other request's code runs while the zone is switched, and the gateway's own is back after it.
+ */
+function inTimeZone<T>(zone: string, draw: () => T): T {
+  const before = process.env.TZ;
+  if (zone === GATEWAY_TIME_ZONE) return draw();
+  process.env.TZ = zone;
+  try {
+    return draw();
+  } finally {
+    if (before === undefined) delete process.env.TZ;
+    else process.env.TZ = before;
+  }
 }
 
 /** The first screen of `url` as `session` sees it, or null when it cannot be drawn whole (then the page draws it). */
 export async function renderFirstScreen({ url, session, cookies }: FirstScreenRequest): Promise<FirstScreen | null> {
   const client = new QueryClient({ defaultOptions: queryDefaults });
   const page: PageScope = { sessions: { session, tenant: null }, theme: themeFromCookies(cookies) };
+  const timeZone = timeZoneFromCookies(cookies) ?? GATEWAY_TIME_ZONE;
   return scope.run(page, async () => {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       const tree = await pageTree(url, client);
       if (tree === null) break;
-      const html = renderToString(tree);
+      const html = inTimeZone(timeZone, () => renderToString(tree));
       if (LEFT_TO_THE_BROWSER.test(html)) {
-        if (await loadsWhole(tree)) continue;
+        if (await loadsWhole(tree, client)) continue;
         break;
       }
       const asked = client.getQueryCache().findAll({ predicate: waiting });
       if (client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) break;
       if (asked.length === 0) {
         const queries = dehydrate(client);
-        return { html, colorScheme: page.theme === DARK_THEME ? 'dark' : 'light', state: { userId: session.userId, queries, changeCursor: drainChangeCursor(session.accessToken) ?? null } };
+        return { html, colorScheme: page.theme === DARK_THEME ? 'dark' : 'light', timeZone, state: { userId: session.userId, queries, changeCursor: drainChangeCursor(session.accessToken) ?? null } };
       }
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }

@@ -8,12 +8,14 @@ import { RouterProvider, createBrowserRouter } from 'react-router';
 import { hydrate } from '@tanstack/react-query';
 import { loadRuntimeConfig } from './api/runtime-config';
 import { initTheme } from './app/theme';
+import { noteTimeZone } from './app/time-zone';
 import { appRoutes, startSignedInLoad } from './app/App';
 import { Providers, queryClient } from './app/Providers';
 import { applyDeferredStyles } from './app/deferred-styles';
 import { takeFirstScreen } from './app/first-screen-state';
 
 initTheme();
+noteTimeZone();
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html must contain <div id="root">');
 const drawn = takeFirstScreen(root);

@@ -23,6 +23,8 @@ interface FirstScreenRequest {
 interface FirstScreen {
   html: string;
   colorScheme: 'light' | 'dark';
+  /** The zone its dates and times are drawn in. */
+  timeZone: string;
   state: { userId: string };
 }
 
@@ -34,8 +36,8 @@ interface Renderer {
 /**
  * Runs before the drawn screen is painted: a tab whose own session is not the one the page was drawn for (another
  * user, another tenant chosen in the tab, or none: the cookie is the browser's, the session the tab's), or whose time
- * zone is not the gateway's (the screen's dates and times were drawn in the gateway's), hides it, and the app builds
- * its own page (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
+ * zone is not the one the screen's dates and times were drawn in (the tab's zone cookie is set after the page, or
+ * named another zone), hides it, and the app builds its own page (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
  */
 export const FIRST_SCREEN_GUARD =
   `(function(){var d=document.documentElement,s=document.currentScript,u=null;try{u=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.user}')||'null');` +
@@ -44,9 +46,6 @@ export const FIRST_SCREEN_GUARD =
   `d.setAttribute('${FIRST_SCREEN_STALE}','stale')})()`;
 
 export const FIRST_SCREEN_GUARD_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
-
-/** The zone the render draws dates and times in: the gateway process's own (the render runs in it). */
-const GATEWAY_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** Hides a drawn screen its tab does not own until the app has built its own. */
 const STALE_STYLE = `<style>html[${FIRST_SCREEN_STALE}="stale"] #root { visibility: hidden; }</style>`;
@@ -113,7 +112,7 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
       if (!drawn) return null;
       // The screen's scripts come with the app's, once the page has painted (dist/first-screen.html).
       const head = [
-        `<script data-user="${attribute(drawn.state.userId)}" data-time-zone="${attribute(GATEWAY_TIME_ZONE)}">${FIRST_SCREEN_GUARD}</script>`,
+        `<script data-user="${attribute(drawn.state.userId)}" data-time-zone="${attribute(drawn.timeZone)}">${FIRST_SCREEN_GUARD}</script>`,
         STALE_STYLE,
         ...files.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
         // The first paint waits for the whole screen: a page painted while still arriving grows, and its largest paint

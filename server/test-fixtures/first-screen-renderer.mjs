@@ -1,6 +1,7 @@
 // A stand-in for dist-server/entry-server.js in the gateway's tests (server/http/first-screen.test.ts): it reads the
 // roles list through the gateway's in-process handling, as the app's render reads its screen's answers, and draws
-// what it was given, so a test sees the session, the cookies and the call the gateway passed.
+// what it was given, so a test sees the session, the cookies and the call the gateway passed; the zone it draws in is
+// the cookie's, as the app's render takes it (without checking it).
 let handle;
 
 export function handleCallsWith(next) {
@@ -14,6 +15,7 @@ export async function renderFirstScreen({ url, session, cookies }) {
   return {
     html: `<main data-url="${url}" data-email="${session.email}" data-tenant="${session.tenantId}" data-roles="${roles}">drawn</main>`,
     colorScheme: cookies.includes('theme=dark') ? 'dark' : 'light',
+    timeZone: /teller_tz=([^;]+)/.exec(cookies)?.[1] ?? 'Etc/UTC',
     state: { userId: session.userId, queries: { note: '</script><script>alert(1)</script>' }, changeCursor: null },
   };
 }

@@ -9,3 +9,6 @@ export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 
 /** Set on <html> (value "stale") by the page's guard when the tab's own session is not the one the screen was drawn for. */
 export const FIRST_SCREEN_STALE = 'data-first-screen';
+
+/** The tab's time zone, which the app tells the gateway so that a page it draws shows the tab's dates and times. */
+export const TIME_ZONE_COOKIE = 'teller_tz';

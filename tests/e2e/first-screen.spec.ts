@@ -103,32 +103,38 @@ test('pages drawn side by side for two people each hold only their own session�
   await Promise.all(contexts.map((context) => context.close()));
 });
 
-test('a tab in another time zone than the gateway’s gets the page the app builds, its dates in the tab’s zone, with no failed hydration', async ({ browser }) => {
-  const context = await browser.newContext({ timezoneId: 'Pacific/Kiritimati' });
+test('a page is drawn in the tab’s time zone, and set aside when it was drawn in another; no failed hydration either way', async ({ browser }) => {
+  const zone = 'Pacific/Kiritimati';
+  const context = await browser.newContext({ timezoneId: zone });
   const page = await context.newPage();
   const errors = collectErrors(page);
   await signIn(page, demoLogins.partner);
-  let drawnFor = '';
-  page.on('response', (response) => {
-    if (response.url().endsWith('/wallet/users') && response.request().resourceType() === 'document') {
-      void response.text().then((html) => (drawnFor = /data-time-zone="([^"]*)"/.exec(html)?.[1] ?? 'not drawn'));
-    }
-  });
-  await page.goto('/wallet/users');
-  await expectHydrated(page);
-  const table = page.getByRole('table', { name: 'Members' });
-  await expect(table.locator('tbody tr[aria-rowindex]').first()).toBeVisible();
-  // It came drawn, in the gateway's zone (this machine's, where the suite starts it), and the tab set it aside.
-  await expect.poll(() => drawnFor).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
-  // Kiritimati is 14 hours ahead of UTC: a row's date drawn in the gateway's zone would read a day earlier or later.
   const created = await readAsTheTab<{ data: { attributes: { created: string } }[] }>(page, '/api/v1/um/user?filter[account.roles]=256&page[size]=1&sort=-created');
-  const first = created.data[0]?.attributes.created ?? '';
+  // Kiritimati is 14 hours ahead of UTC: a date drawn in the gateway's zone (UTC here) would read another day or hour.
   const part = (type: string) =>
-    new Intl.DateTimeFormat('en-US', { timeZone: 'Pacific/Kiritimati', day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
-      .formatToParts(new Date(first))
+    new Intl.DateTimeFormat('en-US', { timeZone: zone, day: '2-digit', month: 'short', year: 'numeric', hour: 'numeric', minute: '2-digit' })
+      .formatToParts(new Date(created.data[0]?.attributes.created ?? ''))
       .find((one) => one.type === type)?.value ?? '';
   const inTab = `${part('day')}-${part('month')}-${part('year')} ${part('hour')}:${part('minute')}${part('dayPeriod').toLowerCase()}`;
-  await expect(table.locator('tbody tr[aria-rowindex]').first()).toContainText(inTab);
+
+  /** A cold load of the list: the zone the gateway drew it in, and whether the tab kept the drawn rows. */
+  const coldLoad = async () => {
+    const drawn = page.waitForResponse((response) => response.url().endsWith('/wallet/users') && response.request().resourceType() === 'document');
+    await page.goto('/wallet/users');
+    const drawnIn = /data-time-zone="([^"]*)"/.exec(await (await drawn).text())?.[1] ?? 'not drawn';
+    await expectHydrated(page);
+    const first = page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]').first();
+    await expect(first).toContainText(inTab);
+    return drawnIn;
+  };
+
+  // The app told the gateway its zone when it started (the sign-in page): the list comes drawn in it, and hydrates.
+  expect(await coldLoad()).toBe(zone);
+  // A zone cookie from elsewhere (the laptop travelled): the page drawn in it is set aside and the app builds its own,
+  // then tells the gateway the tab's zone again.
+  await context.addCookies([{ name: 'teller_tz', value: 'Europe/Paris', domain: new URL(page.url()).hostname, path: '/' }]);
+  expect(await coldLoad()).toBe('Europe/Paris');
+  expect((await context.cookies()).filter((cookie) => cookie.name === 'teller_tz').map((cookie) => cookie.value)).toEqual([zone]);
   expect(errors).toEqual([]);
   await context.close();
 });
