@@ -9,7 +9,7 @@ import { StaticRouterProvider, createStaticHandler, createStaticRouter } from 'r
 import { QueryClient, dehydrate, type Query } from '@tanstack/react-query';
 import { drainChangeCursor } from './api/change-cursor';
 import { sendCallsWith } from './api/client';
-import { scopeSessions, type SessionState, type StaffSession } from './api/session';
+import { scopeSessions, type SelectedTenant, type SessionState, type StaffSession } from './api/session';
 import { appRoutes } from './app/App';
 import { Providers, queryDefaults } from './app/Providers';
 import { DARK_THEME, scopeTheme, themeFromCookies, type ThemeName } from './app/theme';
@@ -19,6 +19,8 @@ export interface FirstScreenRequest {
   /** The page's path and query. */
   url: string;
   session: StaffSession;
+  /** The tenant the browser chose last in this session, with its token, or null (the staff member's own). */
+  tenant: SelectedTenant | null;
   /** The request's Cookie header, for the theme and the tab's time zone. */
   cookies: string;
 }
@@ -31,7 +33,7 @@ export interface FirstScreen {
   /** The zone its dates and times are drawn in: the tab's, from its cookie, or else the gateway's. */
   timeZone: string;
   /** What the browser needs to hydrate it (src/app/first-screen-state.ts). */
-  state: { userId: string; queries: unknown; changeCursor: string | null };
+  state: { userId: string; tenantId: string | null; queries: unknown; changeCursor: string | null };
 }
 
 interface PageScope {
@@ -101,10 +103,16 @@ function inTimeZone<T>(zone: string, draw: () => T): T {
 }
 
 /** The first screen of `url` as `session` sees it, or null when it cannot be drawn whole (then the page draws it). */
-export async function renderFirstScreen({ url, session, cookies }: FirstScreenRequest): Promise<FirstScreen | null> {
+export async function renderFirstScreen({ url, session, tenant, cookies }: FirstScreenRequest): Promise<FirstScreen | null> {
   const client = new QueryClient({ defaultOptions: queryDefaults });
-  const page: PageScope = { sessions: { session, tenant: null }, theme: themeFromCookies(cookies) };
+  const page: PageScope = { sessions: { session, tenant }, theme: themeFromCookies(cookies) };
   const timeZone = timeZoneFromCookies(cookies) ?? GATEWAY_TIME_ZONE;
+  // The screen's calls carry the chosen tenant's token, its own profile's the session's: the tab's stream is the
+  // tenant's, and neither token's cursor outlives the draw.
+  const drainCursors = () => {
+    const own = drainChangeCursor(session.accessToken) ?? null;
+    return tenant ? (drainChangeCursor(tenant.accessToken) ?? null) : own;
+  };
   return scope.run(page, async () => {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {
       const tree = await pageTree(url, client);
@@ -118,11 +126,11 @@ export async function renderFirstScreen({ url, session, cookies }: FirstScreenRe
       if (client.getQueryCache().findAll({ predicate: (query) => query.state.status === 'error' }).length > 0) break;
       if (asked.length === 0) {
         const queries = dehydrate(client);
-        return { html, colorScheme: page.theme === DARK_THEME ? 'dark' : 'light', timeZone, state: { userId: session.userId, queries, changeCursor: drainChangeCursor(session.accessToken) ?? null } };
+        return { html, colorScheme: page.theme === DARK_THEME ? 'dark' : 'light', timeZone, state: { userId: session.userId, tenantId: tenant?.id ?? null, queries, changeCursor: drainCursors() } };
       }
       await Promise.all(asked.map((query) => query.fetch().catch(() => undefined)));
     }
-    drainChangeCursor(session.accessToken);
+    drainCursors();
     return null;
   });
 }

@@ -14,7 +14,7 @@ import { STATUS } from '../domain/reference.ts';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest } from '../testing.ts';
 import { FIRST_SCREEN_GUARD, FIRST_SCREEN_GUARD_HASH } from './first-screen.ts';
-import { SESSION_COOKIE } from './session-cookie.ts';
+import { SESSION_COOKIE, TENANT_COOKIE } from './session-cookie.ts';
 
 const start = gatewayPerTest();
 const RENDERER = fileURLToPath(new URL('../test-fixtures/first-screen-renderer.mjs', import.meta.url));
@@ -52,6 +52,18 @@ async function signIn(app: FastifyInstance, email = 'partner@demo.test') {
   return { token, setCookie: String(res.headers['set-cookie']) };
 }
 
+/** Switches `token`'s session to the tenant of identity client `clientId`; returns its token and the cookie set. */
+async function switchTo(app: FastifyInstance, token: string, clientId: string) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/connect/token',
+    headers: { ...bearer(token), 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ client_id: clientId, grant_type: 'delegation', scope: 'openid um' }).toString(),
+  });
+  expect(res.statusCode).toBe(200);
+  return { token: (res.json() as { access_token: string }).access_token, setCookie: res.headers['set-cookie'] };
+}
+
 const page = (app: FastifyInstance, url: string, cookie?: string, encoding?: string) =>
   app.inject({
     method: 'GET',
@@ -63,10 +75,22 @@ describe('the session cookie', () => {
   it('is set at sign-in with the session token, httpOnly, SameSite=Strict, for as long as the token lives, and cleared at logout', async () => {
     const { app } = await gateway();
     const { token, setCookie } = await signIn(app);
-    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=${token.replace(/\./g, '\\.')}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict$`));
+    expect(setCookie).toMatch(new RegExp(`^${SESSION_COOKIE}=${token.replace(/\./g, '\\.')}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict,${TENANT_COOKIE}=; Max-Age=0;`));
     const logout = await app.inject({ method: 'DELETE', url: '/api/v1/id/token', headers: bearer(token) });
     expect(logout.statusCode).toBe(204);
-    expect(String(logout.headers['set-cookie'])).toBe(`${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`);
+    expect(logout.headers['set-cookie']).toEqual([
+      `${SESSION_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`,
+      `${TENANT_COOKIE}=; Max-Age=0; Path=/; HttpOnly; SameSite=Strict`,
+    ]);
+  });
+
+  it('of the tenant chosen last is set by a tenant switch with its token, and authorises no API call either', async () => {
+    const { app } = await gateway();
+    const { token } = await signIn(app, 'super@demo.test');
+    const switched = await switchTo(app, token, 'naccug-client');
+    expect(String(switched.setCookie)).toMatch(new RegExp(`^${TENANT_COOKIE}=${switched.token.replace(/\./g, '\\.')}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict$`));
+    const res = await app.inject({ method: 'GET', url: '/api/v1/um/groups', headers: { cookie: `${SESSION_COOKIE}=${token}; ${TENANT_COOKIE}=${switched.token}` } });
+    expect(res.statusCode).toBe(401);
   });
 
   it('authorises no API call: the API still wants the bearer header', async () => {
@@ -109,6 +133,21 @@ describe('a signed-in page drawn on the gateway', () => {
     const ended = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}`);
     expect(ended.body).toBe(INDEX);
     expect(ended.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('is drawn in the tenant chosen last in the same session, and in the staff member’s own otherwise', async () => {
+    const { app } = await gateway();
+    const { token } = await signIn(app, 'super@demo.test');
+    const naccug = await switchTo(app, token, 'naccug-client');
+    const drawn = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}; ${TENANT_COOKIE}=${naccug.token}`);
+    expect(drawn.body).toContain('data-chosen="naccug">drawn</main>');
+    expect(drawn.body).toContain('data-tenant="naccug" data-time-zone=');
+    // A tenant token of another session (an earlier sign-in in this browser) is not this session's choice.
+    const earlier = await signIn(app, 'super@demo.test');
+    const other = await switchTo(app, earlier.token, 'naccug-client');
+    const own = await page(app, '/wallet/users', `${SESSION_COOKIE}=${token}; ${TENANT_COOKIE}=${other.token}`);
+    expect(own.body).toContain('data-chosen="">drawn</main>');
+    expect(own.body).toContain('data-tenant="" data-time-zone=');
   });
 
   it('is not drawn for a staff member whose status bars sign-in since the cookie was set', async () => {

@@ -11,12 +11,14 @@ import { FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID, SESSION_KEYS } from '../../s
 import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type DrawnScreenFiles } from '../../scripts/first-paint.ts';
 import { rolesFromBits } from '../domain/auth/tokens.ts';
 import { liveSession } from './auth.ts';
-import { sessionCookieToken } from './session-cookie.ts';
+import { SESSION_COOKIE, TENANT_COOKIE, cookieToken } from './session-cookie.ts';
 
 /** What src/entry-server.tsx takes and gives (built apart from the gateway, it shares no code with it). */
 interface FirstScreenRequest {
   url: string;
   session: { userId: string; email: string; accessToken: string; roles: number[]; tenantId: string; claim: string | null; adminTenant: boolean; expiresAt: number };
+  /** The tenant the browser chose last, with its token (src/api/session.ts SelectedTenant), or null. */
+  tenant: { id: string; name: string; type: string; accessToken: string } | null;
   cookies: string;
 }
 
@@ -35,15 +37,16 @@ interface Renderer {
 
 /**
  * Runs before the drawn screen is painted: a tab whose own session is not the one the page was drawn for (another
- * user, another tenant chosen in the tab, or none: the cookie is the browser's, the session the tab's), or whose time
+ * user, another tenant chosen in the tab than the browser chose last, or no session: the cookies are the browser's,
+ * the session and its tenant the tab's), or whose time
  * zone is not the one the screen's dates and times were drawn in (the tab's zone cookie is set after the page, or
  * named another zone), hides it, and the app builds its own page (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
  */
 export const FIRST_SCREEN_GUARD =
-  `(function(){var d=document.documentElement,s=document.currentScript,u=null;try{u=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.user}')||'null');` +
-  `if(sessionStorage.getItem('${SESSION_KEYS.tenant}'))u=null}catch(e){u=null}` +
-  `if(!u||String(u.userId)!==s.getAttribute('data-user')||Intl.DateTimeFormat().resolvedOptions().timeZone!==s.getAttribute('data-time-zone'))` +
-  `d.setAttribute('${FIRST_SCREEN_STALE}','stale')})()`;
+  `(function(){var d=document.documentElement,s=document.currentScript,u=null,t=null;try{u=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.user}')||'null');` +
+  `t=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.tenant}')||'null')}catch(e){u=null}` +
+  `if(!u||String(u.userId)!==s.getAttribute('data-user')||String(t&&t.id||'')!==s.getAttribute('data-tenant')` +
+  `||Intl.DateTimeFormat().resolvedOptions().timeZone!==s.getAttribute('data-time-zone'))d.setAttribute('${FIRST_SCREEN_STALE}','stale')})()`;
 
 export const FIRST_SCREEN_GUARD_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
 
@@ -84,9 +87,10 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
       const path = (request.url.split('?')[0] ?? '').toLowerCase().replace(/\/+$/, '');
       const files = path ? screens[path] : undefined;
       if (!files) return null;
-      const token = sessionCookieToken(request);
+      const token = cookieToken(request, SESSION_COOKIE);
       const session = token ? await liveSession(request, token) : null;
       if (!token || !session) return null;
+      const tenant = await chosenTenant(request, session.sessionId);
       const account = await request.server.db
         .selectFrom('users')
         .innerJoin('accounts', 'accounts.user_id', 'users.id')
@@ -108,11 +112,12 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
           adminTenant: account.is_admin === 1,
           expiresAt: 0,
         },
+        tenant,
       });
       if (!drawn) return null;
       // The screen's scripts come with the app's, once the page has painted (dist/first-screen.html).
       const head = [
-        `<script data-user="${attribute(drawn.state.userId)}" data-time-zone="${attribute(drawn.timeZone)}">${FIRST_SCREEN_GUARD}</script>`,
+        `<script data-user="${attribute(drawn.state.userId)}" data-tenant="${attribute(tenant?.id ?? '')}" data-time-zone="${attribute(drawn.timeZone)}">${FIRST_SCREEN_GUARD}</script>`,
         STALE_STYLE,
         ...files.styles.map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`),
         // The first paint waits for the whole screen: a page painted while still arriving grows, and its largest paint
@@ -126,6 +131,15 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
         .replace(FIRST_SCREEN_SLOTS.state, () => `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(drawn.state)}</script>`);
     },
   };
+}
+
+/** The tenant the browser chose last in `sessionId`'s session (its cookie), with its token; null when none is live. */
+async function chosenTenant(request: FastifyRequest, sessionId: string): Promise<FirstScreenRequest['tenant']> {
+  const token = cookieToken(request, TENANT_COOKIE);
+  const session = token ? await liveSession(request, token) : null;
+  if (!token || !session || session.sessionId !== sessionId) return null;
+  const tenant = await request.server.db.selectFrom('tenants').select(['id', 'name', 'type']).where('id', '=', session.tenantId).executeTakeFirst();
+  return tenant ? { id: tenant.id, name: tenant.name, type: tenant.type, accessToken: token } : null;
 }
 
 /** A call of the render, answered by the gateway's own routes without a socket. */

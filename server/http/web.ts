@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCompressed } from './compression.ts';
 import { FIRST_SCREEN_GUARD_HASH, loadFirstScreens } from './first-screen.ts';
-import { sessionCookieToken } from './session-cookie.ts';
+import { SESSION_COOKIE, cookieToken } from './session-cookie.ts';
 
 export interface WebOptions {
   /** The built web app (`dist/`); when it has no index.html only the API and /config.json are served. */
@@ -123,7 +123,7 @@ export async function registerWebApp(
     if ((request.method !== 'GET' && request.method !== 'HEAD') || !wantsHtml) return false;
     if (apiPrefixes.some((prefix) => path.startsWith(prefix))) return false;
     const page = () => void reply.code(200).header('cache-control', 'no-cache').sendFile(path === '/login' ? loginPage : 'index.html');
-    if (!firstScreens || path === '/login' || !sessionCookieToken(request)) {
+    if (!firstScreens || path === '/login' || !cookieToken(request, SESSION_COOKIE)) {
       page();
       return true;
     }

@@ -15,7 +15,7 @@ import { rolesFromBits, signToken, TOKEN_TTL_SECONDS } from '../domain/auth/toke
 import { writeAudit } from '../domain/audit.ts';
 import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
-import { clearSessionCookie, setSessionCookie } from '../http/session-cookie.ts';
+import { SESSION_COOKIE, TENANT_COOKIE, clearTokenCookie, setTokenCookie } from '../http/session-cookie.ts';
 import { Attempts, minutesText } from './_attempts.ts';
 import type { Handlers } from './types.ts';
 
@@ -89,7 +89,9 @@ export const handlers: Handlers = {
       after: { client: clientid, tenant: account.tenant.id, address: request.ip },
       at: now,
     });
-    setSessionCookie(request, reply, token, expiresIn);
+    setTokenCookie(request, reply, SESSION_COOKIE, token, expiresIn);
+    // A new session has chosen no tenant yet.
+    clearTokenCookie(request, reply, TENANT_COOKIE);
     return {
       data: resource('token', account.userId, {
         accessToken: token,
@@ -114,11 +116,12 @@ export const handlers: Handlers = {
       actorUserId: session.userId,
       tenantId: session.tenantId,
     });
-    clearSessionCookie(request, reply);
+    clearTokenCookie(request, reply, SESSION_COOKIE);
+    clearTokenCookie(request, reply, TENANT_COOKIE);
     return reply.code(204).send();
   },
 
-  async connectToken(request) {
+  async connectToken(request, reply) {
     const current = sessionOf(request);
     const { body } = request;
     const { db, teller } = request.server;
@@ -140,6 +143,7 @@ export const handlers: Handlers = {
       ttlSeconds,
       clientId: body.client_id,
     });
+    setTokenCookie(request, reply, TENANT_COOKIE, token, expiresIn);
     return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: client.scopes.join(' ') };
   },
 

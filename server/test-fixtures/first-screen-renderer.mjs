@@ -8,14 +8,14 @@ export function handleCallsWith(next) {
   handle = next;
 }
 
-export async function renderFirstScreen({ url, session, cookies }) {
+export async function renderFirstScreen({ url, session, tenant, cookies }) {
   const answer = await handle(new Request('http://localhost/api/v1/um/roles', { headers: { authorization: `Bearer ${session.accessToken}` } }));
   if (url.startsWith('/wallet/admins')) return null;
   const roles = answer.ok ? (await answer.json()).data.length : -1;
   return {
-    html: `<main data-url="${url}" data-email="${session.email}" data-tenant="${session.tenantId}" data-roles="${roles}">drawn</main>`,
+    html: `<main data-url="${url}" data-email="${session.email}" data-tenant="${session.tenantId}" data-roles="${roles}" data-chosen="${tenant?.id ?? ''}">drawn</main>`,
     colorScheme: cookies.includes('theme=dark') ? 'dark' : 'light',
     timeZone: /teller_tz=([^;]+)/.exec(cookies)?.[1] ?? 'Etc/UTC',
-    state: { userId: session.userId, queries: { note: '</script><script>alert(1)</script>' }, changeCursor: null },
+    state: { userId: session.userId, tenantId: tenant?.id ?? null, queries: { note: '</script><script>alert(1)</script>' }, changeCursor: null },
   };
 }

@@ -4703,8 +4703,16 @@ export interface components {
          *     as long as the token; logout sets it empty with Max-Age=0. It authorises no API call (the bearer header does):
          *     a page request that carries it for a live session gets its screen drawn by the gateway (docs/decisions.md
          *     "First paint on a phone").
+         *     Sign-in also empties `teller_tenant` (a new session has chosen no tenant); logout empties both.
          */
         SessionCookie: string;
+        /**
+         * @description `teller_tenant`, the chosen tenant's token again, as httpOnly and SameSite=Strict as `teller_session` and as
+         *     long-lived as the token. It authorises no API call: a page request that carries it with the session cookie of
+         *     the same session gets its screen drawn in that tenant, for a tab that chose it (docs/decisions.md "First paint
+         *     on a phone").
+         */
+        TenantCookie: string;
         /** @description `true` when this answer replays the first answer given for the same Idempotency-Key. */
         IdempotentReplayed: "true";
         /** @description Seconds to wait before trying again. */
@@ -4823,6 +4831,7 @@ export interface operations {
             /** @description The tenant's token. */
             200: {
                 headers: {
+                    "Set-Cookie": components["headers"]["TenantCookie"];
                     [name: string]: unknown;
                 };
                 content: {

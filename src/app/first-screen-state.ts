@@ -13,6 +13,8 @@ export interface DrawnScreen {
 
 interface DrawnState {
   userId: string;
+  /** The tenant it was drawn in, when one was chosen. */
+  tenantId: string | null;
   queries: DehydratedState;
   changeCursor: string | null;
 }
@@ -32,13 +34,14 @@ export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
   element.remove();
   const { session, tenant } = sessionStore.get();
   const state = parse(element.textContent ?? '');
-  if (!state || !session || tenant || session.userId !== state.userId || document.documentElement.hasAttribute(FIRST_SCREEN_STALE)) {
+  const drawnForTab = state && session && session.userId === state.userId && (tenant?.id ?? null) === (state.tenantId ?? null);
+  if (!state || !drawnForTab || document.documentElement.hasAttribute(FIRST_SCREEN_STALE)) {
     root.replaceChildren();
     root.removeAttribute('inert');
     document.documentElement.removeAttribute(FIRST_SCREEN_STALE);
     return null;
   }
-  if (state.changeCursor) noteChangeCursor(session.accessToken, state.changeCursor);
+  if (state.changeCursor) noteChangeCursor(tenant?.accessToken ?? session.accessToken, state.changeCursor);
   return { queries: state.queries };
 }
 

@@ -1,7 +1,7 @@
 // A signed-in page loaded cold comes drawn by the gateway (server/http/first-screen.ts) and the app hydrates it:
 // the members are in the page's HTML, the drawn screen works once hydrated without being built again, and a tab
 // whose own session is not the one drawn for never shows it (docs/decisions.md "First paint on a phone").
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { demoLogins, expectAccessible, expectHydrated, readAsTheTab, signIn } from './support';
 
 /** Every error the page reports: a failed hydration is one (React's #418 and its kin). */
@@ -14,6 +14,28 @@ function collectErrors(page: Page): string[] {
   return errors;
 }
 
+/**
+ * Loads the members list cold with the app's code held back until its drawn rows have been seen and one marked, and
+ * expects the hydrated page to keep the marked row (a page built anew would have replaced it).
+ */
+async function loadDrawnInPlace(page: Page): Promise<Locator> {
+  let release = () => undefined as void;
+  const held = new Promise<void>((done) => (release = done));
+  await page.route('**/assets/*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/wallet/users', { waitUntil: 'commit' });
+  const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]');
+  await expect(rows.first()).toBeVisible();
+  await rows.first().evaluate((row) => row.setAttribute('data-drawn', 'yes'));
+  release();
+  await expectHydrated(page);
+  await expect(page.locator('main table tbody tr[data-drawn="yes"]')).toHaveCount(1);
+  await page.unroute('**/assets/*.js');
+  return rows;
+}
+
 test('a cold load of the members list comes drawn, and the app hydrates it in place', async ({ page }) => {
   await signIn(page, demoLogins.partner);
   const html = await (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text();
@@ -21,29 +43,36 @@ test('a cold load of the members list comes drawn, and the app hydrates it in pl
   expect(html.match(/<tr [^>]*aria-rowindex/g)?.length ?? 0).toBeGreaterThan(0);
 
   const errors = collectErrors(page);
-  // The app's code is held back until the drawn page has been looked at.
-  let release = () => undefined as void;
-  const held = new Promise<void>((done) => (release = done));
-  await page.route('**/assets/*.js', async (route) => {
-    await held;
-    await route.continue();
-  });
   const streamOpened = page.waitForRequest((request) => request.url().includes('/api/v1/changes'));
-  await page.goto('/wallet/users', { waitUntil: 'commit' });
-  const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]');
-  await expect(rows.first()).toBeVisible();
-  await rows.first().evaluate((row) => row.setAttribute('data-drawn', 'yes'));
-  release();
-
-  // Hydrated: the app opened its change stream, kept the drawn row (a page built anew would have replaced it) and
-  // answers the drawn sort button.
+  const rows = await loadDrawnInPlace(page);
+  // Hydrated: the app opened its change stream and answers the drawn sort button.
   await streamOpened;
-  await expect(page.locator('main table tbody tr[data-drawn="yes"]')).toHaveCount(1);
   await page.getByRole('button', { name: /^Name/ }).click();
   await expect(page).toHaveURL(/sort=fullname/);
   await expect(rows.first()).toBeVisible();
   expect(errors).toEqual([]);
   await expectAccessible(page);
+});
+
+test('a tab that chose a tenant gets its pages drawn in that tenant and hydrates them in place', async ({ page }) => {
+  const errors = collectErrors(page);
+  await signIn(page, demoLogins.super);
+  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
+  await selector.click();
+  await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
+  await expect(selector).toHaveValue('NACCUG');
+  const drawn = page.waitForResponse((response) => response.url().endsWith('/wallet/users') && response.request().resourceType() === 'document');
+  const streamOpened = page.waitForRequest((request) => request.url().includes('/api/v1/changes'));
+  const rows = await loadDrawnInPlace(page);
+  expect(await (await drawn).text()).toContain('data-tenant="naccug"');
+  await expect(selector).toHaveValue('NACCUG');
+  // The rows are NACCUG's, as its token reads them, and the tab's change stream is the tenant's.
+  const tenantToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}') as { accessToken: string }).accessToken);
+  const answer = await page.request.get('/api/v1/um/user?filter[account.roles]=256&page[size]=1&sort=-created', { headers: { authorization: `Bearer ${tenantToken}` } });
+  const newest = ((await answer.json()) as { data: { attributes: { firstname: string; lastname: string } }[] }).data.map(({ attributes }) => `${attributes.firstname} ${attributes.lastname}`)[0] ?? 'none';
+  await expect(rows.first()).toContainText(newest);
+  expect(await (await streamOpened).headerValue('authorization')).toBe(`Bearer ${tenantToken}`);
+  expect(errors).toEqual([]);
 });
 
 test('on a phone the drawn menu stays out of the page until the burger opens it', async ({ browser }) => {
