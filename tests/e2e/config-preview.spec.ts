@@ -2,7 +2,7 @@
 // Control Panel, reads the checker's verdict on every file, and previews a tenant's menu as a role, a table with demo
 // rows and a form live with its validation.
 import { expect, test } from '@playwright/test';
-import { demoLogins, expectAccessible, openScreen, signIn } from './support';
+import { demoLogins, expectAccessible, expectHydrated, openScreen, signIn } from './support';
 
 test("the admin tenant's top admin sees every config file's verdict and previews a tenant as a role", async ({ page }) => {
   const errors: string[] = [];
@@ -63,6 +63,7 @@ test("the admin tenant's top admin sees every config file's verdict and previews
   // The choice is in the address: a reload (as a saved config file causes in development) shows the same preview.
   expect(page.url()).toMatch(/tenant=naccug/);
   await page.reload();
+  await expectHydrated(page);
   await expect(page.getByRole('table', { name: 'Members', exact: true }).locator('tbody tr')).toHaveCount(5);
   await expect(page.getByRole('button', { name: 'Save', exact: true })).toBeVisible();
   await expectAccessible(page);
