@@ -91,8 +91,8 @@ const GATEWAY_TIME_ZONE = Intl.DateTimeFormat().resolvedOptions().timeZone;
  * synchronous, so no other request's code runs while the zone is switched, and the gateway's own is back after it.
  */
 function inTimeZone<T>(zone: string, draw: () => T): T {
-  const before = process.env.TZ;
   if (zone === GATEWAY_TIME_ZONE) return draw();
+  const before = process.env.TZ;
   process.env.TZ = zone;
   try {
     return draw();

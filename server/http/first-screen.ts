@@ -38,9 +38,9 @@ interface Renderer {
 /**
  * Runs before the drawn screen is painted: a tab whose own session is not the one the page was drawn for (another
  * user, another tenant chosen in the tab than the browser chose last, or no session: the cookies are the browser's,
- * the session and its tenant the tab's), or whose time
- * zone is not the one the screen's dates and times were drawn in (the tab's zone cookie is set after the page, or
- * named another zone), hides it, and the app builds its own page (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
+ * the session and its tenant the tab's), or whose time zone is not the one the screen's dates and times were drawn in
+ * (the tab's zone cookie is set after the page, or named another zone), hides it, and the app builds its own page
+ * (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
  */
 export const FIRST_SCREEN_GUARD =
   `(function(){var d=document.documentElement,s=document.currentScript,u=null,t=null;try{u=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.user}')||'null');` +
@@ -133,10 +133,14 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
   };
 }
 
-/** The tenant the browser chose last in `sessionId`'s session (its cookie), with its token; null when none is live. */
+/**
+ * The tenant the browser chose last in the live session `sessionId` (its cookie), with its token; null when none. A
+ * tenant token carries its sign-in's session, which the caller has just found live: its signature is all to check.
+ */
 async function chosenTenant(request: FastifyRequest, sessionId: string): Promise<FirstScreenRequest['tenant']> {
   const token = cookieToken(request, TENANT_COOKIE);
-  const session = token ? await liveSession(request, token) : null;
+  const { teller } = request.server;
+  const session = token ? await teller.tokens.verify(token, teller.now()) : null;
   if (!token || !session || session.sessionId !== sessionId) return null;
   const tenant = await request.server.db.selectFrom('tenants').select(['id', 'name', 'type']).where('id', '=', session.tenantId).executeTakeFirst();
   return tenant ? { id: tenant.id, name: tenant.name, type: tenant.type, accessToken: token } : null;

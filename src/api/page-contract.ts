@@ -1,7 +1,8 @@
 // What a page the gateway draws (server/http/first-screen.ts) and the app that hydrates it agree on, besides the API
 // contract: where the tab keeps its session, which the page's guard reads, and the drawn screen's names.
 
-/** The tab's session, in sessionStorage. */
+/** The tab's session in sessionStorage (users-and-wallets §3 "Session storage"): the login session, the user info and
+ * the chosen tenant token, each its own entry. */
 export const SESSION_KEYS = { session: 'teller.session', user: 'teller.user', tenant: 'teller.tenant', loginMessage: 'teller.loginMessage' } as const;
 
 /** The element holding what the app needs to hydrate the drawn screen. */

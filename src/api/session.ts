@@ -36,8 +36,6 @@ export interface SessionState {
   tenant: SelectedTenant | null;
 }
 
-// users-and-wallets §3 "Session storage": the login session, the user info and the chosen tenant token, each its own entry.
-
 /** The login session: what the token call answered. */
 type LoginSession = Pick<StaffSession, 'accessToken' | 'expiresAt'>;
 /** Who signed in. */

@@ -1,6 +1,7 @@
 // The theme switch (users-and-wallets §2): the chosen theme lives in the cookie `theme`;
 // the default theme is named after the main tenant.
 import { useSyncExternalStore } from 'react';
+import { cookieValue } from './cookies';
 
 export const MAIN_THEME = 'teller';
 export const DARK_THEME = 'dark';
@@ -11,9 +12,7 @@ const ONE_YEAR = 60 * 60 * 24 * 365;
 
 /** The theme `cookies` (a Cookie header's value) name. */
 export function themeFromCookies(cookies: string): ThemeName {
-  const match = cookies.split('; ').find((entry) => entry.startsWith(`${COOKIE}=`));
-  const value = match?.slice(COOKIE.length + 1);
-  return value === DARK_THEME ? DARK_THEME : MAIN_THEME;
+  return cookieValue(cookies, COOKIE) === DARK_THEME ? DARK_THEME : MAIN_THEME;
 }
 
 let theme: ThemeName = typeof document === 'undefined' ? MAIN_THEME : themeFromCookies(document.cookie);
@@ -46,5 +45,5 @@ export function useTheme(): ThemeName {
 
 /** Ensures the cookie exists from the first visit, so it names the default theme. */
 export function initTheme() {
-  if (!document.cookie.split('; ').some((entry) => entry.startsWith(`${COOKIE}=`))) setTheme(theme);
+  if (cookieValue(document.cookie, COOKIE) === null) setTheme(theme);
 }

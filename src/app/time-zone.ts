@@ -1,6 +1,7 @@
 // The tab's time zone, told to the gateway in a cookie: a page the gateway draws (src/entry-server.tsx) shows its dates
 // and times as the tab would, so the app can hydrate it (docs/decisions.md "First paint on a phone").
 import { TIME_ZONE_COOKIE } from '../api/page-contract';
+import { cookieValue } from './cookies';
 
 const ONE_YEAR = 60 * 60 * 24 * 365;
 /** An IANA zone's name ("Africa/Banjul", "Etc/GMT+1"); anything else in the cookie is ignored. */
@@ -13,8 +14,7 @@ export function tabTimeZone(): string {
 
 /** The zone `cookies` (a Cookie header's value) names, when it is one Intl knows; otherwise null. */
 export function timeZoneFromCookies(cookies: string): string | null {
-  const entry = cookies.split(/;\s*/).find((one) => one.startsWith(`${TIME_ZONE_COOKIE}=`));
-  const zone = entry?.slice(TIME_ZONE_COOKIE.length + 1) ?? '';
+  const zone = cookieValue(cookies, TIME_ZONE_COOKIE) ?? '';
   if (!ZONE_NAME.test(zone)) return null;
   try {
     new Intl.DateTimeFormat('en', { timeZone: zone });
