@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest } from '../testing.ts';
+import { ACCOUNT_LIMITS } from '../routes/accounts.ts';
 import { SIGN_IN_LIMITS } from '../routes/identity.ts';
 import { parseTrustedProxies, TRUSTED_PROXIES_VARIABLE } from './trusted-proxies.ts';
 
@@ -100,6 +101,24 @@ describe('a gateway behind trusted proxies', () => {
     // A forged address in front of the real one does not escape the limit.
     expect((await signInFrom(app, '127.0.0.1', { 'x-forwarded-for': '198.51.100.1, 203.0.113.7' }, DEMO_PASSWORD)).statusCode).toBe(429);
     expect((await signInFrom(app, '127.0.0.1', { 'x-forwarded-for': '203.0.113.8' }, DEMO_PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('counts the per-address limit of unknown reset links per real client, and audits the refusal under that address', async () => {
+    const { app } = await start(trusted);
+    const resetFrom = (client: string) =>
+      app.inject({
+        method: 'PATCH',
+        url: '/api/v1/um/account',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': client },
+        payload: { data: { type: 'Account', attributes: { password: 'N3w-Passw0rd!', resetPasswordToken: 'no-such-token' } } },
+      });
+    for (let attempt = 0; attempt < ACCOUNT_LIMITS.resetToken.perAddress; attempt += 1) expect((await resetFrom('203.0.113.7')).statusCode).toBe(422);
+    expect((await resetFrom('203.0.113.7')).statusCode).toBe(429);
+    const refusal = await app.db.selectFrom('audit_log').select(['entity_id', 'after_json']).where('action', '=', 'attempt.limit').executeTakeFirstOrThrow();
+    expect(refusal.entity_id).toBe('203.0.113.7');
+    expect(JSON.parse(refusal.after_json ?? '{}')).toEqual({ limit: 'address', address: '203.0.113.7' });
+    expect((await resetFrom('203.0.113.8')).statusCode).toBe(422);
   });
 
   it('sets teller_session, teller_tenant and their clearing Secure when the trusted proxy says https (the contract: "Secure over HTTPS"), and not when it says http', async () => {
