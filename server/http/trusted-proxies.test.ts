@@ -78,10 +78,12 @@ describe('a gateway behind trusted proxies', () => {
     expect(await auditedAddress(app, 'signin.fail')).toBe('203.0.113.7');
   });
 
-  it('trusts IPv6 hops too', async () => {
+  it('trusts IPv6 hops too, and an IPv4 proxy seen by a dual-stack socket as an IPv4-mapped address', async () => {
     const { app } = await start(trusted);
     await signInFrom(app, '::1', { 'x-forwarded-for': '2001:db8::7' });
     expect(await auditedAddress(app, 'signin.fail')).toBe('2001:db8::7');
+    await signInFrom(app, '::ffff:127.0.0.1', { 'x-forwarded-for': '203.0.113.9' });
+    expect(await auditedAddress(app, 'signin.fail')).toBe('203.0.113.9');
   });
 
   it('ignores the forwarding headers a peer that is not a trusted proxy sends', async () => {
