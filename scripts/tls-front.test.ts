@@ -72,6 +72,15 @@ describe('the TLS front (bench:web --https)', () => {
     expect(request?.headers.host).toBe(new URL(gatewayUrl).host);
   });
 
+  it('appends the client address to X-Forwarded-For and sets X-Forwarded-Proto to https, as nginx does', async () => {
+    await get(front.url, '/', { 'x-forwarded-for': '198.51.100.1', 'x-forwarded-proto': 'http' });
+    const forwardedBy = seen.at(-1)?.headers;
+    expect(forwardedBy?.['x-forwarded-for']).toBe('198.51.100.1, 127.0.0.1');
+    expect(forwardedBy?.['x-forwarded-proto']).toBe('https');
+    await get(front.url, '/');
+    expect(seen.at(-1)?.headers['x-forwarded-for']).toBe('127.0.0.1');
+  });
+
   it('answers 502 when the gateway does not answer', async () => {
     const deadGateway = await startTlsFront('http://127.0.0.1:9', dir);
     try {

@@ -1,7 +1,8 @@
 // A TLS and HTTP/2 front for a gateway on loopback, as the README's production recipe puts a proxy before the gateway:
 // a browser speaks HTTP/2 over TLS to it (one connection, requests multiplexed), and it forwards each request to the
-// gateway over HTTP/1.1 unchanged, compression included. For benchmarks only: its certificate is self-signed and made
-// for the run, so the browser must be told to accept it (--ignore-certificate-errors).
+// gateway over HTTP/1.1 unchanged, compression included, adding the forwarding headers as nginx's recipe does
+// (X-Forwarded-For appended with the client's address, X-Forwarded-Proto https). For benchmarks and tests only: its
+// certificate is self-signed and made for the run, so the browser must be told to accept it (--ignore-certificate-errors).
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -24,6 +25,17 @@ function forwarded(headers: http.IncomingHttpHeaders | http2.IncomingHttpHeaders
   return kept;
 }
 
+/**
+ * nginx's `proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for; proxy_set_header X-Forwarded-Proto $scheme;`:
+ * the client's address appended to what the client sent (which the gateway believes only up to this hop), the scheme
+ * this front was reached by set.
+ */
+function forwardingHeaders(headers: http2.IncomingHttpHeaders, clientAddress: string | undefined): Record<string, string> {
+  const sent = headers['x-forwarded-for'];
+  const chain = [...(sent === undefined ? [] : [sent].flat()), clientAddress ?? ''].filter((hop) => hop !== '');
+  return { 'x-forwarded-for': chain.join(', '), 'x-forwarded-proto': 'https' };
+}
+
 /** A self-signed certificate for 127.0.0.1 in `dir`, made by openssl (Debian's openssl package). */
 function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
   const key = join(dir, 'tls-key.pem');
@@ -42,7 +54,7 @@ export function startTlsFront(target: string, certificateDir: string): Promise<T
   const upstream = new URL(target);
   const server = http2.createSecureServer({ ...selfSignedCertificate(certificateDir), allowHTTP1: true }, (request, response) => {
     const toGateway = http.request(
-      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...forwarded(request.headers), host: upstream.host } },
+      { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...forwarded(request.headers), ...forwardingHeaders(request.headers, request.socket.remoteAddress), host: upstream.host } },
       (answer) => {
         response.writeHead(answer.statusCode ?? 502, forwarded(answer.headers));
         answer.pipe(response);

@@ -78,6 +78,11 @@ export interface BuildAppOptions {
   settlerIntervalMs?: number | undefined;
   /** The four-eyes rules' folder (`<tenant>.json` files); default schemas/approvals. */
   approvalsDir?: string;
+  /**
+   * The proxies (addresses, CIDRs: http/trusted-proxies.ts) whose X-Forwarded-For and X-Forwarded-Proto give the
+   * client's address and protocol (`request.ip`, `request.protocol`); none by default.
+   */
+  trustedProxies?: readonly string[];
 }
 
 /** A ready Fastify app; closing it closes the database. */
@@ -89,6 +94,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     logger: logLevel ? { level: logLevel, ...(options.logStream ? { stream: options.logStream } : {}) } : false,
     logController: new RequestLog(options.demo ? 'debug' : 'info'),
     bodyLimit: MAX_JSON_BYTES,
+    // proxy-addr's walk: X-Forwarded-For from the right past the trusted hops, the first other address is the client;
+    // the protocol from a trusted peer's X-Forwarded-Proto. A peer not in the list is taken as it arrived.
+    trustProxy: options.trustedProxies?.length ? [...options.trustedProxies] : false,
     genReqId: requestIdOf,
     // A request that arrives while the app closes gets the JSON:API 503 of the hook below, not Fastify's own body.
     return503OnClosing: false,

@@ -5,6 +5,7 @@ import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
 import { isLeadProcess, isSupervisor, processCount, superviseGateways } from './cluster.ts';
 import { describeDatabase } from './db/connection.ts';
 import { BANK_MODES, isBankMode, type BankMode } from './domain/bank/simulated.ts';
+import { parseTrustedProxies } from './http/trusted-proxies.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
 import { closeOnSignals } from './shutdown.ts';
 
@@ -37,6 +38,17 @@ if (!isBankMode(requestedBankMode)) console.warn(`TELLER_BANK_MODE=${env.TELLER_
 else if (requestedBankMode !== 'normal' && !demo) console.warn(`TELLER_BANK_MODE=${requestedBankMode} is ignored in production.`);
 else bankMode = requestedBankMode;
 
+// A mistake in the trusted proxies stops the gateway: guessing would trust a hop the operator did not name, or make
+// every client share the proxy's address.
+const trustedProxies = (() => {
+  try {
+    return parseTrustedProxies(env.TELLER_TRUSTED_PROXIES);
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  }
+})();
+
 // TELLER_PROCESSES=auto|N: this process only supervises N gateway processes (server/cluster.ts), each running what follows.
 const processes = processCount(env.TELLER_PROCESSES);
 if (isSupervisor(processes)) {
@@ -60,6 +72,7 @@ const app = await buildApp({
   web: { root: serveWeb ? distDir : undefined, gatewayUrl: env.TELLER_PUBLIC_GATEWAY_URL ?? '', serverEntry },
   bank: { mode: bankMode, timeoutMs: milliseconds('TELLER_BANK_TIMEOUT_MS', 5_000) },
   settlerIntervalMs: isLeadProcess() ? milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000) : undefined,
+  trustedProxies,
 });
 
 const started = Date.now();

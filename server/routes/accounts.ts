@@ -25,7 +25,7 @@ import type { BodyChecks, Handlers } from './types.ts';
 const MINUTE = 60 * 1000;
 
 /** Attempts allowed per account and per address inside each window (rate-limited per account and address). */
-const ACCOUNT_LIMITS = {
+export const ACCOUNT_LIMITS = {
   /** Reset e-mails asked for, each request counting. */
   resetRequest: { perAccount: 5, perAddress: 20, windowMs: 60 * MINUTE },
   /** Wrong recovery codes (the code itself dies after 5 wrong tries); the right code forgets the account's count. */

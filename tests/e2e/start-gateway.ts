@@ -6,7 +6,8 @@ import { spawn } from 'node:child_process';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'teller-e2e-'));
 const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-  env: { ...process.env, PORT: process.env.E2E_PORT ?? '8191', TELLER_DATA_DIR: dataDir, NODE_ENV: 'test', TELLER_DEMO: '1' },
+  // Loopback is trusted as the README's proxy is: behind-proxy.spec.ts reaches the gateway through a TLS front.
+  env: { ...process.env, PORT: process.env.E2E_PORT ?? '8191', TELLER_DATA_DIR: dataDir, NODE_ENV: 'test', TELLER_DEMO: '1', TELLER_TRUSTED_PROXIES: '127.0.0.1' },
   stdio: 'inherit',
 });
 const stop = () => {
