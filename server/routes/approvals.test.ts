@@ -168,6 +168,99 @@ describe('the maker\'s request', () => {
   });
 });
 
+describe('the Idempotency-Key of a held request (issue 22, defect 2)', () => {
+  const pendingWithKey = async (key: string) =>
+    (await app.db.selectFrom('approvals').select('id').where('request_json', 'like', `%"idempotencyKey":"${key}"%`).execute()).length;
+
+  it('the same key with another body answers 422 idempotency_key_reused and opens no second approval', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    expect((await topUp(headers, '1300', u.tellerMember, key)).statusCode).toBe(202);
+    const other = await topUp(headers, '1400', u.tellerMember, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json<ApprovalDoc>().errors?.[0]?.code).toBe('idempotency_key_reused');
+    // Another body that no rule holds runs nowhere either: the key stands for the held request.
+    const small = await topUp(headers, '10', u.tellerMember, key);
+    expect(small.statusCode).toBe(422);
+    expect(await pendingWithKey(key)).toBe(1);
+  });
+
+  it('a key first used by a direct request refuses a held body with it (422) and opens no approval', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    expect((await topUp(headers, '20', u.tellerMember, key)).statusCode).toBe(201);
+    const held = await topUp(headers, '3100', u.tellerMember, key);
+    expect(held.statusCode).toBe(422);
+    expect(held.json<ApprovalDoc>().errors?.[0]?.code).toBe('idempotency_key_reused');
+    expect(await pendingWithKey(key)).toBe(0);
+  });
+
+  it('once approved, the retry answers what the run answered (201, the same transaction) and creates nothing', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const held = (await topUp(headers, '3200', u.tellerMember, key)).json<ApprovalDoc>();
+    const approved = (await approve(await as(checker), held.data.id)).json<ApprovalDoc>();
+    expect(approved.data.attributes.result?.status).toBe(201);
+    const count = await transactionCount();
+    const retry = await topUp(headers, '3200', u.tellerMember, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json<ApprovalDoc>().data.id).toBe(approved.data.attributes.result?.document.data?.id);
+    expect(await transactionCount()).toBe(count);
+    expect(await pendingWithKey(key)).toBe(1);
+    expect((await list(await as(checker), '?filter[status]=pending&page[size]=100')).data.map((row) => row.attributes.summary)).not.toContain('Top Up of 3200.00 GMD to the wallet of Musa Bojang');
+  });
+
+  it('once rejected, the retry answers 409 approval_rejected with the reason, and nothing runs', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const held = (await topUp(headers, '3300', u.tellerMember, key)).json<ApprovalDoc>();
+    expect((await reject(await as(checker), held.data.id, 'Not this week')).statusCode).toBe(200);
+    const count = await transactionCount();
+    const retry = await topUp(headers, '3300', u.tellerMember, key);
+    expect(retry.statusCode).toBe(409);
+    const error = retry.json<{ errors: Array<{ code?: string; detail?: string }> }>().errors[0];
+    expect(error?.code).toBe('approval_rejected');
+    expect(error?.detail).toContain('Not this week');
+    expect(await transactionCount()).toBe(count);
+    expect(await pendingWithKey(key)).toBe(1);
+  });
+
+  it('concurrent duplicates with one key open one approval and all answer it', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => topUp(headers, '3400', u.tellerMember, key)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 6 }, () => 202));
+    expect(new Set(answers.map((res) => res.json<ApprovalDoc>().data.id)).size).toBe(1);
+    expect(await pendingWithKey(key)).toBe(1);
+  });
+
+  it('a held bulk status edit retried after approval replays the edit and changes no row again', async () => {
+    const maker = bearer(await signIn(app, REMITTANCE_LOGINS.payout));
+    const key = bulkKey();
+    const send = async (statusDescription: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/bank-payouts/update-bulk-transactions',
+        headers: { ...maker, 'idempotency-key': key },
+        payload: { data: { type: 'Transaction', attributes: { transactionIds: [remittances.rows.partner], statusCode: 256, statusDescription } } },
+      });
+      expectMatchesContract(res, 'updatePayoutStatuses');
+      return res;
+    };
+    const held = await send('Successful');
+    expect(held.statusCode).toBe(202);
+    expect((await send('Paid')).statusCode).toBe(422);
+    const approver = bearer(await signIn(app, REMITTANCE_LOGINS.payoutGroup));
+    expect((await approve(approver, held.json<ApprovalDoc>().data.id)).json<ApprovalDoc>().data.attributes.result?.status).toBe(200);
+    const edited = await storedRow(app.db, remittances.rows.partner);
+    const retry = await send('Successful');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await storedRow(app.db, remittances.rows.partner)).toEqual(edited);
+  });
+});
+
 describe('approving', () => {
   it('the approver runs the maker\'s top-up once: the transaction is the maker\'s, the code goes out, both names are audited', async () => {
     const maker = await as(u.partner);
@@ -359,6 +452,23 @@ describe('remittance bulk actions', () => {
     expect(approved.json<ApprovalDoc>().data.attributes.result?.status).toBe(200);
     expect((await storedRow(app.db, remittances.rows.missing)).status_id).toBe(256);
     expect((await storedRow(app.db, remittances.rows.broken)).status_id).toBe(256);
+  });
+
+  it('a held reprocessing of a date window runs that window once approved (the query is part of the held request)', async () => {
+    const maker = bearer(await signIn(app, REMITTANCE_LOGINS.payout));
+    const day = MINIMAL_NOW.toISOString().slice(0, 10);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/integration/swift/republish-bulk-transactions?filter[startdate]=${day}&filter[enddata]=${day}`,
+      headers: { ...maker, 'idempotency-key': bulkKey() },
+      payload: { data: { type: 'Transaction', attributes: { numberOfTransactions: 1 } } },
+    });
+    expectMatchesContract(res, 'republishPayouts');
+    expect(res.statusCode).toBe(202);
+    const approver = bearer(await signIn(app, REMITTANCE_LOGINS.payoutGroup));
+    const approved = (await approve(approver, res.json<ApprovalDoc>().data.id)).json<ApprovalDoc>();
+    expect(approved.data.attributes.status).toBe('approved');
+    expect(approved.data.attributes.result?.status).toBe(202);
   });
 
   it('a bulk reprocess waits; reject leaves the rows as they were', async () => {

@@ -1189,6 +1189,13 @@ export interface paths {
          *     `idempotency_key_reused` and `source.header` `Idempotency-Key`. A second request while the first with that
          *     key is still being processed answers 409 with `code` `idempotency_key_in_flight`; retry it later to get
          *     the first answer.
+         *     A request a four-eyes rule holds (202) binds its key to the approval: the same key and body answer that same
+         *     approval (202) while it waits; once approved, the answer its run stored for the key (as a replay, with
+         *     `Idempotent-Replayed: true`; a run that was refused answers its refusal); once rejected, expired or
+         *     cancelled, 409 with `code` `approval_rejected`, `approval_expired` or `approval_cancelled` (the reason in
+         *     `detail`). Nothing runs twice, whichever path the retry takes. The same key with another body answers 422
+         *     `idempotency_key_reused`, whether that body would be held or not. The same holds for every operation with an
+         *     `Idempotency-Key` that a rule can hold (`updatePayoutStatuses`, `republishPayouts`).
          */
         post: operations["createWalletTransaction"];
         delete?: never;
@@ -4100,10 +4107,10 @@ export interface components {
         /** @description A table file's id (schemas/tables/<id>.json). */
         TableId: string;
         /**
-         * @description pending until decided or 24 hours old (expired); approved ran the request, failed ran it and it was refused.
+         * @description pending until decided or 24 hours old (expired); approved ran the request, failed ran it and it was refused; cancelled ended undecided when its maker was suspended, sanctioned or locked out (the reason says which).
          * @enum {string}
          */
-        ApprovalStatus: "pending" | "approved" | "failed" | "rejected" | "expired";
+        ApprovalStatus: "pending" | "approved" | "failed" | "rejected" | "expired" | "cancelled";
         ApprovalPerson: {
             id: string;
             name: string;
@@ -6933,7 +6940,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountDocument"];
                 };
             };
-            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. A retry of the same request (and Idempotency-Key) answers this same approval. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -7569,7 +7576,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResultDocument"];
                 };
             };
-            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. A retry of the same request (and Idempotency-Key) answers this same approval. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -8707,7 +8714,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The rows queued for the settler, and each considered row's outcome; or, when a four-eyes rule of the tenant holds, the pending approval (type approval) and nothing changed. */
+            /** @description The rows queued for the settler, and each considered row's outcome; or, when a four-eyes rule of the tenant holds, the pending approval (type approval) and nothing changed (a retry with the same Idempotency-Key, body and window answers this same approval). */
             202: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8872,7 +8879,7 @@ export interface operations {
                     "application/json": components["schemas"]["RemittanceBulkDocument"];
                 };
             };
-            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. A retry of the same request (and Idempotency-Key) answers this same approval. */
             202: {
                 headers: {
                     [name: string]: unknown;

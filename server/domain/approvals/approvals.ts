@@ -8,6 +8,7 @@ import type { Selectable } from 'kysely';
 import type { Session } from '../auth/tokens.ts';
 import { writeAudit } from '../audit.ts';
 import type { Paging } from '../paging.ts';
+import { bindKey, claimKeyToHold } from '../wallet/idempotency.ts';
 import { DomainRefusal } from '../refusal.ts';
 import type { FactValue, RequestFacts } from './facts.ts';
 import type { ApprovalRule, Approvers } from './rules.ts';
@@ -17,7 +18,7 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a second approver waits for the first one's run to finish before answering 409. */
 const RUN_WAIT_MS = 10_000;
 
-export type ApprovalStatus = 'pending' | 'approved' | 'failed' | 'rejected' | 'expired';
+export type ApprovalStatus = 'pending' | 'approved' | 'failed' | 'rejected' | 'expired' | 'cancelled';
 
 export interface Person {
   id: string;
@@ -45,10 +46,11 @@ export interface ApprovalView {
   canDecide: boolean;
 }
 
-/** The maker's request as it will run: path parameters, body and Idempotency-Key. */
+/** The maker's request as it will run: path parameters, body, query (absent on approvals stored before it was kept) and Idempotency-Key. */
 export interface StoredRequest {
   params: Record<string, string>;
   body: unknown;
+  query?: Record<string, unknown>;
   idempotencyKey: string | null;
 }
 
@@ -140,30 +142,41 @@ async function viewOf(db: Db, row: Row, session: Session, now: Date): Promise<Ap
 }
 
 export function requestHashOf(operationId: string, request: StoredRequest): string {
-  return createHash('sha256').update(JSON.stringify([operationId, request.params, request.body, request.idempotencyKey])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([operationId, request.params, request.body, request.idempotencyKey, request.query ?? {}])).digest('hex');
 }
 
 /**
- * Holds the maker's request as a pending approval and answers it; the maker's retry of the same request (same
- * operation, parameters, body and key) while it waits answers the same approval.
+ * What holding a request found: its approval (the new one, or the one its Idempotency-Key or, without a key, the
+ * same pending request already made), or a key that stands for another request (`reused`) or for one that runs
+ * directly (`direct`: the operation's handler answers it).
  */
+export type HoldOutcome = { kind: 'approval'; approvalId: number } | { kind: 'reused' } | { kind: 'direct' };
+
+/** Holds the maker's request as a pending approval, binding its Idempotency-Key to it in the same transaction. */
 export async function holdRequest(
   db: Db,
-  held: { session: Session; operationId: string; rule: ApprovalRule; request: StoredRequest; facts: RequestFacts; now: Date },
-): Promise<ApprovalView> {
+  held: { session: Session; operationId: string; rule: ApprovalRule; request: StoredRequest; keyHash: string; facts: RequestFacts; now: Date },
+): Promise<HoldOutcome> {
   const { session, now } = held;
+  const key = held.request.idempotencyKey;
   const hash = requestHashOf(held.operationId, held.request);
-  const row = await db.transaction().execute(async (trx) => {
-    const waiting = await trx
-      .selectFrom('approvals')
-      .selectAll()
-      .where('tenant_id', '=', session.tenantId)
-      .where('maker_user_id', '=', session.userId)
-      .where('request_hash', '=', hash)
-      .where('status', 'in', ['pending', 'running'])
-      .where('expires', '>', now.toISOString())
-      .executeTakeFirst();
-    if (waiting) return waiting;
+  return db.transaction().execute(async (trx): Promise<HoldOutcome> => {
+    if (key !== null) {
+      const binding = await claimKeyToHold(trx, { userId: session.userId, key, hash: held.keyHash, now });
+      if (binding.kind === 'held') return { kind: 'approval', approvalId: binding.approvalId };
+      if (binding.kind !== 'free') return binding;
+    } else {
+      const waiting = await trx
+        .selectFrom('approvals')
+        .select('id')
+        .where('tenant_id', '=', session.tenantId)
+        .where('maker_user_id', '=', session.userId)
+        .where('request_hash', '=', hash)
+        .where('status', 'in', ['pending', 'running'])
+        .where('expires', '>', now.toISOString())
+        .executeTakeFirst();
+      if (waiting) return { kind: 'approval', approvalId: waiting.id };
+    }
     const inserted = await trx
       .insertInto('approvals')
       .values({
@@ -188,8 +201,9 @@ export async function holdRequest(
         created: now.toISOString(),
         expires: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
       })
-      .returningAll()
+      .returning('id')
       .executeTakeFirstOrThrow();
+    if (key !== null) await bindKey(trx, { userId: session.userId, key, approvalId: inserted.id });
     await writeAudit(trx, {
       actorUserId: session.userId,
       tenantId: session.tenantId,
@@ -199,9 +213,23 @@ export async function holdRequest(
       after: { operationId: held.operationId, rule: held.rule.id, summary: held.facts.summary },
       at: now,
     });
-    return inserted;
+    return { kind: 'approval', approvalId: inserted.id };
   });
-  return viewOf(db, row, session, now);
+}
+
+/** What the maker's retry of a held request answers: the approval while it waits, else what deciding it answered. */
+export type HeldAnswer = { kind: 'pending'; view: ApprovalView } | { kind: 'ran'; result: RunResult };
+
+/** The answer to the maker's retry of the request held as `approvalId`; a rejected, expired or cancelled one refuses it. */
+export async function heldAnswer(db: Db, session: Session, approvalId: number, now: Date): Promise<HeldAnswer> {
+  const row = await db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst();
+  if (!row) throw notFound();
+  const status = statusOf(row, now);
+  if (status === 'pending') return { kind: 'pending', view: await viewOf(db, row, session, now) };
+  if ((status === 'approved' || status === 'failed') && row.result_status !== null && row.result_json !== null) {
+    return { kind: 'ran', result: { status: row.result_status, document: JSON.parse(row.result_json) as Record<string, unknown> } };
+  }
+  throw endedForMaker(status, row.reason);
 }
 
 /** Whether the session's tenant is the admin tenant, whose top admins see every tenant's approvals (as the audit trail). */
@@ -265,9 +293,20 @@ export async function getApproval(db: Db, session: Session, id: number, now: Dat
 export type ClaimOutcome = { kind: 'run'; row: Row; request: StoredRequest; maker: Session } | { kind: 'ran'; view: ApprovalView };
 
 function ended(status: ApprovalStatus): DomainRefusal {
-  return status === 'expired'
-    ? new DomainRefusal('conflict', { message: 'This approval has expired: the maker must ask again.', code: 'approval_expired' })
-    : new DomainRefusal('conflict', { message: 'This approval was rejected.', code: 'approval_rejected' });
+  if (status === 'expired') return new DomainRefusal('conflict', { message: 'This approval has expired: the maker must ask again.', code: 'approval_expired' });
+  if (status === 'cancelled') return new DomainRefusal('conflict', { message: 'This approval was cancelled.', code: 'approval_cancelled' });
+  return new DomainRefusal('conflict', { message: 'This approval was rejected.', code: 'approval_rejected' });
+}
+
+/** The maker's retry of a request whose approval ended without running it. */
+function endedForMaker(status: ApprovalStatus, reason: string | null): DomainRefusal {
+  if (status === 'rejected') {
+    return new DomainRefusal('conflict', { message: 'A second person rejected this request; it did not run.', code: 'approval_rejected', ...(reason === null ? {} : { detail: `Reason: ${reason}` }) });
+  }
+  if (status === 'cancelled') {
+    return new DomainRefusal('conflict', { message: 'This request was cancelled before anyone decided it; it did not run.', code: 'approval_cancelled', ...(reason === null ? {} : { detail: `Reason: ${reason}` }) });
+  }
+  return new DomainRefusal('conflict', { message: 'This request waited 24 hours for a second person and expired; it did not run. Send it again with a new key.', code: 'approval_expired' });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -295,7 +334,7 @@ export async function claimApproval(db: Db, session: Session, id: number, now: (
     const current = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const status = statusOf(current, now());
     if (current.status === 'approved' || current.status === 'failed') return { kind: 'ran', view: await viewOf(db, current, session, now()) };
-    if (status === 'rejected' || status === 'expired') throw ended(status);
+    if (status === 'rejected' || status === 'expired' || status === 'cancelled') throw ended(status);
     if (Date.now() > deadline) {
       throw new DomainRefusal('conflict', { message: 'Another approver is running this request; look again in a moment.', code: 'approval_running' });
     }
@@ -350,7 +389,7 @@ export async function rejectApproval(db: Db, session: Session, id: number, reaso
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) {
       const status = statusOf(row, now);
-      if (status === 'expired' || status === 'rejected') throw ended(status);
+      if (status === 'expired' || status === 'rejected' || status === 'cancelled') throw ended(status);
       throw new DomainRefusal('conflict', { message: 'This approval was already decided.', code: 'approval_decided' });
     }
     await writeAudit(trx, {
