@@ -970,7 +970,8 @@ export interface paths {
          *     An action whose account flag is false (e.g. `-32` on an account that is not Sanctioned) answers 422 with
          *     `source.pointer` `/data/attributes/status`; 409 means another admin changed the account at the same moment.
          *     The signed-in user may not change their own status (403), nor a user outside their scope (404).
-         *     The optional reason is kept in the audit trail.
+         *     The optional reason is kept in the audit trail. A status that bars sign-in (On Hold, Sanctioned, LockOut)
+         *     also cancels the account's pending four-eyes approvals as their maker (`listApprovals`).
          */
         patch: operations["updateAccountStatus"];
         trace?: never;
@@ -2041,6 +2042,8 @@ export interface paths {
          * @description Four-eyes approvals (`schemas/approvals/<tenant>.json`): the actions of the token's tenant that wait for, or
          *     got, a second person's decision, newest first. The admin tenant's top admin sees every tenant's, as in the
          *     audit trail (`filter[tenant]` narrows); others see only their own tenant's. Staff roles only (403 otherwise).
+         *     A maker's pending approvals are `cancelled` (audit row `approval.cancel`, the reason saying why) when their
+         *     account is suspended, sanctioned or locked out.
          *     `canDecide` says whether the caller may approve or reject it. A pending approval past its `expires` shows
          *     `expired`.
          */
@@ -2094,9 +2097,12 @@ export interface paths {
          *     concurrent or repeated approvals answer the same approval with the same `result` (the status and document
          *     the operation answered; a refusal at that moment is kept as `failed` with its errors). Only a person in the
          *     token's tenant with one of the rule's `approverRoles` (and in the maker's group when the rule says so) may
-         *     approve (403 `not_an_approver`); never the maker (403 `maker_cannot_approve`). A rejected or expired approval
-         *     answers 409 (`approval_rejected`, `approval_expired`). Writes an audit row `approval.approve` naming maker and
-         *     approver.
+         *     approve (403 `not_an_approver`); never the maker (403 `maker_cannot_approve`), never the person the action is
+         *     about, the account whose status changes or the wallet's owner (403 `subject_cannot_approve`). The admin
+         *     tenant's top admin acting inside another tenant decides only where the rule names them
+         *     (`approvers.adminTenantTopAdmin`; else 403 `not_an_approver`). Each refusal writes an audit row
+         *     `approval.refuse`. A rejected, expired or cancelled approval answers 409 (`approval_rejected`,
+         *     `approval_expired`, `approval_cancelled`). Writes an audit row `approval.approve` naming maker and approver.
          */
         post: operations["approveApproval"];
         delete?: never;
@@ -2120,8 +2126,9 @@ export interface paths {
         /**
          * Reject, with a reason
          * @description Ends a pending approval without running anything. The same people as for `approveApproval` may reject
-         *     (never the maker); the reason is required and kept in the audit row `approval.reject`. A decided or
-         *     expired approval answers 409.
+         *     (never the maker nor the person the action is about, with the same 403 codes and `approval.refuse` audit
+         *     rows); the reason is required and kept in the audit row `approval.reject`. A decided, expired or cancelled
+         *     approval answers 409.
          */
         post: operations["rejectApproval"];
         delete?: never;
@@ -9175,7 +9182,7 @@ export interface operations {
                 "page[size]"?: components["parameters"]["PageSize"];
                 /** @description Only approvals in this state. */
                 "filter[status]"?: components["schemas"]["ApprovalStatus"];
-                /** @description Rows of this tenant id; narrows the admin tenant's view of every tenant (others see only their own). */
+                /** @description Rows of this tenant id, exact, as in the audit trail; narrows the admin tenant's view of every tenant (others see only their own, so another tenant's id matches nothing). */
                 "filter[tenant]"?: string;
             };
             header?: never;

@@ -9,8 +9,9 @@ import type { Session } from '../auth/tokens.ts';
 import { writeAudit } from '../audit.ts';
 import type { Paging } from '../paging.ts';
 import { bindKey, claimKeyToHold } from '../wallet/idempotency.ts';
+import { ROLE } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
-import type { FactValue, RequestFacts } from './facts.ts';
+import { subjectsOf, type FactValue, type RequestFacts } from './facts.ts';
 import type { ApprovalRule, Approvers } from './rules.ts';
 
 /** users-and-wallets has no approvals; an operator expects a day to find a second person. */
@@ -77,29 +78,71 @@ async function groupOf(db: Db, userId: number): Promise<number | null> {
 interface Viewer {
   session: Session;
   groupId: number | null;
+  /** The admin tenant's top admin acting inside another tenant (after choosing it). */
+  adminTenantTopAdminInside: boolean;
+  /** Anyone else acting outside their own tenant. */
+  outsideOwnTenant: boolean;
 }
 
 async function viewerOf(db: Db, session: Session): Promise<Viewer> {
-  return { session, groupId: await groupOf(db, session.userId) };
+  const home = await db
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.tenant_id', 'tenants.is_admin'])
+    .where('users.id', '=', session.userId)
+    .executeTakeFirst();
+  const outside = home !== undefined && home.tenant_id !== session.tenantId;
+  const adminTenantTopAdminInside = outside && home.is_admin === 1 && session.roles.includes(ROLE.TopAdmin);
+  return { session, groupId: await groupOf(db, session.userId), adminTenantTopAdminInside, outsideOwnTenant: outside && !adminTenantTopAdminInside };
 }
 
 function approversOf(row: Pick<Row, 'approvers_json'>): Approvers {
   return JSON.parse(row.approvers_json) as Approvers;
 }
 
-/** Why the viewer may not decide the approval, or undefined when they may. */
+/**
+ * Why the viewer may not decide the approval, or undefined when they may: the one home of the conflict-of-interest
+ * rules (never the maker, never the person the action is about, the admin tenant's top admin inside a tenant only
+ * where the rule names them, else the rule's roles and group in the approval's tenant).
+ */
 function decisionRefusal(row: Row, viewer: Viewer): DomainRefusal | undefined {
   const { session } = viewer;
   if (row.maker_user_id === session.userId) {
     return new DomainRefusal('forbidden', { message: 'You asked for this action: a second person must decide it.', code: 'maker_cannot_approve' });
   }
+  if (subjectsOf(row.operation_id, JSON.parse(row.request_json) as StoredRequest).includes(session.userId)) {
+    return new DomainRefusal('forbidden', { message: 'This action is about you: another person must decide it.', code: 'subject_cannot_approve' });
+  }
   const approvers = approversOf(row);
+  if (row.tenant_id !== session.tenantId || viewer.outsideOwnTenant) {
+    return new DomainRefusal('forbidden', { message: 'You may not decide this approval.', code: 'not_an_approver' });
+  }
+  if (viewer.adminTenantTopAdminInside) {
+    if (approvers.adminTenantTopAdmin === true) return undefined;
+    return new DomainRefusal('forbidden', {
+      message: "The admin tenant's top admin decides this tenant's approvals only where the rule names them.",
+      code: 'not_an_approver',
+    });
+  }
   const inScope =
-    row.tenant_id === session.tenantId &&
-    session.roles.some((role) => approvers.roles.includes(role)) &&
-    (!approvers.sameGroup || (row.maker_group_id !== null && row.maker_group_id === viewer.groupId));
+    session.roles.some((role) => approvers.roles.includes(role)) && (!approvers.sameGroup || (row.maker_group_id !== null && row.maker_group_id === viewer.groupId));
   if (!inScope) return new DomainRefusal('forbidden', { message: 'You may not decide this approval.', code: 'not_an_approver' });
   return undefined;
+}
+
+/** Audits a refused decision (a security event) and returns the refusal to throw. */
+async function refusedDecision(db: Db, row: Row, session: Session, refusal: DomainRefusal, decision: 'approve' | 'reject', now: Date): Promise<DomainRefusal> {
+  await writeAudit(db, {
+    actorUserId: session.userId,
+    tenantId: row.tenant_id,
+    action: 'approval.refuse',
+    entity: 'approval',
+    entityId: row.id,
+    after: { decision, code: refusal.reasons[0]?.code ?? null, operationId: row.operation_id, summary: row.summary },
+    reason: refusal.message,
+    at: now,
+  });
+  return refusal;
 }
 
 async function people(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
@@ -234,7 +277,7 @@ export async function heldAnswer(db: Db, session: Session, approvalId: number, n
 
 /** Whether the session's tenant is the admin tenant, whose top admins see every tenant's approvals (as the audit trail). */
 async function seesEveryTenant(db: Db, session: Session): Promise<boolean> {
-  if (!session.roles.includes(4)) return false;
+  if (!session.roles.includes(ROLE.TopAdmin)) return false;
   const tenant = await db.selectFrom('tenants').select('is_admin').where('id', '=', session.tenantId).executeTakeFirst();
   return tenant?.is_admin === 1;
 }
@@ -258,7 +301,8 @@ export async function listApprovals(db: Db, session: Session, query: ApprovalQue
   const at = now.toISOString();
   let q = db.selectFrom('approvals');
   if (!everyTenant) q = q.where('tenant_id', '=', session.tenantId);
-  else if (query.tenant !== undefined) q = q.where('tenant_id', '=', query.tenant);
+  // As in the audit trail: narrows the admin tenant's view; another tenant's id shows anyone else nothing.
+  if (query.tenant !== undefined) q = q.where('tenant_id', '=', query.tenant);
   switch (query.status) {
     case undefined:
       break;
@@ -315,7 +359,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function claimApproval(db: Db, session: Session, id: number, now: () => Date): Promise<ClaimOutcome> {
   const row = await visibleRow(db, session, id);
   const refusal = decisionRefusal(row, await viewerOf(db, session));
-  if (refusal) throw refusal;
+  if (refusal) throw await refusedDecision(db, row, session, refusal, 'approve', now());
   const at = now().toISOString();
   const claimed = await db
     .updateTable('approvals')
@@ -377,7 +421,7 @@ export async function finishApproval(db: Db, claim: Extract<ClaimOutcome, { kind
 export async function rejectApproval(db: Db, session: Session, id: number, reason: string, now: Date): Promise<ApprovalView> {
   const row = await visibleRow(db, session, id);
   const refusal = decisionRefusal(row, await viewerOf(db, session));
-  if (refusal) throw refusal;
+  if (refusal) throw await refusedDecision(db, row, session, refusal, 'reject', now);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -406,4 +450,39 @@ export async function rejectApproval(db: Db, session: Session, id: number, reaso
   });
   const finished = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return viewOf(db, finished, session, now);
+}
+
+/**
+ * Cancels the pending approvals of a maker whose account no longer may act (suspended, sanctioned, locked out), each
+ * with an audit row; call it inside the transaction that changes the account. An approval already running finishes.
+ */
+export async function cancelMakerApprovals(db: Db, cancel: { makerUserId: number; actor: Session; reason: string; now: Date }): Promise<void> {
+  const at = cancel.now.toISOString();
+  const rows = await db
+    .selectFrom('approvals')
+    .select(['id', 'tenant_id', 'operation_id', 'summary'])
+    .where('maker_user_id', '=', cancel.makerUserId)
+    .where('status', '=', 'pending')
+    .where('expires', '>', at)
+    .execute();
+  for (const row of rows) {
+    const updated = await db
+      .updateTable('approvals')
+      .set({ status: 'cancelled', decided_by: cancel.actor.userId, decided: at, reason: cancel.reason })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) continue;
+    await writeAudit(db, {
+      actorUserId: cancel.actor.userId,
+      tenantId: row.tenant_id,
+      action: 'approval.cancel',
+      entity: 'approval',
+      entityId: row.id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', operationId: row.operation_id, summary: row.summary, maker: String(cancel.makerUserId) },
+      reason: cancel.reason,
+      at: cancel.now,
+    });
+  }
 }
