@@ -345,10 +345,10 @@ function ended(status: ApprovalStatus): DomainRefusal {
 /** The maker's retry of a request whose approval ended without running it. */
 function endedForMaker(status: ApprovalStatus, reason: string | null): DomainRefusal {
   if (status === 'rejected') {
-    return new DomainRefusal('conflict', { message: 'A second person rejected this request; it did not run.', code: 'approval_rejected', ...(reason === null ? {} : { detail: `Reason: ${reason}` }) });
+    return new DomainRefusal('conflict', { message: 'A second person rejected this request; it did not run.', code: 'approval_rejected', ...(reason === null ? {} : { detail: `A second person rejected this request: ${reason}` }) });
   }
   if (status === 'cancelled') {
-    return new DomainRefusal('conflict', { message: 'This request was cancelled before anyone decided it; it did not run.', code: 'approval_cancelled', ...(reason === null ? {} : { detail: `Reason: ${reason}` }) });
+    return new DomainRefusal('conflict', { message: 'This request was cancelled before anyone decided it; it did not run.', code: 'approval_cancelled', ...(reason === null ? {} : { detail: `This request was cancelled: ${reason}` }) });
   }
   return new DomainRefusal('conflict', { message: 'This request waited 24 hours for a second person and expired; it did not run. Send it again with a new key.', code: 'approval_expired' });
 }
