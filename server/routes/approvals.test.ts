@@ -231,6 +231,29 @@ describe('the Idempotency-Key of a held request (issue 22, defect 2)', () => {
     expect(await pendingWithKey(key)).toBe(1);
   });
 
+  it('once approved but refused when it ran (failed), the retry answers that refusal and runs nothing', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const wallet = gw.world.wallets.tellerMemberGmd;
+    const balance = await balanceOf(app, wallet);
+    const held = (await topUp(headers, '-150', u.tellerMember, key, 'cashout')).json<ApprovalDoc>();
+    expect(held.data.attributes.status).toBe('pending');
+    // The wallet emptied meanwhile: the cash-out is refused when it runs.
+    await app.db.updateTable('wallets').set({ balance_minor: 0 }).where('id', '=', wallet).execute();
+    try {
+      const decided = (await approve(await as(checker), held.data.id)).json<ApprovalDoc>();
+      expect(decided.data.attributes.status).toBe('failed');
+      const count = await transactionCount();
+      const retry = await topUp(headers, '-150', u.tellerMember, key, 'cashout');
+      expect(retry.statusCode).toBe(decided.data.attributes.result?.status);
+      expect(retry.json<ApprovalDoc>().errors).toEqual(decided.data.attributes.result?.document.errors);
+      expect(await transactionCount()).toBe(count);
+      expect(await pendingWithKey(key)).toBe(1);
+    } finally {
+      await app.db.updateTable('wallets').set({ balance_minor: balance }).where('id', '=', wallet).execute();
+    }
+  });
+
   it('concurrent duplicates with one key open one approval and all answer it', async () => {
     const headers = await as(u.partner);
     const key = newKey();
