@@ -3,7 +3,7 @@
 // money is integer minor units (2 decimals) in `*_minor` columns.
 // bigint columns: pg hands int8 back as text; the pg pool in ./connection.ts parses it to a number, safe because
 // money is bounded far below 2^53 (server/domain/money.ts).
-import type { Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 
 export type TenantType = 'wallet' | 'payin' | 'payout' | 'payinpayoutservice' | 'bunna' | 'identity';
 
@@ -232,7 +232,8 @@ export interface AttemptCountersTable {
   window_ends: string;
 }
 
-export type IdempotencyState = 'in_flight' | 'done';
+/** `held`: the key's request waits for a four-eyes approval (`approval_id`, migration 014). */
+export type IdempotencyState = 'in_flight' | 'done' | 'held';
 
 export interface IdempotencyKeysTable {
   user_id: number;
@@ -242,6 +243,8 @@ export interface IdempotencyKeysTable {
   response_status: number | null;
   response_body: string | null;
   created: string;
+  /** The approval the key's request was held for, else null (migration 014). */
+  approval_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Append-only: SQLite and PostgreSQL triggers refuse UPDATE and DELETE. */
@@ -289,7 +292,7 @@ export interface TableViewsTable {
 }
 
 /** Four-eyes approvals (migration 011). */
-export type ApprovalState = 'pending' | 'running' | 'approved' | 'failed' | 'rejected';
+export type ApprovalState = 'pending' | 'running' | 'approved' | 'failed' | 'rejected' | 'cancelled';
 export interface ApprovalsTable {
   id: Generated<number>;
   tenant_id: string;

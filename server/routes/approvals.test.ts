@@ -21,7 +21,7 @@ import { bearer, buildTestApp, signIn, type TestGateway } from '../testing.ts';
 const RULES = {
   teller: [
     { id: 'large-top-up', label: 'Top-up above 1,000.00', operationId: 'createWalletTransaction', when: { and: [{ '==': [{ var: 'transactionType' }, 1] }, { '>': [{ var: 'amountMinor' }, 100_000] }] }, approvers: { roles: [4, 16] } },
-    { id: 'large-cash-out', label: 'Cash-out above 100.00', operationId: 'createWalletTransaction', when: { and: [{ '==': [{ var: 'transactionType' }, 256] }, { '>': [{ var: 'amountMinor' }, 10_000] }] }, approvers: { roles: [4, 16] } },
+    { id: 'large-cash-out', label: 'Cash-out above 100.00', operationId: 'createWalletTransaction', when: { and: [{ '==': [{ var: 'transactionType' }, 256] }, { '>': [{ var: 'amountMinor' }, 10_000] }] }, approvers: { roles: [4, 16], adminTenantTopAdmin: true } },
     { id: 'sanction', label: 'Sanction', operationId: 'updateAccountStatus', when: { in: [{ var: 'statusAction' }, [32, 256]] }, approvers: { roles: [4] } },
   ],
   naccug: [{ id: 'group-top-up', label: 'Any top-up, by the maker\'s group', operationId: 'createWalletTransaction', approvers: { roles: [16], sameGroup: true } }],
@@ -39,6 +39,8 @@ let remittances: RemittanceWorld;
 let checker: number;
 let tellerOfficer: number;
 let serrekundaGroupAdmin: number;
+let secondChecker: number;
+let subjectAdmin: number;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'teller-approvals-'));
@@ -60,6 +62,8 @@ beforeAll(async () => {
   checker = await staff('checker@demo.test', 'teller', ROLE.TopAdmin, gw.world.groups.teller, 1_900_001);
   tellerOfficer = await staff('teller.officer@demo.test', 'teller', ROLE.LowerAdmin, gw.world.groups.teller, 1_900_002);
   serrekundaGroupAdmin = await staff('serrekunda.group@demo.test', 'naccug', ROLE.MidAdmin, gw.world.groups.serrekunda, 1_900_003);
+  secondChecker = await staff('checker2@demo.test', 'teller', ROLE.TopAdmin, gw.world.groups.teller, 1_900_004);
+  subjectAdmin = await staff('subject@demo.test', 'teller', ROLE.TopAdmin, gw.world.groups.teller, 1_900_005);
 });
 
 afterAll(async () => {
@@ -72,6 +76,7 @@ interface ApprovalDoc {
     id: string;
     type: string;
     attributes: {
+      tenant: string;
       status: string;
       operationId: string;
       rule: string;
@@ -168,6 +173,122 @@ describe('the maker\'s request', () => {
   });
 });
 
+describe('the Idempotency-Key of a held request (issue 22, defect 2)', () => {
+  const pendingWithKey = async (key: string) =>
+    (await app.db.selectFrom('approvals').select('id').where('request_json', 'like', `%"idempotencyKey":"${key}"%`).execute()).length;
+
+  it('the same key with another body answers 422 idempotency_key_reused and opens no second approval', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    expect((await topUp(headers, '1300', u.tellerMember, key)).statusCode).toBe(202);
+    const other = await topUp(headers, '1400', u.tellerMember, key);
+    expect(other.statusCode).toBe(422);
+    expect(other.json<ApprovalDoc>().errors?.[0]?.code).toBe('idempotency_key_reused');
+    // Another body that no rule holds runs nowhere either: the key stands for the held request.
+    const small = await topUp(headers, '10', u.tellerMember, key);
+    expect(small.statusCode).toBe(422);
+    expect(await pendingWithKey(key)).toBe(1);
+  });
+
+  it('a key first used by a direct request refuses a held body with it (422) and opens no approval', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    expect((await topUp(headers, '20', u.tellerMember, key)).statusCode).toBe(201);
+    const held = await topUp(headers, '3100', u.tellerMember, key);
+    expect(held.statusCode).toBe(422);
+    expect(held.json<ApprovalDoc>().errors?.[0]?.code).toBe('idempotency_key_reused');
+    expect(await pendingWithKey(key)).toBe(0);
+  });
+
+  it('once approved, the retry answers what the run answered (201, the same transaction) and creates nothing', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const held = (await topUp(headers, '3200', u.tellerMember, key)).json<ApprovalDoc>();
+    const approved = (await approve(await as(checker), held.data.id)).json<ApprovalDoc>();
+    expect(approved.data.attributes.result?.status).toBe(201);
+    const count = await transactionCount();
+    const retry = await topUp(headers, '3200', u.tellerMember, key);
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json<ApprovalDoc>().data.id).toBe(approved.data.attributes.result?.document.data?.id);
+    expect(await transactionCount()).toBe(count);
+    expect(await pendingWithKey(key)).toBe(1);
+    expect((await list(await as(checker), '?filter[status]=pending&page[size]=100')).data.map((row) => row.attributes.summary)).not.toContain('Top Up of 3200.00 GMD to the wallet of Musa Bojang');
+  });
+
+  it('once rejected, the retry answers 409 approval_rejected with the reason, and nothing runs', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const held = (await topUp(headers, '3300', u.tellerMember, key)).json<ApprovalDoc>();
+    expect((await reject(await as(checker), held.data.id, 'Not this week')).statusCode).toBe(200);
+    const count = await transactionCount();
+    const retry = await topUp(headers, '3300', u.tellerMember, key);
+    expect(retry.statusCode).toBe(409);
+    const error = retry.json<{ errors: Array<{ code?: string; detail?: string }> }>().errors[0];
+    expect(error?.code).toBe('approval_rejected');
+    expect(error?.detail).toContain('Not this week');
+    expect(await transactionCount()).toBe(count);
+    expect(await pendingWithKey(key)).toBe(1);
+  });
+
+  it('once approved but refused when it ran (failed), the retry answers that refusal and runs nothing', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const wallet = gw.world.wallets.tellerMemberGmd;
+    const balance = await balanceOf(app, wallet);
+    const held = (await topUp(headers, '-150', u.tellerMember, key, 'cashout')).json<ApprovalDoc>();
+    expect(held.data.attributes.status).toBe('pending');
+    // The wallet emptied meanwhile: the cash-out is refused when it runs.
+    await app.db.updateTable('wallets').set({ balance_minor: 0 }).where('id', '=', wallet).execute();
+    try {
+      const decided = (await approve(await as(checker), held.data.id)).json<ApprovalDoc>();
+      expect(decided.data.attributes.status).toBe('failed');
+      const count = await transactionCount();
+      const retry = await topUp(headers, '-150', u.tellerMember, key, 'cashout');
+      expect(retry.statusCode).toBe(decided.data.attributes.result?.status);
+      expect(retry.json<ApprovalDoc>().errors).toEqual(decided.data.attributes.result?.document.errors);
+      expect(await transactionCount()).toBe(count);
+      expect(await pendingWithKey(key)).toBe(1);
+    } finally {
+      await app.db.updateTable('wallets').set({ balance_minor: balance }).where('id', '=', wallet).execute();
+    }
+  });
+
+  it('concurrent duplicates with one key open one approval and all answer it', async () => {
+    const headers = await as(u.partner);
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => topUp(headers, '3400', u.tellerMember, key)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 6 }, () => 202));
+    expect(new Set(answers.map((res) => res.json<ApprovalDoc>().data.id)).size).toBe(1);
+    expect(await pendingWithKey(key)).toBe(1);
+  });
+
+  it('a held bulk status edit retried after approval replays the edit and changes no row again', async () => {
+    const maker = bearer(await signIn(app, REMITTANCE_LOGINS.payout));
+    const key = bulkKey();
+    const send = async (statusDescription: string) => {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/v1/bank-payouts/update-bulk-transactions',
+        headers: { ...maker, 'idempotency-key': key },
+        payload: { data: { type: 'Transaction', attributes: { transactionIds: [remittances.rows.partner], statusCode: 256, statusDescription } } },
+      });
+      expectMatchesContract(res, 'updatePayoutStatuses');
+      return res;
+    };
+    const held = await send('Successful');
+    expect(held.statusCode).toBe(202);
+    expect((await send('Paid')).statusCode).toBe(422);
+    const approver = bearer(await signIn(app, REMITTANCE_LOGINS.payoutGroup));
+    expect((await approve(approver, held.json<ApprovalDoc>().data.id)).json<ApprovalDoc>().data.attributes.result?.status).toBe(200);
+    const edited = await storedRow(app.db, remittances.rows.partner);
+    const retry = await send('Successful');
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(await storedRow(app.db, remittances.rows.partner)).toEqual(edited);
+  });
+});
+
 describe('approving', () => {
   it('the approver runs the maker\'s top-up once: the transaction is the maker\'s, the code goes out, both names are audited', async () => {
     const maker = await as(u.partner);
@@ -205,7 +326,7 @@ describe('approving', () => {
   it('ten concurrent approves by two approvers run the request exactly once and all answer its result', async () => {
     const held = (await topUp(await as(u.partner), '2200')).json<ApprovalDoc>();
     const count = await transactionCount();
-    const approvers = [await as(checker), await as(u.super, 'teller')];
+    const approvers = [await as(checker), await as(secondChecker)];
     const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => approve(approvers[i % 2] ?? {}, held.data.id)));
     expect(answers.map((res) => res.statusCode)).toEqual(Array.from({ length: 10 }, () => 200));
     const results = new Set(answers.map((res) => JSON.stringify(res.json<ApprovalDoc>().data.attributes.result)));
@@ -323,7 +444,7 @@ describe('lists and isolation', () => {
     expect(own.statusCode).toBe(200);
   });
 
-  it('the admin tenant\'s top admin sees every tenant\'s approvals, as in the audit trail, but decides only inside the tenant', async () => {
+  it('the admin tenant\'s top admin sees every tenant\'s approvals, as in the audit trail, but decides none from the admin tenant', async () => {
     const held = (await topUp(await as(u.partner), '2800')).json<ApprovalDoc>();
     const superOwn = await as(u.super);
     const rows = await list(superOwn, '?filter[tenant]=teller&page[size]=100');
@@ -331,10 +452,87 @@ describe('lists and isolation', () => {
     expect((await approve(superOwn, held.data.id)).statusCode).toBe(403);
   });
 
+  it('[issue 22, defect 5] filter[tenant] narrows as in the audit trail: another tenant\'s id shows a tenant\'s staff nothing', async () => {
+    await topUp(await as(u.partner), '2900');
+    const own = await list(await as(checker), '?filter[tenant]=teller&page[size]=100');
+    expect(own.data.length).toBeGreaterThan(0);
+    expect(own.data.every((row) => row.attributes.tenant === 'teller')).toBe(true);
+    const other = await list(await as(checker), '?filter[tenant]=naccug&page[size]=100');
+    expect(other.data).toEqual([]);
+    expect(other.meta.itemTotal).toBe(0);
+    const everyTenant = await list(await as(u.super), '?filter[tenant]=naccug&page[size]=100');
+    expect(everyTenant.data.every((row) => row.attributes.tenant === 'naccug')).toBe(true);
+  });
+
   it('end users may not list approvals (403)', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/v1/approvals', headers: await as(u.tellerMember) });
     expectMatchesContract(res, 'listApprovals');
     expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('conflicts of interest (issue 22, defect 5)', () => {
+  const askStatus = async (maker: Record<string, string>, userId: number, status: number) => {
+    const res = await app.inject({ method: 'PATCH', url: `/api/v1/um/account/${userId}`, headers: maker, payload: { data: { type: 'Account', attributes: { status, reason: 'Audit finding' } } } });
+    expectMatchesContract(res, 'updateAccountStatus');
+    return res;
+  };
+
+  it('the person an action is about cannot approve it (403 subject_cannot_approve, audited), and sees canDecide false', async () => {
+    const held = await askStatus(await as(u.partner), subjectAdmin, 32);
+    expect(held.statusCode).toBe(202);
+    const id = held.json<ApprovalDoc>().data.id;
+    const subject = await as(subjectAdmin);
+    const res = await approve(subject, id);
+    expect(res.statusCode).toBe(403);
+    expect(res.json<ApprovalDoc>().errors?.[0]?.code).toBe('subject_cannot_approve');
+    expect((await reject(subject, id, 'Not me')).statusCode).toBe(403);
+    const listed = await list(subject, '?filter[status]=pending&page[size]=100');
+    expect(listed.data.find((row) => row.id === id)?.attributes.canDecide).toBe(false);
+    const audit = await app.db.selectFrom('audit_log').selectAll().where('entity', '=', 'approval').where('entity_id', '=', id).where('action', '=', 'approval.refuse').execute();
+    expect(audit.map((row) => row.actor_user_id)).toEqual([subjectAdmin, subjectAdmin]);
+    expect(audit[0]?.after_json).toContain('subject_cannot_approve');
+    // Nothing changed for the subject, and another approver still may decide.
+    const status = await app.db.selectFrom('accounts').select('status').where('user_id', '=', subjectAdmin).executeTakeFirstOrThrow();
+    expect(status.status & STATUS.Sanctioned).toBe(0);
+    expect(((await list(await as(checker), '?filter[status]=pending&page[size]=100')).data.find((row) => row.id === id))?.attributes.canDecide).toBe(true);
+    expect((await reject(await as(checker), id, 'Raised with the auditor instead')).statusCode).toBe(200);
+  });
+
+  it('the admin tenant\'s top admin acting inside a tenant may not decide unless the rule names them (adminTenantTopAdmin)', async () => {
+    const superInTeller = await as(u.super, 'teller');
+    const topUpHeld = (await topUp(await as(u.partner), '3500')).json<ApprovalDoc>();
+    const refused = await approve(superInTeller, topUpHeld.data.id);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json<ApprovalDoc>().errors?.[0]?.code).toBe('not_an_approver');
+    expect((await list(superInTeller, '?filter[status]=pending&page[size]=100')).data.find((row) => row.id === topUpHeld.data.id)?.attributes.canDecide).toBe(false);
+    // The cash-out rule names the admin tenant's top admin.
+    const cashOut = await topUp(await as(u.partner), '-150', u.tellerMember, newKey(), 'cashout');
+    expect(cashOut.statusCode).toBe(202);
+    const approved = await approve(superInTeller, cashOut.json<ApprovalDoc>().data.id);
+    expect(approved.statusCode).toBe(200);
+    expect(approved.json<ApprovalDoc>().data.attributes.status).toBe('approved');
+  });
+
+  it('sanctioning or suspending a maker cancels their pending approvals, each with an audit row, in the same change', async () => {
+    const maker = secondChecker;
+    const first = (await topUp(await as(maker), '3600')).json<ApprovalDoc>();
+    const second = (await topUp(await as(maker), '3700')).json<ApprovalDoc>();
+    expect(first.data.attributes.status).toBe('pending');
+    const suspended = await app.inject({ method: 'PATCH', url: `/api/v1/um/account/${maker}`, headers: await as(checker), payload: { data: { type: 'Account', attributes: { status: 64, reason: 'Under review' } } } });
+    expect(suspended.statusCode).toBe(200);
+    for (const id of [first.data.id, second.data.id]) {
+      const res = await app.inject({ method: 'GET', url: `/api/v1/approvals/${id}`, headers: await as(checker) });
+      expectMatchesContract(res, 'getApproval');
+      expect(res.json<ApprovalDoc>().data.attributes).toMatchObject({ status: 'cancelled', canDecide: false, decidedBy: { id: String(checker) } });
+      expect(res.json<ApprovalDoc>().data.attributes.reason).toContain('On Hold');
+      const audit = await app.db.selectFrom('audit_log').selectAll().where('action', '=', 'approval.cancel').where('entity_id', '=', id).executeTakeFirstOrThrow();
+      expect(audit.actor_user_id).toBe(checker);
+      expect((await approve(await as(u.partner), id)).statusCode).toBe(409);
+    }
+    const count = await transactionCount();
+    expect((await approve(await as(checker), first.data.id)).json<ApprovalDoc>().errors?.[0]?.code).toBe('approval_cancelled');
+    expect(await transactionCount()).toBe(count);
   });
 });
 
@@ -359,6 +557,23 @@ describe('remittance bulk actions', () => {
     expect(approved.json<ApprovalDoc>().data.attributes.result?.status).toBe(200);
     expect((await storedRow(app.db, remittances.rows.missing)).status_id).toBe(256);
     expect((await storedRow(app.db, remittances.rows.broken)).status_id).toBe(256);
+  });
+
+  it('a held reprocessing of a date window runs that window once approved (the query is part of the held request)', async () => {
+    const maker = bearer(await signIn(app, REMITTANCE_LOGINS.payout));
+    const day = MINIMAL_NOW.toISOString().slice(0, 10);
+    const res = await app.inject({
+      method: 'POST',
+      url: `/api/v1/integration/swift/republish-bulk-transactions?filter[startdate]=${day}&filter[enddata]=${day}`,
+      headers: { ...maker, 'idempotency-key': bulkKey() },
+      payload: { data: { type: 'Transaction', attributes: { numberOfTransactions: 1 } } },
+    });
+    expectMatchesContract(res, 'republishPayouts');
+    expect(res.statusCode).toBe(202);
+    const approver = bearer(await signIn(app, REMITTANCE_LOGINS.payoutGroup));
+    const approved = (await approve(approver, res.json<ApprovalDoc>().data.id)).json<ApprovalDoc>();
+    expect(approved.data.attributes.status).toBe('approved');
+    expect(approved.data.attributes.result?.status).toBe(202);
   });
 
   it('a bulk reprocess waits; reject leaves the rows as they were', async () => {

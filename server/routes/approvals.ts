@@ -37,7 +37,7 @@ export const handlers: Handlers = {
     const { db, teller } = request.server;
     const claim = await claimApproval(db, session, approvalId(request.params.id), teller.now);
     if (claim.kind === 'ran') return { data: approvalResource(claim.view) };
-    const result = await teller.approvals.run(request.server, claim.row.operation_id, claim.request, claim.maker, request.log);
+    const result = await teller.approvals.run(request.server, { approvalId: claim.row.id, operationId: claim.row.operation_id, request: claim.request, maker: claim.maker }, request.log);
     const view = await finishApproval(db, claim, result, session, teller.now());
     return { data: approvalResource(view) };
   },

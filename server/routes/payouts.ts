@@ -15,7 +15,7 @@ import {
 } from '../domain/remittances/actions.ts';
 import { PAYOUT_INPUT_MESSAGES } from '../domain/remittances/rules.ts';
 import { checkSwiftStatus, lookupAccount, payoutAccount, type BankActor } from '../domain/remittances/swift.ts';
-import { requestHash } from '../domain/wallet/idempotency.ts';
+import { keyedRequestHash } from '../domain/wallet/idempotency.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { idempotencyKey, idempotencyRefusal, remittanceResource, requiredRange, viaBank } from './_remittances.ts';
 import type { BodyChecks, Handlers } from './types.ts';
@@ -114,7 +114,6 @@ export const handlers: Handlers = {
     const { body, query } = request;
     const { numberOfTransactions, transactionIds } = body.data.attributes;
     let selection: ReprocessSelection;
-    let window = {};
     if (transactionIds !== undefined) {
       selection = { kind: 'ticked', ids: transactionIds };
     } else {
@@ -126,9 +125,8 @@ export const handlers: Handlers = {
         PAYOUT_INPUT_MESSAGES.daysRange,
       );
       selection = { kind: 'window', ...range, limit: numberOfTransactions ?? BULK_LIMIT };
-      window = range;
     }
-    const outcome = await republishPayouts(actorOf(request), selection, { key, hash: requestHash('republishPayouts', { body, window }) });
+    const outcome = await republishPayouts(actorOf(request), selection, { key, hash: keyedRequestHash('republishPayouts', body, query) });
     if (outcome.kind === 'key_reused' || outcome.kind === 'key_in_flight') throw idempotencyRefusal(outcome.kind);
     reply.code(202);
     if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
@@ -153,7 +151,7 @@ export const handlers: Handlers = {
   async updatePayoutStatuses(request, reply) {
     const key = idempotencyKey(request.headers['idempotency-key']);
     const { body } = request;
-    const outcome = await updatePayoutStatuses(actorOf(request), body.data.attributes, { key, hash: requestHash('updatePayoutStatuses', body) });
+    const outcome = await updatePayoutStatuses(actorOf(request), body.data.attributes, { key, hash: keyedRequestHash('updatePayoutStatuses', body, request.query) });
     if (outcome.kind === 'key_reused' || outcome.kind === 'key_in_flight') throw idempotencyRefusal(outcome.kind);
     if (outcome.kind === 'replayed') reply.header('idempotent-replayed', 'true');
     return { data: outcome.result.map(remittanceResource), meta: { count: outcome.result.length } };

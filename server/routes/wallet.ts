@@ -2,7 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { outboxLogOf, sessionOf } from '../context.ts';
 import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
-import { requestHash } from '../domain/wallet/idempotency.ts';
+import { keyedRequestHash } from '../domain/wallet/idempotency.ts';
 import { countTransactions, exportTransactions, listTransactions, transactionTotals } from '../domain/wallet/listing.ts';
 import { renderTransactionsPdf } from '../domain/wallet/pdf.ts';
 import { daysBefore } from '../domain/wallet/query.ts';
@@ -110,7 +110,7 @@ export const handlers: Handlers = {
     }
     const outcome = await createWalletTransaction(actorOf(request), body.data.attributes, {
       key,
-      hash: requestHash('createWalletTransaction', body),
+      hash: keyedRequestHash('createWalletTransaction', body, request.query),
     });
     switch (outcome.kind) {
       case 'key_reused':

@@ -970,7 +970,8 @@ export interface paths {
          *     An action whose account flag is false (e.g. `-32` on an account that is not Sanctioned) answers 422 with
          *     `source.pointer` `/data/attributes/status`; 409 means another admin changed the account at the same moment.
          *     The signed-in user may not change their own status (403), nor a user outside their scope (404).
-         *     The optional reason is kept in the audit trail.
+         *     The optional reason is kept in the audit trail. A status that bars sign-in (On Hold, Sanctioned, LockOut)
+         *     also cancels the account's pending four-eyes approvals as their maker (`listApprovals`).
          */
         patch: operations["updateAccountStatus"];
         trace?: never;
@@ -1189,6 +1190,13 @@ export interface paths {
          *     `idempotency_key_reused` and `source.header` `Idempotency-Key`. A second request while the first with that
          *     key is still being processed answers 409 with `code` `idempotency_key_in_flight`; retry it later to get
          *     the first answer.
+         *     A request a four-eyes rule holds (202) binds its key to the approval: the same key and body answer that same
+         *     approval (202) while it waits; once approved, the answer its run stored for the key (as a replay, with
+         *     `Idempotent-Replayed: true`; a run that was refused answers its refusal); once rejected, expired or
+         *     cancelled, 409 with `code` `approval_rejected`, `approval_expired` or `approval_cancelled` (the reason in
+         *     `detail`). Nothing runs twice, whichever path the retry takes. The same key with another body answers 422
+         *     `idempotency_key_reused`, whether that body would be held or not. The same holds for every operation with an
+         *     `Idempotency-Key` that a rule can hold (`updatePayoutStatuses`, `republishPayouts`).
          */
         post: operations["createWalletTransaction"];
         delete?: never;
@@ -2034,6 +2042,8 @@ export interface paths {
          * @description Four-eyes approvals (`schemas/approvals/<tenant>.json`): the actions of the token's tenant that wait for, or
          *     got, a second person's decision, newest first. The admin tenant's top admin sees every tenant's, as in the
          *     audit trail (`filter[tenant]` narrows); others see only their own tenant's. Staff roles only (403 otherwise).
+         *     A maker's pending approvals are `cancelled` (audit row `approval.cancel`, the reason saying why) when their
+         *     account is suspended, sanctioned or locked out.
          *     `canDecide` says whether the caller may approve or reject it. A pending approval past its `expires` shows
          *     `expired`.
          */
@@ -2087,9 +2097,12 @@ export interface paths {
          *     concurrent or repeated approvals answer the same approval with the same `result` (the status and document
          *     the operation answered; a refusal at that moment is kept as `failed` with its errors). Only a person in the
          *     token's tenant with one of the rule's `approverRoles` (and in the maker's group when the rule says so) may
-         *     approve (403 `not_an_approver`); never the maker (403 `maker_cannot_approve`). A rejected or expired approval
-         *     answers 409 (`approval_rejected`, `approval_expired`). Writes an audit row `approval.approve` naming maker and
-         *     approver.
+         *     approve (403 `not_an_approver`); never the maker (403 `maker_cannot_approve`), never the person the action is
+         *     about, the account whose status changes or the wallet's owner (403 `subject_cannot_approve`). The admin
+         *     tenant's top admin acting inside another tenant decides only where the rule names them
+         *     (`approvers.adminTenantTopAdmin`; else 403 `not_an_approver`). Each refusal writes an audit row
+         *     `approval.refuse`. A rejected, expired or cancelled approval answers 409 (`approval_rejected`,
+         *     `approval_expired`, `approval_cancelled`). Writes an audit row `approval.approve` naming maker and approver.
          */
         post: operations["approveApproval"];
         delete?: never;
@@ -2113,8 +2126,9 @@ export interface paths {
         /**
          * Reject, with a reason
          * @description Ends a pending approval without running anything. The same people as for `approveApproval` may reject
-         *     (never the maker); the reason is required and kept in the audit row `approval.reject`. A decided or
-         *     expired approval answers 409.
+         *     (never the maker nor the person the action is about, with the same 403 codes and `approval.refuse` audit
+         *     rows); the reason is required and kept in the audit row `approval.reject`. A decided, expired or cancelled
+         *     approval answers 409.
          */
         post: operations["rejectApproval"];
         delete?: never;
@@ -4100,10 +4114,10 @@ export interface components {
         /** @description A table file's id (schemas/tables/<id>.json). */
         TableId: string;
         /**
-         * @description pending until decided or 24 hours old (expired); approved ran the request, failed ran it and it was refused.
+         * @description pending until decided or 24 hours old (expired); approved ran the request, failed ran it and it was refused; cancelled ended undecided when its maker was suspended, sanctioned or locked out (the reason says which).
          * @enum {string}
          */
-        ApprovalStatus: "pending" | "approved" | "failed" | "rejected" | "expired";
+        ApprovalStatus: "pending" | "approved" | "failed" | "rejected" | "expired" | "cancelled";
         ApprovalPerson: {
             id: string;
             name: string;
@@ -6933,7 +6947,7 @@ export interface operations {
                     "application/json": components["schemas"]["AccountDocument"];
                 };
             };
-            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. A retry of the same request (and Idempotency-Key) answers this same approval. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -7569,7 +7583,7 @@ export interface operations {
                     "application/json": components["schemas"]["WalletTransactionResultDocument"];
                 };
             };
-            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. A retry of the same request (and Idempotency-Key) answers this same approval. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -8707,7 +8721,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The rows queued for the settler, and each considered row's outcome; or, when a four-eyes rule of the tenant holds, the pending approval (type approval) and nothing changed. */
+            /** @description The rows queued for the settler, and each considered row's outcome; or, when a four-eyes rule of the tenant holds, the pending approval (type approval) and nothing changed (a retry with the same Idempotency-Key, body and window answers this same approval). */
             202: {
                 headers: {
                     "Idempotent-Replayed": components["headers"]["IdempotentReplayed"];
@@ -8872,7 +8886,7 @@ export interface operations {
                     "application/json": components["schemas"]["RemittanceBulkDocument"];
                 };
             };
-            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. */
+            /** @description A four-eyes rule of the tenant holds (schemas/approvals/<tenant>.json) - nothing changed; the request waits for a second person as this pending approval. A retry of the same request (and Idempotency-Key) answers this same approval. */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -9168,7 +9182,7 @@ export interface operations {
                 "page[size]"?: components["parameters"]["PageSize"];
                 /** @description Only approvals in this state. */
                 "filter[status]"?: components["schemas"]["ApprovalStatus"];
-                /** @description Rows of this tenant id; narrows the admin tenant's view of every tenant (others see only their own). */
+                /** @description Rows of this tenant id, exact, as in the audit trail; narrows the admin tenant's view of every tenant (others see only their own, so another tenant's id matches nothing). */
                 "filter[tenant]"?: string;
             };
             header?: never;

@@ -22,10 +22,12 @@ export interface ApprovalRule {
   /** json-logic over the request's facts; absent: always. Variables: createWalletTransaction amountMinor (the amount in minor units, without sign) and transactionType (1 Top Up, 32 Loan, 256 Cash Out); updateAccountStatus statusAction (32 Add To Sanction, 256 Reject KYC, ...); updatePayoutStatuses count and statusCode; republishPayouts count */
   when?: boolean | { [key: string]: unknown };
   approvers: {
-    /** role bits (4 top admin, 16 group admin, 64 field officer) of the tenant's staff who may approve or reject; never the maker */
+    /** role bits (4 top admin, 16 group admin, 64 field officer) of the tenant's staff who may approve or reject; never the maker, never the person the action is about (the account whose status changes, the wallet's owner) */
     roles: number[];
     /** only staff of the maker's group (credit union, branch) may decide; default false */
     sameGroup?: boolean;
+    /** the admin tenant's top admin (role 4), acting inside this tenant after choosing it, may decide too; default false: they see the approvals but may not decide them */
+    adminTenantTopAdmin?: boolean;
   };
 }
 

@@ -1,7 +1,9 @@
 // Four-eyes approvals in Chromium against the real gateway (schemas/approvals/teller.json: a top-up above 10,000.00
 // GMD waits for a second person): the maker sees "Waiting for approval" instead of the fees, the checker approves it
 // on the Approvals screen, the transaction is created once and the maker's code moves the money once; a rejection with
-// its reason moves nothing; the maker can never approve their own request. Each test uses its own teller member.
+// its reason moves nothing; the maker can never approve their own request. Issue 22: a retried held request (same
+// Idempotency-Key) is one approval in the checker's list and, once approved, answers the run's result; the person an
+// action is about cannot decide it. Each test uses its own teller member.
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { CHECKER_LOGIN, DEMO_PASSWORD, demoLogins, expectAccessible, signIn } from './support';
 
@@ -60,12 +62,17 @@ async function transactionsOf(request: APIRequestContext, member: Member): Promi
   return ((await response.json()) as { meta: { itemTotal: number } }).meta.itemTotal;
 }
 
-/** The maker asks for a top-up through the API: the gateway holds it back and answers 202 with the approval. */
-async function askTopUp(request: APIRequestContext, member: Member, amount: number): Promise<ApprovalDoc> {
-  const response = await request.post('/api/v1/wallet-transactions', {
-    headers: { ...(await bearer(request, demoLogins.partner)), 'Idempotency-Key': `e2e-approval-${Date.now()}-${member.id}` },
+/** The maker's top-up request through the API, with the Idempotency-Key given. */
+function sendTopUp(request: APIRequestContext, member: Member, amount: number, key: string, headers: { authorization: string }) {
+  return request.post('/api/v1/wallet-transactions', {
+    headers: { ...headers, 'Idempotency-Key': key },
     data: { data: { type: 'wallettransaction', attributes: { Amount: String(amount), ReceiverUserId: member.id, template: 'topup' } } },
   });
+}
+
+/** The maker asks for a top-up through the API: the gateway holds it back and answers 202 with the approval. */
+async function askTopUp(request: APIRequestContext, member: Member, amount: number): Promise<ApprovalDoc> {
+  const response = await sendTopUp(request, member, amount, `e2e-approval-${Date.now()}-${member.id}`, await bearer(request, demoLogins.partner));
   expect(response.status()).toBe(202);
   return (await response.json()) as ApprovalDoc;
 }
@@ -189,5 +196,72 @@ test.describe('four-eyes approvals (schemas/approvals/teller.json)', () => {
     const own = await request.post(`/api/v1/approvals/${asked.data.id}/approve`, { headers: await bearer(request, demoLogins.partner) });
     expect(own.status()).toBe(403);
     expect(((await own.json()) as ApprovalDoc).errors?.[0]?.code).toBe('maker_cannot_approve');
+  });
+
+  test('[issue 22] a held top-up retried with the same key is one approval for the checker, and after approval the retry answers its result', async ({ browser, request }) => {
+    const member = await memberAt(request, 3);
+    const before = await transactionsOf(request, member);
+    const maker = await bearer(request, demoLogins.partner);
+    const key = `e2e-retry-${Date.now()}-${member.id}`;
+    const first = await sendTopUp(request, member, 13000, key, maker);
+    expect(first.status()).toBe(202);
+    const asked = (await first.json()) as ApprovalDoc;
+    // The maker's client retries (a timeout, a double click): the same approval, never a second one.
+    const again = await sendTopUp(request, member, 13000, key, maker);
+    expect(again.status()).toBe(202);
+    expect(((await again.json()) as ApprovalDoc).data.id).toBe(asked.data.id);
+    const reused = await sendTopUp(request, member, 14000, key, maker);
+    expect(reused.status()).toBe(422);
+    expect(((await reused.json()) as ApprovalDoc).errors?.[0]?.code).toBe('idempotency_key_reused');
+
+    const checker = await signedIn(browser, CHECKER_LOGIN);
+    const table = await openApprovals(checker);
+    const rows = table.locator('tbody tr[aria-rowindex]').filter({ hasText: member.fullname });
+    await expect(rows).toHaveCount(1);
+    await expect(rows).toContainText('13000.00');
+    await expect(rows).toContainText('pending');
+    await rows.getByRole('button', { name: 'Approve', exact: true }).click();
+    const dialog = checker.getByRole('dialog', { name: 'Approve this request?' });
+    await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
+    await expect(checker.getByText(/^Approved and done: Top Up of 13000\.00 GMD/).first()).toBeVisible();
+    await expect(rows).toContainText('approved');
+
+    // The retry after approval answers what the approval's run answered: the same pending transaction, created once.
+    const approved = (await (await request.get(`/api/v1/approvals/${asked.data.id}`, { headers: await bearer(request, CHECKER_LOGIN) })).json()) as ApprovalDoc;
+    const late = await sendTopUp(request, member, 13000, key, maker);
+    expect(late.status()).toBe(201);
+    expect(late.headers()['idempotent-replayed']).toBe('true');
+    expect(((await late.json()) as { data: { id: string } }).data.id).toBe(approved.data.attributes.result?.document.data?.id);
+    expect(await transactionsOf(request, member)).toBe(before + 1);
+    await checker.reload();
+    await expect(table.locator('tbody tr[aria-rowindex]').filter({ hasText: member.fullname })).toHaveCount(1);
+  });
+
+  test('[issue 22] the person an action is about cannot decide it: the checker asked to be sanctioned gets no Approve, and the gateway says why', async ({ browser, request }) => {
+    const users = (await (await request.get('/api/v1/um/user', { params: { 'filter[email]': CHECKER_LOGIN }, headers: await bearer(request, demoLogins.partner) })).json()) as {
+      data: { id: string; attributes: { fullname: string } }[];
+    };
+    const subject = users.data[0];
+    expect(subject).toBeDefined();
+    const asked = await request.patch(`/api/v1/um/account/${subject?.id ?? ''}`, {
+      headers: await bearer(request, demoLogins.partner),
+      data: { data: { type: 'Account', attributes: { status: 32, reason: 'e2e conflict of interest' } } },
+    });
+    expect(asked.status()).toBe(202);
+    const approval = (await asked.json()) as ApprovalDoc;
+
+    const checker = await signedIn(browser, CHECKER_LOGIN);
+    const table = await openApprovals(checker);
+    const row = table.locator('tbody tr[aria-rowindex]').filter({ hasText: 'e2e conflict of interest' });
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText(`Add To Sanction for the staff member ${subject?.attributes.fullname ?? ''}`);
+    await expect(row).toContainText('pending');
+    await expect(row.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
+    await expect(row.getByRole('button', { name: 'Reject', exact: true })).toHaveCount(0);
+    const own = await request.post(`/api/v1/approvals/${approval.data.id}/approve`, { headers: await bearer(request, CHECKER_LOGIN) });
+    expect(own.status()).toBe(403);
+    const error = ((await own.json()) as { errors: { code?: string; title: string }[] }).errors[0];
+    expect(error?.code).toBe('subject_cannot_approve');
+    expect(error?.title).toBe('This action is about you: another person must decide it.');
   });
 });

@@ -1,6 +1,7 @@
 // PATCH um/account/{id}: applies one status action to an account the admin may see, with the audit row; a status
-// that bars sign-in also ends the account's sessions.
+// that bars sign-in also ends the account's sessions and cancels the approvals the account asked for (issue 22).
 import type { Db } from '../../db/connection.ts';
+import { cancelMakerApprovals } from '../approvals/approvals.ts';
 import { writeAudit } from '../audit.ts';
 import { statusBarsSignIn } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
@@ -60,6 +61,7 @@ export async function changeAccountStatus(db: Db, session: Session, change: Stat
     // A status that bars sign-in ends the account's sessions at once; its tokens answer 401 from the next request.
     if (statusBarsSignIn(status)) {
       await revokeUserSessions(trx, change.userId, { reason: 'status', now, actorUserId: session.userId, tenantId: session.tenantId });
+      await cancelMakerApprovals(trx, { makerUserId: change.userId, actor: session, reason: `The person who asked for it is now ${displayStatus(status)}.`, now });
     }
     return trx
       .selectFrom('accounts')

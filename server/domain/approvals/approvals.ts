@@ -8,8 +8,10 @@ import type { Selectable } from 'kysely';
 import type { Session } from '../auth/tokens.ts';
 import { writeAudit } from '../audit.ts';
 import type { Paging } from '../paging.ts';
+import { bindKey, claimKeyToHold } from '../wallet/idempotency.ts';
+import { ROLE } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
-import type { FactValue, RequestFacts } from './facts.ts';
+import { subjectsOf, type FactValue, type RequestFacts } from './facts.ts';
 import type { ApprovalRule, Approvers } from './rules.ts';
 
 /** users-and-wallets has no approvals; an operator expects a day to find a second person. */
@@ -17,7 +19,7 @@ export const APPROVAL_TTL_MS = 24 * 60 * 60 * 1000;
 /** How long a second approver waits for the first one's run to finish before answering 409. */
 const RUN_WAIT_MS = 10_000;
 
-export type ApprovalStatus = 'pending' | 'approved' | 'failed' | 'rejected' | 'expired';
+export type ApprovalStatus = 'pending' | 'approved' | 'failed' | 'rejected' | 'expired' | 'cancelled';
 
 export interface Person {
   id: string;
@@ -45,10 +47,11 @@ export interface ApprovalView {
   canDecide: boolean;
 }
 
-/** The maker's request as it will run: path parameters, body and Idempotency-Key. */
+/** The maker's request as it will run: path parameters, body, query (absent on approvals stored before it was kept) and Idempotency-Key. */
 export interface StoredRequest {
   params: Record<string, string>;
   body: unknown;
+  query?: Record<string, unknown>;
   idempotencyKey: string | null;
 }
 
@@ -75,29 +78,71 @@ async function groupOf(db: Db, userId: number): Promise<number | null> {
 interface Viewer {
   session: Session;
   groupId: number | null;
+  /** The admin tenant's top admin acting inside another tenant (after choosing it). */
+  adminTenantTopAdminInside: boolean;
+  /** Anyone else acting outside their own tenant. */
+  outsideOwnTenant: boolean;
 }
 
 async function viewerOf(db: Db, session: Session): Promise<Viewer> {
-  return { session, groupId: await groupOf(db, session.userId) };
+  const home = await db
+    .selectFrom('users')
+    .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
+    .select(['users.tenant_id', 'tenants.is_admin'])
+    .where('users.id', '=', session.userId)
+    .executeTakeFirst();
+  const outside = home !== undefined && home.tenant_id !== session.tenantId;
+  const adminTenantTopAdminInside = outside && home.is_admin === 1 && session.roles.includes(ROLE.TopAdmin);
+  return { session, groupId: await groupOf(db, session.userId), adminTenantTopAdminInside, outsideOwnTenant: outside && !adminTenantTopAdminInside };
 }
 
 function approversOf(row: Pick<Row, 'approvers_json'>): Approvers {
   return JSON.parse(row.approvers_json) as Approvers;
 }
 
-/** Why the viewer may not decide the approval, or undefined when they may. */
+/**
+ * Why the viewer may not decide the approval, or undefined when they may: the one home of the conflict-of-interest
+ * rules (never the maker, never the person the action is about, the admin tenant's top admin inside a tenant only
+ * where the rule names them, else the rule's roles and group in the approval's tenant).
+ */
 function decisionRefusal(row: Row, viewer: Viewer): DomainRefusal | undefined {
   const { session } = viewer;
   if (row.maker_user_id === session.userId) {
     return new DomainRefusal('forbidden', { message: 'You asked for this action: a second person must decide it.', code: 'maker_cannot_approve' });
   }
+  if (subjectsOf(row.operation_id, JSON.parse(row.request_json) as StoredRequest).includes(session.userId)) {
+    return new DomainRefusal('forbidden', { message: 'This action is about you: another person must decide it.', code: 'subject_cannot_approve' });
+  }
   const approvers = approversOf(row);
+  if (row.tenant_id !== session.tenantId || viewer.outsideOwnTenant) {
+    return new DomainRefusal('forbidden', { message: 'You may not decide this approval.', code: 'not_an_approver' });
+  }
+  if (viewer.adminTenantTopAdminInside) {
+    if (approvers.adminTenantTopAdmin === true) return undefined;
+    return new DomainRefusal('forbidden', {
+      message: "The admin tenant's top admin decides this tenant's approvals only where the rule names them.",
+      code: 'not_an_approver',
+    });
+  }
   const inScope =
-    row.tenant_id === session.tenantId &&
-    session.roles.some((role) => approvers.roles.includes(role)) &&
-    (!approvers.sameGroup || (row.maker_group_id !== null && row.maker_group_id === viewer.groupId));
+    session.roles.some((role) => approvers.roles.includes(role)) && (!approvers.sameGroup || (row.maker_group_id !== null && row.maker_group_id === viewer.groupId));
   if (!inScope) return new DomainRefusal('forbidden', { message: 'You may not decide this approval.', code: 'not_an_approver' });
   return undefined;
+}
+
+/** Audits a refused decision (a security event) and returns the refusal to throw. */
+async function refusedDecision(db: Db, row: Row, session: Session, refusal: DomainRefusal, decision: 'approve' | 'reject', now: Date): Promise<DomainRefusal> {
+  await writeAudit(db, {
+    actorUserId: session.userId,
+    tenantId: row.tenant_id,
+    action: 'approval.refuse',
+    entity: 'approval',
+    entityId: row.id,
+    after: { decision, code: refusal.reasons[0]?.code ?? null, operationId: row.operation_id, summary: row.summary },
+    reason: refusal.message,
+    at: now,
+  });
+  return refusal;
 }
 
 async function people(db: Db, ids: readonly number[]): Promise<Map<number, Person>> {
@@ -140,30 +185,41 @@ async function viewOf(db: Db, row: Row, session: Session, now: Date): Promise<Ap
 }
 
 export function requestHashOf(operationId: string, request: StoredRequest): string {
-  return createHash('sha256').update(JSON.stringify([operationId, request.params, request.body, request.idempotencyKey])).digest('hex');
+  return createHash('sha256').update(JSON.stringify([operationId, request.params, request.body, request.idempotencyKey, request.query ?? {}])).digest('hex');
 }
 
 /**
- * Holds the maker's request as a pending approval and answers it; the maker's retry of the same request (same
- * operation, parameters, body and key) while it waits answers the same approval.
+ * What holding a request found: its approval (the new one, or the one its Idempotency-Key or, without a key, the
+ * same pending request already made), or a key that stands for another request (`reused`) or for one that runs
+ * directly (`direct`: the operation's handler answers it).
  */
+export type HoldOutcome = { kind: 'approval'; approvalId: number } | { kind: 'reused' } | { kind: 'direct' };
+
+/** Holds the maker's request as a pending approval, binding its Idempotency-Key to it in the same transaction. */
 export async function holdRequest(
   db: Db,
-  held: { session: Session; operationId: string; rule: ApprovalRule; request: StoredRequest; facts: RequestFacts; now: Date },
-): Promise<ApprovalView> {
+  held: { session: Session; operationId: string; rule: ApprovalRule; request: StoredRequest; keyHash: string; facts: RequestFacts; now: Date },
+): Promise<HoldOutcome> {
   const { session, now } = held;
+  const key = held.request.idempotencyKey;
   const hash = requestHashOf(held.operationId, held.request);
-  const row = await db.transaction().execute(async (trx) => {
-    const waiting = await trx
-      .selectFrom('approvals')
-      .selectAll()
-      .where('tenant_id', '=', session.tenantId)
-      .where('maker_user_id', '=', session.userId)
-      .where('request_hash', '=', hash)
-      .where('status', 'in', ['pending', 'running'])
-      .where('expires', '>', now.toISOString())
-      .executeTakeFirst();
-    if (waiting) return waiting;
+  return db.transaction().execute(async (trx): Promise<HoldOutcome> => {
+    if (key !== null) {
+      const binding = await claimKeyToHold(trx, { userId: session.userId, key, hash: held.keyHash, now });
+      if (binding.kind === 'held') return { kind: 'approval', approvalId: binding.approvalId };
+      if (binding.kind !== 'free') return binding;
+    } else {
+      const waiting = await trx
+        .selectFrom('approvals')
+        .select('id')
+        .where('tenant_id', '=', session.tenantId)
+        .where('maker_user_id', '=', session.userId)
+        .where('request_hash', '=', hash)
+        .where('status', 'in', ['pending', 'running'])
+        .where('expires', '>', now.toISOString())
+        .executeTakeFirst();
+      if (waiting) return { kind: 'approval', approvalId: waiting.id };
+    }
     const inserted = await trx
       .insertInto('approvals')
       .values({
@@ -188,8 +244,9 @@ export async function holdRequest(
         created: now.toISOString(),
         expires: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
       })
-      .returningAll()
+      .returning('id')
       .executeTakeFirstOrThrow();
+    if (key !== null) await bindKey(trx, { userId: session.userId, key, approvalId: inserted.id });
     await writeAudit(trx, {
       actorUserId: session.userId,
       tenantId: session.tenantId,
@@ -199,14 +256,28 @@ export async function holdRequest(
       after: { operationId: held.operationId, rule: held.rule.id, summary: held.facts.summary },
       at: now,
     });
-    return inserted;
+    return { kind: 'approval', approvalId: inserted.id };
   });
-  return viewOf(db, row, session, now);
+}
+
+/** What the maker's retry of a held request answers: the approval while it waits, else what deciding it answered. */
+export type HeldAnswer = { kind: 'pending'; view: ApprovalView } | { kind: 'ran'; result: RunResult };
+
+/** The answer to the maker's retry of the request held as `approvalId`; a rejected, expired or cancelled one refuses it. */
+export async function heldAnswer(db: Db, session: Session, approvalId: number, now: Date): Promise<HeldAnswer> {
+  const row = await db.selectFrom('approvals').selectAll().where('id', '=', approvalId).executeTakeFirst();
+  if (!row) throw notFound();
+  const status = statusOf(row, now);
+  if (status === 'pending') return { kind: 'pending', view: await viewOf(db, row, session, now) };
+  if ((status === 'approved' || status === 'failed') && row.result_status !== null && row.result_json !== null) {
+    return { kind: 'ran', result: { status: row.result_status, document: JSON.parse(row.result_json) as Record<string, unknown> } };
+  }
+  throw endedForMaker(status, row.reason);
 }
 
 /** Whether the session's tenant is the admin tenant, whose top admins see every tenant's approvals (as the audit trail). */
 async function seesEveryTenant(db: Db, session: Session): Promise<boolean> {
-  if (!session.roles.includes(4)) return false;
+  if (!session.roles.includes(ROLE.TopAdmin)) return false;
   const tenant = await db.selectFrom('tenants').select('is_admin').where('id', '=', session.tenantId).executeTakeFirst();
   return tenant?.is_admin === 1;
 }
@@ -230,7 +301,8 @@ export async function listApprovals(db: Db, session: Session, query: ApprovalQue
   const at = now.toISOString();
   let q = db.selectFrom('approvals');
   if (!everyTenant) q = q.where('tenant_id', '=', session.tenantId);
-  else if (query.tenant !== undefined) q = q.where('tenant_id', '=', query.tenant);
+  // As in the audit trail: narrows the admin tenant's view; another tenant's id shows anyone else nothing.
+  if (query.tenant !== undefined) q = q.where('tenant_id', '=', query.tenant);
   switch (query.status) {
     case undefined:
       break;
@@ -265,9 +337,20 @@ export async function getApproval(db: Db, session: Session, id: number, now: Dat
 export type ClaimOutcome = { kind: 'run'; row: Row; request: StoredRequest; maker: Session } | { kind: 'ran'; view: ApprovalView };
 
 function ended(status: ApprovalStatus): DomainRefusal {
-  return status === 'expired'
-    ? new DomainRefusal('conflict', { message: 'This approval has expired: the maker must ask again.', code: 'approval_expired' })
-    : new DomainRefusal('conflict', { message: 'This approval was rejected.', code: 'approval_rejected' });
+  if (status === 'expired') return new DomainRefusal('conflict', { message: 'This approval has expired: the maker must ask again.', code: 'approval_expired' });
+  if (status === 'cancelled') return new DomainRefusal('conflict', { message: 'This approval was cancelled.', code: 'approval_cancelled' });
+  return new DomainRefusal('conflict', { message: 'This approval was rejected.', code: 'approval_rejected' });
+}
+
+/** The maker's retry of a request whose approval ended without running it. */
+function endedForMaker(status: ApprovalStatus, reason: string | null): DomainRefusal {
+  if (status === 'rejected') {
+    return new DomainRefusal('conflict', { message: 'A second person rejected this request; it did not run.', code: 'approval_rejected', ...(reason === null ? {} : { detail: `A second person rejected this request: ${reason}` }) });
+  }
+  if (status === 'cancelled') {
+    return new DomainRefusal('conflict', { message: 'This request was cancelled before anyone decided it; it did not run.', code: 'approval_cancelled', ...(reason === null ? {} : { detail: `This request was cancelled: ${reason}` }) });
+  }
+  return new DomainRefusal('conflict', { message: 'This request waited 24 hours for a second person and expired; it did not run. Send it again with a new key.', code: 'approval_expired' });
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -276,7 +359,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 export async function claimApproval(db: Db, session: Session, id: number, now: () => Date): Promise<ClaimOutcome> {
   const row = await visibleRow(db, session, id);
   const refusal = decisionRefusal(row, await viewerOf(db, session));
-  if (refusal) throw refusal;
+  if (refusal) throw await refusedDecision(db, row, session, refusal, 'approve', now());
   const at = now().toISOString();
   const claimed = await db
     .updateTable('approvals')
@@ -295,7 +378,7 @@ export async function claimApproval(db: Db, session: Session, id: number, now: (
     const current = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const status = statusOf(current, now());
     if (current.status === 'approved' || current.status === 'failed') return { kind: 'ran', view: await viewOf(db, current, session, now()) };
-    if (status === 'rejected' || status === 'expired') throw ended(status);
+    if (status === 'rejected' || status === 'expired' || status === 'cancelled') throw ended(status);
     if (Date.now() > deadline) {
       throw new DomainRefusal('conflict', { message: 'Another approver is running this request; look again in a moment.', code: 'approval_running' });
     }
@@ -338,7 +421,7 @@ export async function finishApproval(db: Db, claim: Extract<ClaimOutcome, { kind
 export async function rejectApproval(db: Db, session: Session, id: number, reason: string, now: Date): Promise<ApprovalView> {
   const row = await visibleRow(db, session, id);
   const refusal = decisionRefusal(row, await viewerOf(db, session));
-  if (refusal) throw refusal;
+  if (refusal) throw await refusedDecision(db, row, session, refusal, 'reject', now);
   const at = now.toISOString();
   await db.transaction().execute(async (trx) => {
     const updated = await trx
@@ -350,7 +433,7 @@ export async function rejectApproval(db: Db, session: Session, id: number, reaso
       .executeTakeFirst();
     if (updated.numUpdatedRows !== 1n) {
       const status = statusOf(row, now);
-      if (status === 'expired' || status === 'rejected') throw ended(status);
+      if (status === 'expired' || status === 'rejected' || status === 'cancelled') throw ended(status);
       throw new DomainRefusal('conflict', { message: 'This approval was already decided.', code: 'approval_decided' });
     }
     await writeAudit(trx, {
@@ -367,4 +450,39 @@ export async function rejectApproval(db: Db, session: Session, id: number, reaso
   });
   const finished = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   return viewOf(db, finished, session, now);
+}
+
+/**
+ * Cancels the pending approvals of a maker whose account no longer may act (suspended, sanctioned, locked out), each
+ * with an audit row; call it inside the transaction that changes the account. An approval already running finishes.
+ */
+export async function cancelMakerApprovals(db: Db, cancel: { makerUserId: number; actor: Session; reason: string; now: Date }): Promise<void> {
+  const at = cancel.now.toISOString();
+  const rows = await db
+    .selectFrom('approvals')
+    .select(['id', 'tenant_id', 'operation_id', 'summary'])
+    .where('maker_user_id', '=', cancel.makerUserId)
+    .where('status', '=', 'pending')
+    .where('expires', '>', at)
+    .execute();
+  for (const row of rows) {
+    const updated = await db
+      .updateTable('approvals')
+      .set({ status: 'cancelled', decided_by: cancel.actor.userId, decided: at, reason: cancel.reason })
+      .where('id', '=', row.id)
+      .where('status', '=', 'pending')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows !== 1n) continue;
+    await writeAudit(db, {
+      actorUserId: cancel.actor.userId,
+      tenantId: row.tenant_id,
+      action: 'approval.cancel',
+      entity: 'approval',
+      entityId: row.id,
+      before: { status: 'pending' },
+      after: { status: 'cancelled', operationId: row.operation_id, summary: row.summary, maker: String(cancel.makerUserId) },
+      reason: cancel.reason,
+      at: cancel.now,
+    });
+  }
 }

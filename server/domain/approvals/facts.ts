@@ -99,6 +99,16 @@ async function statusFacts(db: Db, session: Session, params: Record<string, stri
   };
 }
 
+/**
+ * The people a held request is about (the account whose status changes, the wallet's owner): none of them may
+ * decide it (issue 22). Read from the stored request, so approvals stored before this rule are covered too.
+ */
+export function subjectsOf(operationId: string, request: HeldRequest): number[] {
+  const ids =
+    operationId === 'updateAccountStatus' ? [request.params.id] : operationId === 'createWalletTransaction' ? [attributesOf(request.body).ReceiverUserId] : [];
+  return ids.map((id) => (typeof id === 'string' ? parseId(id) : undefined)).filter((id): id is number => id !== undefined);
+}
+
 /** At most this many rows are listed one by one in a bulk action's before and after. */
 const LISTED_ROWS = 20;
 

@@ -1,7 +1,8 @@
 // Four-eyes rules as data: schemas/approvals/<tenant>.json (meta-schema schemas/meta/approvals.schema.json, checked
 // by check:config). A tenant without a file holds nothing back. The condition is json-logic over the facts of the
 // request (facts.ts names them per operation); approvers are role bits of the same tenant, optionally of the maker's
-// group, never the maker.
+// group, and the admin tenant's top admin acting inside the tenant only where the rule names them; never the maker,
+// never the person the action is about.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -20,6 +21,8 @@ export function isApprovable(operationId: string): operationId is ApprovableOper
 export interface Approvers {
   roles: number[];
   sameGroup: boolean;
+  /** The admin tenant's top admin, acting inside this tenant, may decide too (absent on approvals stored before it). */
+  adminTenantTopAdmin?: boolean;
 }
 
 export interface ApprovalRule {
@@ -49,7 +52,7 @@ function parseRule(value: unknown, where: string): ApprovalRule {
     id: value.id,
     operationId: value.operationId,
     ...(value.when === undefined ? {} : { when: value.when as jsonLogic.RulesLogic }),
-    approvers: { roles: approvers.roles as number[], sameGroup: approvers.sameGroup === true },
+    approvers: { roles: approvers.roles as number[], sameGroup: approvers.sameGroup === true, adminTenantTopAdmin: approvers.adminTenantTopAdmin === true },
   };
 }
 
