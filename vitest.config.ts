@@ -37,6 +37,8 @@ export default defineConfig({
           include: gatewayTests,
           environment: 'node',
           testTimeout: 30000,
+          // As on SQLite: a file's setup copies and opens its database, slower on a loaded machine.
+          hookTimeout: 60000,
           env: { TELLER_TEST_ENGINE: 'postgres' },
           globalSetup: ['tests/postgres-setup.ts'],
         },
