@@ -1896,7 +1896,9 @@ export interface paths {
          *     user's events reach whoever may see that user (users-and-wallets §6), a wallet transaction's whoever may see
          *     its sender or receiver, a remittance's the tenant's staff; another tenant's never. Without `Last-Event-ID` the
          *     stream starts at the newest event; with it, it first sends the events after that id (kept one day); an id the
-         *     stream did not write answers 400. The live lists (listUsers, listWalletTransactions, listRemittances) answer
+         *     stream did not write to the tenant (ahead of its newest event, as a tab holds after a database restore; another
+         *     tenant's) or whose event is no longer kept answers 400: the client reads its lists again and starts without
+         *     it. The live lists (listUsers, listWalletTransactions, listRemittances) answer
          *     with `Teller-Change-Cursor`, an id to start from that misses nothing changed after the list was read. On
          *     PostgreSQL an event is sent once every transaction that began before its own has ended, so a reconnect never
          *     skips one that committed late. A comment
