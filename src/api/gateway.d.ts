@@ -1955,7 +1955,10 @@ export interface paths {
         put?: never;
         /**
          * Save a view of a table
-         * @description Saves the caller's view of a table in the token's tenant. `scope` `private` (the default) is the caller's
+         * @description Saves the caller's view of a table in the token's tenant. Its `state` must fit the table as the list's address
+         *     must: columns of the table file, and filters, sort and page size its list operation takes with values it
+         *     accepts (422 with a pointer to each part, e.g. `/data/attributes/state/filters/status`; a table without a
+         *     table file is 422 too). `scope` `private` (the default) is the caller's
          *     own; `role` shares it with every staff member of `role` (4, 16 or 64) in the tenant; `tenant` shares it with
          *     the whole tenant and may be its default (`isDefault`, replacing the previous default of the table). Sharing
          *     with the tenant and setting the default need role 4 (403 `role_not_allowed`); `isDefault` needs scope
@@ -4211,9 +4214,23 @@ export interface components {
                 mine: boolean;
                 ownerEmail: string | null;
                 state: components["schemas"]["TableViewState"];
+                /**
+                 * @description What the stored state holds that its table no longer takes (a column or a value that left the config,
+                 *     or a view stored before saving was checked), left out of `state` (a dropped sort or page size becomes
+                 *     the table's own) so the list still opens; empty when the view fits.
+                 */
+                dropped: components["schemas"]["TableViewDropped"][];
                 created: components["schemas"]["DateTime"];
                 updated: components["schemas"]["DateTime"];
             };
+        };
+        TableViewDropped: {
+            /** @description Where in the stored state, e.g. `/filters/status`, `/columns/2`, `/sort`, `/pageSize`. */
+            pointer: string;
+            /** @description What was there (a filter value, a column id, a sort), as text. */
+            value: string;
+            /** @description Why the table no longer takes it. */
+            detail: string;
         };
         TableViewDocument: {
             data: components["schemas"]["TableView"];
