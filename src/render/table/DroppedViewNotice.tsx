@@ -36,7 +36,7 @@ export function DroppedViewNotice({ model }: { model: SchemaTableModel }) {
   const current = views.data?.find((view) => view.id === model.query.view);
   if (!current || current.dropped.length === 0) return null;
   return (
-    <Alert role="status" color="yellow" variant="light" mb="sm" title="Part of this view was left out">
+    <Alert role="status" variant="light" mb="sm" title="Part of this view was left out">
       {`“${current.name}” no longer fits this list, so it opened without ${listOf(current.dropped.map((part) => partName(model, part)))}.`}
     </Alert>
   );
