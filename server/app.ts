@@ -20,6 +20,7 @@ import { gateApprovals } from './http/approval-gate.ts';
 import { bearerAuth } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { loadContract, registerContractRoutes } from './http/contract.ts';
+import { ListQueries } from './http/list-queries.ts';
 import { installErrorHandling, sendError, toErrorResponse } from './http/errors.ts';
 import { HttpError } from './http/jsonapi.ts';
 import { validatorCompiler } from './http/validation.ts';
@@ -169,6 +170,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     settler,
     changes,
     approvals: { rules: approvalRules, run: approvals.run },
+    listQueries: new ListQueries(),
   };
   app.decorate('db', db);
   app.decorate('teller', teller);
@@ -190,6 +192,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   // After the web app's routes: its files are compressed at build and served as they are (http/web.ts).
   await registerCompression(app);
 
+  teller.listQueries.capture(app);
   await registerContractRoutes(app, {
     spec: loadContract(options.contractPath ?? DEFAULT_CONTRACT),
     handlers: approvals.handlers,

@@ -9,6 +9,7 @@ import type { ApprovalRules } from './domain/approvals/rules.ts';
 import type { Settler } from './domain/remittances/settler.ts';
 import type { ConfigChecker } from '../scripts/config-checker.ts';
 import type { ApprovalRunner } from './http/approval-gate.ts';
+import type { ListQueries } from './http/list-queries.ts';
 import { HttpError } from './http/jsonapi.ts';
 
 export interface TellerContext {
@@ -36,6 +37,8 @@ export interface TellerContext {
   changes: ChangeWaker;
   /** Four-eyes rules per tenant (schemas/approvals/) and the runner of an approved request. */
   approvals: { rules: ApprovalRules; run: ApprovalRunner };
+  /** The query parameters of each contract operation as its route checks them (a saved view's are checked so). */
+  listQueries: ListQueries;
 }
 
 declare module 'fastify' {

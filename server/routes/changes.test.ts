@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app.ts';
-import { recordChange } from '../domain/changes/feed.ts';
+import { cursorText, latestChangeCursor, recordChange } from '../domain/changes/feed.ts';
 import { seedMinimal, MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { createTestDatabase, TEST_ENGINE } from '../testing/database.ts';
 import { bearerFor } from '../testing/users.ts';
@@ -176,6 +176,42 @@ describe('streamChanges', () => {
       const res = await fetch(`${base}/api/v1/changes`, { headers: { ...naccugTop, 'last-event-id': lastEventId } });
       expect(res.status, lastEventId).toBe(400);
       await res.body?.cancel();
+    }
+  });
+
+  it('answers 400 to a well-formed Last-Event-ID the stream never wrote: ahead of the newest event (a restored database), another tenant’s, or one no longer kept', async () => {
+    const naccugTop = await bearerFor(app, u.super, 'naccug');
+    const stream = await openStream(base, naccugTop);
+    await toggleDuplicate(naccugTop, u.kanifingMember);
+    await expect.poll(() => stream.events.length, { timeout: 5_000 }).toBe(1);
+    stream.close();
+    const written = stream.events[0]?.id ?? '';
+    // The id the stream wrote is taken back: the refusals below are about the ids, not the header.
+    const resumed = await openStream(base, naccugTop, written);
+    expect(resumed.status).toBe(200);
+    resumed.close();
+    const cursor = (txPart: string, idPart: number) => (TEST_ENGINE === 'postgres' ? `${txPart}-${idPart}` : String(idPart));
+
+    // Another tenant's event: a real id, written to that tenant's streams only.
+    await recordChange(app.db, { actorUserId: null, tenantId: 'teller', action: 'remittance.settle', entity: 'remittance', entityId: 1, after: { statusId: 8 } });
+    const other = cursorText(app.db, await latestChangeCursor(app.db, 'teller'));
+    expect(other).not.toBe(cursor('0', 0));
+
+    // Pruned (events are kept a day): the stream wrote it, but cannot tell what came after it any more.
+    await toggleDuplicate(naccugTop, u.serrekundaMember);
+    const newest = String((await app.inject({ method: 'GET', url: '/api/v1/um/user?page[size]=1', headers: naccugTop })).headers['teller-change-cursor']);
+    const pruned = TEST_ENGINE === 'postgres' ? Number(newest.split('-')[1]) : Number(newest);
+    await app.db.deleteFrom('change_events').where('id', '=', pruned).execute();
+    // Ahead of the newest event, as a tab holds after the database was restored from an older backup.
+    const [tx = '0', id = '0'] = TEST_ENGINE === 'postgres' ? newest.split('-') : ['0', newest];
+    const ahead = [cursor(tx, Number(id) + 1), cursor(tx, Number(id) + 1_000_000)];
+    if (TEST_ENGINE === 'postgres') ahead.push(`${BigInt(tx) + 1_000n}-${id}`);
+
+    for (const lastEventId of [...ahead, other, newest]) {
+      const res = await fetch(`${base}/api/v1/changes`, { headers: { ...naccugTop, 'last-event-id': lastEventId } });
+      expect(res.status, lastEventId).toBe(400);
+      const body = (await res.json()) as { errors: Array<{ source?: { parameter?: string } }> };
+      expect(body.errors[0]?.source?.parameter).toBe('Last-Event-ID');
     }
   });
 

@@ -3,7 +3,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
 import type { Db } from '../db/connection.ts';
-import { changesAfter, cursorText, latestChangeCursor, parseCursor, type ChangeCursor, type ChangeEvent } from '../domain/changes/feed.ts';
+import { changesAfter, cursorText, isResumable, latestChangeCursor, parseCursor, type ChangeCursor, type ChangeEvent } from '../domain/changes/feed.ts';
 import { bearerAuth } from '../http/auth.ts';
 import { HttpError } from '../http/jsonapi.ts';
 import type { Handlers, Schema } from './types.ts';
@@ -22,12 +22,18 @@ function eventText(db: Db, event: ChangeEvent): string {
   return `id: ${cursorText(db, event.cursor)}\nevent: change\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
-/** Where the stream starts: after Last-Event-ID, exactly as the stream wrote it (a 400 otherwise), or after the newest event. */
+/**
+ * Where the stream starts: after Last-Event-ID, exactly as the stream wrote it to this tenant and still kept (a 400
+ * otherwise, so the client reads its lists again instead of waiting on a stream that would stay silent), or after
+ * the newest event.
+ */
 async function startCursor(request: FastifyRequest, db: Db, tenantId: string): Promise<ChangeCursor> {
   const resumeFrom = request.headers['last-event-id'];
   if (resumeFrom === undefined) return latestChangeCursor(db, tenantId);
   const cursor = typeof resumeFrom === 'string' ? parseCursor(db, resumeFrom) : undefined;
-  if (!cursor) throw new HttpError(400, 'Last-Event-ID must be the id of an event this stream sent', { parameter: 'Last-Event-ID' });
+  if (!cursor || !(await isResumable(db, tenantId, cursor))) {
+    throw new HttpError(400, 'Last-Event-ID must be the id of an event this stream sent', { parameter: 'Last-Event-ID' });
+  }
   return cursor;
 }
 

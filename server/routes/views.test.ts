@@ -146,6 +146,57 @@ describe('saved table views', () => {
     expect(again.json<ViewDoc>().errors?.[0]?.code).toBe('name_taken');
   });
 
+  it('refuses a view the list would refuse, as its address would (filter value, filter, column, sort), with a pointer to each part, and saves nothing', async () => {
+    const before = await names(NACCUG_TOP);
+    const badValue = await create(NACCUG_TOP, { name: 'Zero status', scope: 'tenant', isDefault: true, state: { ...state, filters: { status: '0' } } });
+    expect(badValue.statusCode, badValue.body).toBe(422);
+    expect(badValue.json<ViewDoc>().errors?.map((error) => error.source?.pointer)).toEqual(['/data/attributes/state/filters/status']);
+
+    const everything = await create(NACCUG_TOP, {
+      name: 'All wrong',
+      state: { columns: ['name', 'shoeSize'], filters: { status: 'Active', shoeSize: '42', 'account.groups': 'none' }, sort: 'shoeSize', pageSize: 20 },
+    });
+    expect(everything.statusCode, everything.body).toBe(422);
+    expect(everything.json<ViewDoc>().errors?.map((error) => error.source?.pointer).sort()).toEqual([
+      '/data/attributes/state/columns/1',
+      '/data/attributes/state/filters/account.groups',
+      '/data/attributes/state/filters/shoeSize',
+      '/data/attributes/state/sort',
+    ]);
+    const noTable = await create(NACCUG_TOP, { name: 'No such table', table: 'no-such-table' });
+    expect(noTable.statusCode).toBe(422);
+    expect(noTable.json<ViewDoc>().errors?.map((error) => error.source?.pointer)).toEqual(['/data/attributes/table']);
+    expect(await names(NACCUG_TOP)).toEqual(before);
+
+    const id = await created(NACCUG_TOP, { name: 'Fine for now', scope: 'tenant' });
+    const changed = await update(NACCUG_TOP, id, { state: { ...state, filters: { status: '0' } } });
+    expect(changed.statusCode).toBe(422);
+    expect(changed.json<ViewDoc>().errors?.map((error) => error.source?.pointer)).toEqual(['/data/attributes/state/filters/status']);
+    const listed = (await call('listViews', NACCUG_TOP, 'GET', '/api/v1/views?filter[table]=users')).json<ViewListDoc>().data.find((view) => view.id === id);
+    expect(listed?.attributes.state).toEqual(state);
+  });
+
+  it('lists a stored view that no longer validates without its bad parts, naming each part it dropped', async () => {
+    // Stored before saving was checked (or by hand): the tenant's default, which every staff member opens with.
+    const stored = { columns: ['name', 'shoeSize', 'status'], filters: { status: '0', fullname: 'Fatou' }, sort: 'shoeSize', pageSize: 20 };
+    const at = new Date().toISOString();
+    const { id } = await gw.app.db
+      .insertInto('table_views')
+      .values({ tenant_id: 'naccug', owner_user_id: u.super, table_id: 'users', name: 'Broken default', scope: 'tenant', role: null, is_default: 1, state_json: JSON.stringify(stored), created: at, updated: at })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const res = await call('listViews', 'officer', 'GET', '/api/v1/views?filter[table]=users');
+    expect(res.statusCode).toBe(200);
+    const view = res.json<{ data: Array<{ id: string; attributes: { state: unknown; dropped: Array<{ pointer: string; value: string }> } }> }>().data.find((candidate) => candidate.id === String(id));
+    expect(view?.attributes.state).toEqual({ columns: ['name', 'status'], filters: { fullname: 'Fatou' }, sort: '-created', pageSize: 20 });
+    expect(view?.attributes.dropped.map(({ pointer, value }) => [pointer, value])).toEqual([
+      ['/columns/1', 'shoeSize'],
+      ['/filters/status', '0'],
+      ['/sort', 'shoeSize'],
+    ]);
+    await gw.app.db.deleteFrom('table_views').where('id', '=', id).execute();
+  });
+
   it('writes an audit row for every change, with the view before and after', async () => {
     const id = await created('officer', { name: 'Audited' });
     await update('officer', id, { name: 'Audited 2' });

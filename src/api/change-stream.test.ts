@@ -57,3 +57,21 @@ describe('readChangeStream', () => {
     expect(seen).toEqual(['u']);
   });
 });
+
+describe('readChangeStream when the gateway refuses its cursor', () => {
+  it('drops the cursor, reads from the newest event, and asks for a resync once that stream runs (never before)', async () => {
+    const event = `id: 12\nevent: change\ndata: ${JSON.stringify({ entity: 'user', entityId: 'u', action: 'account.status', changed: ['status'] })}\n\n`;
+    const calls: string[] = [];
+    const controller = new AbortController();
+    const answers = [new Response(event, { status: 200 }), new Response('', { status: 400 }), new Response(event, { status: 200 })];
+    vi.stubGlobal('fetch', async (_url: string, init: RequestInit) => {
+      calls.push(`connect ${new Headers(init.headers).get('last-event-id') ?? 'newest'}`);
+      const answer = answers.shift();
+      if (answer === undefined) controller.abort();
+      return answer ?? new Response('', { status: 200 });
+    });
+    await readChangeStream({ token: () => 'restored', onChange: () => calls.push('change'), onResync: () => calls.push('resync'), signal: controller.signal, retryMs: 1 });
+    vi.unstubAllGlobals();
+    expect(calls).toEqual(['connect newest', 'change', 'connect 12', 'connect newest', 'resync', 'change', 'connect 12']);
+  });
+});

@@ -1,7 +1,8 @@
 // Reads the gateway's change stream (the contract's streamChanges) with fetch and a stream reader: the bearer token
 // lives in sessionStorage and EventSource cannot send it. The first connection starts after the first list read (the
 // list's change cursor); a dropped one reconnects after a pause and resumes after the last event id it read
-// (Last-Event-ID), so nothing that happened meanwhile is missed.
+// (Last-Event-ID), so nothing that happened meanwhile is missed; a cursor the gateway refuses (a database restored
+// under the tab) is dropped and the lists are read again.
 import { takeChangeCursor } from './change-cursor';
 import type { components } from './gateway';
 import { gatewayUrl } from './runtime-config';
@@ -45,6 +46,12 @@ export interface ChangeStreamOptions {
   /** The bearer token of the tenant whose changes are read; null stops reading. */
   token: () => string | null;
   onChange: (change: ChangeEvent) => void;
+  /**
+   * The gateway refused the cursor (one it never wrote: a database restored under the tab, or events no longer kept),
+   * so changes may have gone by unseen: the lists are read again. Called once the stream runs from the newest event,
+   * so a change made while they are read still arrives.
+   */
+  onResync?: () => void;
   signal: AbortSignal;
   /** Pause before a reconnect. */
   retryMs?: number;
@@ -66,14 +73,16 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
  * Reads changes until `signal` aborts or the gateway answers 401 (the session is over); reconnects otherwise, and at
  * once when the browser comes back online (the old connection may be dead without either side knowing).
  */
-export async function readChangeStream({ token, onChange, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
+export async function readChangeStream({ token, onChange, onResync, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
   // The first connection starts where the token's first list read was (./change-cursor.ts), not at this moment.
   const firstBearer = token();
   let lastEventId = firstBearer ? takeChangeCursor(firstBearer) : undefined;
+  let resync = false;
   while (!signal.aborted) {
     const bearer = token();
     if (!bearer) return;
     const connection = new AbortController();
+    let refused = false;
     const drop = () => connection.abort();
     signal.addEventListener('abort', drop);
     window.addEventListener('online', drop);
@@ -84,9 +93,14 @@ export async function readChangeStream({ token, onChange, signal, retryMs = RETR
         cache: 'no-store',
       });
       if (response.status === 401) return;
-      // An id the gateway does not know (a database restored, say): start again from the newest event.
-      if (response.status === 400) lastEventId = undefined;
+      // An id the gateway does not know (a database restored, say): start again from the newest event, at once.
+      if (response.status === 400 && lastEventId !== undefined) {
+        lastEventId = undefined;
+        refused = true;
+      }
       if (response.ok && response.body) {
+        if (resync) onResync?.();
+        resync = false;
         const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
         let buffer = '';
         for (;;) {
@@ -105,6 +119,10 @@ export async function readChangeStream({ token, onChange, signal, retryMs = RETR
     } finally {
       signal.removeEventListener('abort', drop);
       window.removeEventListener('online', drop);
+    }
+    if (refused) {
+      resync = true;
+      continue;
     }
     // Back online: reconnect at once; otherwise after a pause, so a gateway that is down is not hammered.
     if (!connection.signal.aborted || signal.aborted) await pause(retryMs, signal);

@@ -1904,7 +1904,9 @@ export interface paths {
          *     user's events reach whoever may see that user (users-and-wallets §6), a wallet transaction's whoever may see
          *     its sender or receiver, a remittance's the tenant's staff; another tenant's never. Without `Last-Event-ID` the
          *     stream starts at the newest event; with it, it first sends the events after that id (kept one day); an id the
-         *     stream did not write answers 400. The live lists (listUsers, listWalletTransactions, listRemittances) answer
+         *     stream did not write to the tenant (ahead of its newest event, as a tab holds after a database restore; another
+         *     tenant's) or whose event is no longer kept answers 400: the client reads its lists again and starts without
+         *     it. The live lists (listUsers, listWalletTransactions, listRemittances) answer
          *     with `Teller-Change-Cursor`, an id to start from that misses nothing changed after the list was read. On
          *     PostgreSQL an event is sent once every transaction that began before its own has ended, so a reconnect never
          *     skips one that committed late. A comment
@@ -1961,7 +1963,10 @@ export interface paths {
         put?: never;
         /**
          * Save a view of a table
-         * @description Saves the caller's view of a table in the token's tenant. `scope` `private` (the default) is the caller's
+         * @description Saves the caller's view of a table in the token's tenant. Its `state` must fit the table as the list's address
+         *     must: columns of the table file, and filters, sort and page size its list operation takes with values it
+         *     accepts (422 with a pointer to each part, e.g. `/data/attributes/state/filters/status`; a table without a
+         *     table file is 422 too). `scope` `private` (the default) is the caller's
          *     own; `role` shares it with every staff member of `role` (4, 16 or 64) in the tenant; `tenant` shares it with
          *     the whole tenant and may be its default (`isDefault`, replacing the previous default of the table). Sharing
          *     with the tenant and setting the default need role 4 (403 `role_not_allowed`); `isDefault` needs scope
@@ -4223,9 +4228,23 @@ export interface components {
                 mine: boolean;
                 ownerEmail: string | null;
                 state: components["schemas"]["TableViewState"];
+                /**
+                 * @description What the stored state holds that its table no longer takes (a column or a value that left the config,
+                 *     or a view stored before saving was checked), left out of `state` (a dropped sort or page size becomes
+                 *     the table's own) so the list still opens; empty when the view fits.
+                 */
+                dropped: components["schemas"]["TableViewDropped"][];
                 created: components["schemas"]["DateTime"];
                 updated: components["schemas"]["DateTime"];
             };
+        };
+        TableViewDropped: {
+            /** @description Where in the stored state, e.g. `/filters/status`, `/columns/2`, `/sort`, `/pageSize`. */
+            pointer: string;
+            /** @description What was there (a filter value, a column id, a sort), as text. */
+            value: string;
+            /** @description Why the table no longer takes it. */
+            detail: string;
         };
         TableViewDocument: {
             data: components["schemas"]["TableView"];

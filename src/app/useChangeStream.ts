@@ -1,7 +1,8 @@
 // One change stream per signed-in tab and tenant (the contract's streamChanges): opened with the protected app, so
 // the login route never loads it, and opened again when the tenant or its token changes. Each change goes to the open
-// tables of its list (src/render/table/live-rows.ts).
+// tables of its list (src/render/table/live-rows.ts); a refused cursor reads the open lists again.
 import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { readChangeStream } from '../api/change-stream';
 import { sessionStore, useSessionState } from '../api/session';
 import { afterFirstScreen } from '../render/first-screen';
@@ -10,6 +11,7 @@ import { publishChange } from '../render/table/live-rows';
 export function useChangeStream(): void {
   const { session, tenant } = useSessionState();
   const token = tenant?.accessToken ?? session?.accessToken ?? null;
+  const client = useQueryClient();
   useEffect(() => {
     if (!token) return undefined;
     const controller = new AbortController();
@@ -19,6 +21,9 @@ export function useChangeStream(): void {
           // A reconnect uses the token of the moment; a changed token opens a new stream through this effect anyway.
           token: () => (sessionStore.bearer() === token ? token : null),
           onChange: publishChange,
+          // Changes went by unseen (a database restored under the tab): the open lists read their pages again, and
+          // whatever else is cached is read again when next shown.
+          onResync: () => void client.invalidateQueries(),
           signal: controller.signal,
         }),
     );
@@ -26,5 +31,5 @@ export function useChangeStream(): void {
       cancel();
       controller.abort();
     };
-  }, [token]);
+  }, [token, client]);
 }

@@ -114,3 +114,43 @@ test('a cold load’s stream, opened after the first page, still brings a change
   await watching.close();
   await acting.close();
 });
+
+test('a tab whose stream cursor the gateway never wrote (it outlived a database restore) reads its open list again and follows changes from the newest event', async ({ browser }) => {
+  const watching = await browser.newContext();
+  const acting = await browser.newContext();
+  const watcher = await watching.newPage();
+  const actor = await acting.newPage();
+  const streamOpened = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
+  await signIn(watcher, demoLogins.partner);
+  await streamOpened;
+  await signIn(actor, demoLogins.partner);
+  const { accountId, sameRow } = await verifiedMember(watcher);
+  await watcher.evaluate(() => Object.assign(window, { liveMarker: 'not reloaded' }));
+
+  // The tab goes away; meanwhile a change is made; when it comes back its cursor is one the database never wrote,
+  // ahead of the newest event, as after a restore from an older backup.
+  await watching.setOffline(true);
+  await watcher.waitForTimeout(300);
+  const meanwhile = await toggleDuplicate(actor, accountId);
+  const refused = watcher.waitForResponse((response) => response.url().includes('/api/v1/changes') && response.status() === 400);
+  let replaced = false;
+  await watcher.route('**/api/v1/changes', async (route) => {
+    const headers = route.request().headers();
+    if (replaced || headers['last-event-id'] === undefined) return route.continue();
+    replaced = true;
+    return route.continue({ headers: { ...headers, 'last-event-id': '999999999999' } });
+  });
+  const fromNewest = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes') && request.headers()['last-event-id'] === undefined);
+  await watching.setOffline(false);
+  await refused;
+  await fromNewest;
+  // The open list is read again: the change made while the tab was away shows.
+  await expect(sameRow).toContainText(meanwhile);
+  // And the stream follows from the newest event: the next change arrives live.
+  const next = await toggleDuplicate(actor, accountId);
+  await expect(sameRow).toContainText(next, { timeout: 3_000 });
+  await expect(sameRow).toHaveAttribute('data-live-changed', 'true');
+  expect(await watcher.evaluate(() => (window as unknown as { liveMarker?: string }).liveMarker)).toBe('not reloaded');
+  await watching.close();
+  await acting.close();
+});

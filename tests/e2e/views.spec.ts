@@ -1,7 +1,12 @@
 // Saved table views in Chromium against the real gateway: a view with reordered columns and a filter opens the same
 // from its address in a new page; a view shared with a role is seen by another staff member of it, never by another
-// tenant; and the users table fits 1,280 px with its default view.
+// tenant; a tenant default stored with a value the list refuses opens the list with a notice, not an error; and the
+// users table fits 1,280 px with its default view.
+import { readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import Database from 'better-sqlite3';
 import { demoLogins, expectAccessible, openScreen, signIn } from './support';
 
 async function openMembers(page: Page, path = '/wallet/users'): Promise<Locator> {
@@ -100,4 +105,33 @@ test('the users table fits 1,280 px without scrolling sideways with its default 
   const scroller = table.locator('xpath=..');
   const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
+});
+
+/** The e2e gateway's SQLite database (tests/e2e/start-gateway.ts says where), to store what no request may. */
+function e2eDatabase(): Database.Database {
+  const dataDir = readFileSync(join(tmpdir(), `teller-e2e-${process.env.E2E_PORT ?? '8191'}.datadir`), 'utf8');
+  return new Database(join(dataDir, 'teller.db'));
+}
+
+test('a tenant default view stored with a filter value the list refuses opens the Members list with a notice naming it, and the rows', async ({ page }) => {
+  // Stored before saving was checked: the list refuses status "0" (the contract's StatusName).
+  const db = e2eDatabase();
+  const owner = db.prepare('select id from users where email = ?').get(demoLogins.partner) as { id: number };
+  const at = new Date().toISOString();
+  const { lastInsertRowid } = db
+    .prepare('insert into table_views (tenant_id, owner_user_id, table_id, name, scope, role, is_default, state_json, created, updated) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
+    .run('teller', owner.id, 'users', 'Zero status default', 'tenant', null, 1, JSON.stringify({ columns: null, filters: { status: '0' }, sort: '-created', pageSize: 10 }), at, at);
+  try {
+    await signIn(page, demoLogins.partner);
+    const table = await openMembers(page);
+    const notice = page.getByRole('status', { name: 'Part of this view was left out' });
+    await expect(notice).toContainText('“Zero status default” no longer fits this list, so it opened without the Status filter “0”.');
+    await expect(page.getByRole('button', { name: 'Views: Zero status default' })).toBeVisible();
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.getByRole('combobox', { name: 'Filter Status', exact: true })).toHaveValue('');
+    await expectAccessible(page);
+  } finally {
+    db.prepare('delete from table_views where id = ?').run(lastInsertRowid);
+    db.close();
+  }
 });

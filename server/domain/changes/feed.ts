@@ -133,6 +133,24 @@ export function parseCursor(db: Db, text: string): ChangeCursor | undefined {
   return tx > MAX_TX ? undefined : { tx: tx.toString(), id: Number(match[2]) };
 }
 
+/**
+ * Whether the stream can resume after `cursor` in the tenant: the first cursor (what a tenant without events is
+ * given), or an event of the tenant still kept. Any other well-formed id was never written to this tenant (ahead of
+ * the newest, as a tab holds after a database restore; another tenant's) or its event is pruned, so what came after
+ * it cannot be told: the client must read its lists again rather than wait on a silent stream.
+ */
+export async function isResumable(db: Db, tenantId: string, cursor: ChangeCursor): Promise<boolean> {
+  if (cursor.tx === FIRST.tx && cursor.id === FIRST.id) return true;
+  const row = await db
+    .selectFrom('change_events')
+    .select('id')
+    .where('id', '=', cursor.id)
+    .where('tenant_id', '=', tenantId)
+    .$if(isPostgres(db), (query) => query.where('tx', '=', cursor.tx))
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Whether a row's transaction is older than every running one: `xmin` of the statement's own snapshot. */
 const final = sql<SqlBool>`tx < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
 

@@ -149,10 +149,20 @@ async function clearDefault(db: Db, session: Session, table: string, except: num
     .execute();
 }
 
-export async function createView(db: Db, session: Session, input: ViewInput & { table: string; name: string; state: ViewState }, now: Date): Promise<TableView> {
+/** Refuses (throws a DomainRefusal) a state its table would not take; the caller knows the table's rules. */
+export type StateCheck = (table: string, state: ViewState) => void;
+
+export async function createView(
+  db: Db,
+  session: Session,
+  input: ViewInput & { table: string; name: string; state: ViewState },
+  now: Date,
+  checkState: StateCheck,
+): Promise<TableView> {
   requireStaff(session);
   const settings = { scope: input.scope ?? 'private', role: input.role ?? null, isDefault: input.isDefault ?? false };
   checkSettings(session, settings);
+  checkState(input.table, input.state);
   const name = input.name.trim();
   return db.transaction().execute(async (trx) => {
     if (await nameTaken(trx, session, input.table, name)) throw nameTakenRefusal();
@@ -180,10 +190,11 @@ export async function createView(db: Db, session: Session, input: ViewInput & { 
   });
 }
 
-export async function updateView(db: Db, session: Session, id: number, input: ViewInput, now: Date): Promise<TableView> {
+export async function updateView(db: Db, session: Session, id: number, input: ViewInput, now: Date, checkState: StateCheck): Promise<TableView> {
   requireStaff(session);
   return db.transaction().execute(async (trx) => {
     const before = await ownView(trx, session, id);
+    if (input.state) checkState(before.table, input.state);
     const scope = input.scope ?? before.scope;
     // A view moved off role sharing forgets its role unless one is sent.
     const role = input.role !== undefined ? input.role : scope === 'role' ? before.role : null;

@@ -87,7 +87,7 @@ function view(id: string, attributes: Record<string, unknown>) {
     id,
     attributes: {
       table: 'remittances', scope: 'private', role: null, isDefault: false, mine: true, ownerEmail: 'officer@demo.test',
-      created: '2026-11-21T10:00:00Z', updated: '2026-11-21T10:00:00Z', ...attributes,
+      dropped: [], created: '2026-11-21T10:00:00Z', updated: '2026-11-21T10:00:00Z', ...attributes,
     },
   };
 }
@@ -168,5 +168,30 @@ describe('the views menu of a table', () => {
     await userEvent.click(await screen.findByRole('menuitem', { name: /Mine/ }));
     await waitFor(() => expect(headers()).toEqual(['Created', 'Reference']));
     expect(asked.at(-1)?.params).toEqual({ 'page[number]': '1', 'page[size]': '50', sort: '-created' });
+  });
+
+  it('opens a tenant default that no longer fits the list without its bad parts, with a notice naming what was left out', async () => {
+    // The gateway lists it as it can be used now: the stored status "0" and a column gone from the table file are out.
+    views = [
+      view('9', {
+        name: 'Broken default', scope: 'tenant', isDefault: true, mine: false,
+        state: { columns: ['reference', 'status'], filters: { reference: 'RM' }, sort: '-created', pageSize: 20 },
+        dropped: [
+          { pointer: '/columns/1', value: 'shoeSize', detail: 'remittances has no column shoeSize' },
+          { pointer: '/filters/status', value: '0', detail: 'filter[status] must be equal to one of the allowed values' },
+        ],
+      }),
+    ];
+    renderScreen();
+    const notice = await screen.findByRole('status', { name: 'Part of this view was left out' });
+    expect(notice).toHaveTextContent('“Broken default” no longer fits this list, so it opened without the column “shoeSize” and the Status filter “0”.');
+    await waitFor(() => expect(asked.at(-1)?.params).toEqual({ 'page[number]': '1', 'page[size]': '20', 'filter[reference]': 'RM', sort: '-created' }));
+    expect(await screen.findByText('RM-1')).toBeInTheDocument();
+    expect(headers()).toEqual(['Reference', 'Status']);
+
+    // Another view chosen: the notice goes with the view it was about.
+    await userEvent.click(screen.getByRole('button', { name: 'Views: Broken default' }));
+    await userEvent.click(await screen.findByRole('menuitem', { name: 'Table as configured' }));
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Part of this view was left out' })).not.toBeInTheDocument());
   });
 });

@@ -138,8 +138,8 @@ export function TableViewsBar({ model }: TableViewsBarProps) {
     <Group gap="xs" wrap="nowrap">
       <Menu position="bottom-end" withinPortal>
         <Menu.Target>
-          <Button variant="default" size="xs" aria-label={current ? `Views: ${current.name}` : 'Views'}>
-            {current ? `View: ${current.name}` : 'Views'}
+          <Button variant="default" size="xs">
+            {current ? `Views: ${current.name}` : 'Views'}
           </Button>
         </Menu.Target>
         <Menu.Dropdown>
