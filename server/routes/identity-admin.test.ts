@@ -375,4 +375,19 @@ describe('API scopes and resources (identity-and-catalogue §2, §3, §5, §7)',
     const locked = await call(gw.app, gw.token, 'PATCH', `/api/v1/id/apiresource/${openid}`, 'updateApiResource', { data: { type: 'Resource', attributes: { enabled: false } } });
     expect(locked.json().errors[0].code).toBe('not_editable');
   });
+
+  it('[IC-2.59] [IC-7.17] a PATCH that carries only scopes unchecks the scope, audits it and answers 200', async () => {
+    const gw = await start();
+    const teller = await resourceId(gw.app, 'teller');
+    await call(gw.app, gw.token, 'PUT', '/api/v1/id/apiscope', 'createApiScope', { data: { type: 'Scope', attributes: { apiResourceId: teller, name: 'reports' } } });
+    const keep = ['catalogue', 'fs', 'tx', 'um', 'wallet'];
+    const unchecked = await call(gw.app, gw.token, 'PATCH', `/api/v1/id/apiresource/${teller}`, 'updateApiResource', { data: { type: 'Resource', id: teller, attributes: { scopes: keep } } });
+    expect(unchecked.statusCode).toBe(200);
+    expect(unchecked.json().data.attributes.scopes).toEqual(keep);
+    expect(await gw.app.db.selectFrom('api_scopes').select('name').where('name', '=', 'reports').executeTakeFirst()).toBeUndefined();
+    expect((await auditActions(gw.app, 'apiscope')).map((row) => row.action)).toEqual(['apiscope.create', 'apiscope.delete']);
+    expect((await auditActions(gw.app, 'apiresource')).map((row) => row.action)).toEqual(['apiresource.update']);
+    const unchanged = await call(gw.app, gw.token, 'PATCH', `/api/v1/id/apiresource/${teller}`, 'updateApiResource', { data: { type: 'Resource', attributes: { scopes: keep } } });
+    expect(unchanged.statusCode).toBe(200);
+  });
 });

@@ -1,7 +1,7 @@
 // identity-and-catalogue §2 resource form (schemas/forms/api-resource.json) in add mode (/admin/resources/add-resource)
 // or update mode (/admin/resources/{id}), where the resource's scopes are ticked and unticking one removes it on save.
-// Saving asks for confirmation, then shows loading, then the §8 success text and the list; a failed update is not
-// surfaced (§8).
+// Saving asks for confirmation, then shows loading, then the §8 success text and the list; a failed save shows the
+// gateway's message (ConfirmedRecordForm).
 import { useMemo } from 'react';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';

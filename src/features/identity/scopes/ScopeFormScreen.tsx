@@ -1,6 +1,6 @@
 // identity-and-catalogue §2 scope form (schemas/forms/api-scope.json) in add mode (/admin/scopes/add-scope) or update
 // mode (/admin/scopes/{resourceId}/{id}, or /admin/scopes/{id} found among all scopes). Saving asks for confirmation,
-// then shows loading, then the §8 success text and the list; a failed update is not surfaced (§8).
+// then shows loading, then the §8 success text and the list; a failed save shows the gateway's message (ConfirmedRecordForm).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Stack, Title } from '@mantine/core';
