@@ -121,7 +121,9 @@ export function resolveMenu(set: ConfigSet, tenant: Tenant, ctx: RuleContext): R
   return {
     id: menu.id,
     group,
-    ...(menu.banner ? { banner: menu.banner } : {}),
+    // IC-2.72, IC-6.03: the banner marks the pages the menu's activeWhen picks (the Control Panel's), not the pages
+    // where it is merely the tenant's own menu (the admin tenant on /).
+    ...(override?.banner ? { banner: override.banner } : {}),
     items: resolveItems(items, tenant, ctx),
   };
 }

@@ -7,7 +7,6 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { AdminOnly } from '../AdminOnly';
 import { useCreateApiResource, type ApiResourceInput } from '../api/create-api-resource';
 import { useApiResource } from '../api/get-api-resource';
 import type { ApiResourceRecord } from '../api/list-api-resources';
@@ -63,9 +62,5 @@ function ResourceFormPage() {
 }
 
 export function ResourceFormScreen() {
-  return (
-    <AdminOnly>
-      <ResourceFormPage />
-    </AdminOnly>
-  );
+  return <ResourceFormPage />;
 }

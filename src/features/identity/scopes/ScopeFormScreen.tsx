@@ -7,7 +7,6 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { AdminOnly } from '../AdminOnly';
 import { useCreateApiScope, type ApiScopeInput } from '../api/create-api-scope';
 import { useApiScope } from '../api/get-api-scope';
 import { useAllApiResources } from '../api/list-api-resources';
@@ -70,9 +69,5 @@ function ScopeFormPage() {
 }
 
 export function ScopeFormScreen() {
-  return (
-    <AdminOnly>
-      <ScopeFormPage />
-    </AdminOnly>
-  );
+  return <ScopeFormPage />;
 }
