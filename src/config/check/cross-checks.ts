@@ -1,5 +1,5 @@
 // Checks that span files or need the contract; run only on files that passed their meta-schema.
-import tenantSchema from '../../../schemas/meta/tenant.schema.json';
+import tenantSchema from '../../../schemas/meta/tenant.schema.json' with { type: 'json' };
 import type { ConfigKind } from '../files.ts';
 import { formFields } from '../form-fields.ts';
 import type { ConfigFiles, ConfigSet, FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
