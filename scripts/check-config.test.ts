@@ -158,6 +158,19 @@ describe('check:config reports each mistake at its file and JSON pointer', () =>
     ]);
   });
 
+  it('a tenant type whose Control-Panel-made tenants would get two menus, or none', () => {
+    copy.editJson<MenuFile & { forTenantTypes?: string[] }>('schemas/menus/payout.json', (menu) => {
+      menu.forTenantTypes = ['payout', 'wallet'];
+    });
+    copy.editJson<MenuFile & { forTenantTypes?: string[] }>('schemas/menus/bunna.json', (menu) => {
+      delete menu.forTenantTypes;
+    });
+    expect(lines().sort()).toEqual([
+      `schemas/menus#: no menu lists tenant type 'bunna' in forTenantTypes, so a bunna tenant made on the Control Panel has no menu (add "forTenantTypes": ["bunna"] to the menu such tenants get)`,
+      "schemas/menus/wallet.json#/forTenantTypes/0: tenant type 'wallet' already has its menu in schemas/menus/payout.json (list each tenant type in one menu only)",
+    ]);
+  });
+
   it('a menu item with neither route nor children', () => {
     let index = -1;
     copy.editJson<MenuFile>('schemas/menus/payin.json', (menu) => {

@@ -1,4 +1,5 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { decodeJwt } from 'jose';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { DEMO_PASSWORD, demoPasswordHash, insertPerson } from '../seed/people.ts';
@@ -151,6 +152,32 @@ describe('tenants as identity clients (identity-and-catalogue §3, §5, §7)', (
     expect(switched.json().scope).toBe('openid um catalogue');
     const products = await gw.app.inject({ method: 'GET', url: '/api/v1/product', headers: bearer(switched.json().access_token) });
     expect(products.json().meta.itemTotal).toBe(0);
+  });
+
+  it('[IC-5.04] [IC-4.09] a tenant created with the form\'s defaults (no grant type, scope or claim) is at once a client: connect/token without a scope grants the tenant\'s own, none', async () => {
+    const gw = await start();
+    const created = await call(gw.app, gw.token, 'PUT', '/api/v1/id/tenant', 'createTenant', tenantBody({ ...kombo, type: 'wallet', grantTypes: [], scopes: [], claims: [] }));
+    expect(created.statusCode).toBe(201);
+    const { id, attributes } = created.json().data;
+    const selections = await call(gw.app, gw.token, 'GET', '/api/v1/id/tenant/tenantselections', 'listTenantSelections');
+    const entry = selections.json().data.find((selection: { id: string }) => selection.id === id);
+    expect(entry.attributes).toEqual({ name: 'Kombo Savings', type: 'wallet', clientId: attributes.clientId, grantType: 'delegation', scope: '' });
+
+    // RFC 6749 §3.3: a request without scope gets the client's default, here the tenant's scopes: none.
+    const switched = await connect(gw.app, gw.token, { client_id: attributes.clientId, grant_type: entry.attributes.grantType });
+    expect(switched.statusCode).toBe(200);
+    expect(switched.json().scope).toBe('');
+    expect(decodeJwt(switched.json().access_token)).toMatchObject({ tenant: id, ttype: 'wallet' });
+    const statistics = await gw.app.inject({ method: 'GET', url: '/api/v1/um/statistics', headers: bearer(switched.json().access_token) });
+    expect(statistics.statusCode).toBe(200);
+    // A scope the tenant lacks is still refused, and an empty one is no scope at all.
+    const asked = await connect(gw.app, gw.token, { client_id: attributes.clientId, grant_type: 'delegation', scope: 'openid' });
+    expect(asked.json().errors[0].code).toBe('invalid_scope');
+    expect((await connect(gw.app, gw.token, { client_id: attributes.clientId, grant_type: 'delegation', scope: '' })).statusCode).toBe(422);
+
+    // Without a scope, a tenant that lists scopes gets them all.
+    const naccug = await connect(gw.app, gw.token, { client_id: 'naccug-client', grant_type: 'delegation' });
+    expect(naccug.json().scope).toBe('openid um wallet');
   });
 
   it('[IC-5.01] [IC-5.02] [IC-5.03] [IC-5.05] refuses each broken rule with its pointer and writes nothing', async () => {
@@ -374,5 +401,20 @@ describe('API scopes and resources (identity-and-catalogue §2, §3, §5, §7)',
     const openid = await resourceId(gw.app, 'openid');
     const locked = await call(gw.app, gw.token, 'PATCH', `/api/v1/id/apiresource/${openid}`, 'updateApiResource', { data: { type: 'Resource', attributes: { enabled: false } } });
     expect(locked.json().errors[0].code).toBe('not_editable');
+  });
+
+  it('[IC-2.59] [IC-7.17] a PATCH that carries only scopes unchecks the scope, audits it and answers 200', async () => {
+    const gw = await start();
+    const teller = await resourceId(gw.app, 'teller');
+    await call(gw.app, gw.token, 'PUT', '/api/v1/id/apiscope', 'createApiScope', { data: { type: 'Scope', attributes: { apiResourceId: teller, name: 'reports' } } });
+    const keep = ['catalogue', 'fs', 'tx', 'um', 'wallet'];
+    const unchecked = await call(gw.app, gw.token, 'PATCH', `/api/v1/id/apiresource/${teller}`, 'updateApiResource', { data: { type: 'Resource', id: teller, attributes: { scopes: keep } } });
+    expect(unchecked.statusCode).toBe(200);
+    expect(unchecked.json().data.attributes.scopes).toEqual(keep);
+    expect(await gw.app.db.selectFrom('api_scopes').select('name').where('name', '=', 'reports').executeTakeFirst()).toBeUndefined();
+    expect((await auditActions(gw.app, 'apiscope')).map((row) => row.action)).toEqual(['apiscope.create', 'apiscope.delete']);
+    expect((await auditActions(gw.app, 'apiresource')).map((row) => row.action)).toEqual(['apiresource.update']);
+    const unchanged = await call(gw.app, gw.token, 'PATCH', `/api/v1/id/apiresource/${teller}`, 'updateApiResource', { data: { type: 'Resource', attributes: { scopes: keep } } });
+    expect(unchanged.statusCode).toBe(200);
   });
 });

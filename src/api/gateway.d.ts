@@ -56,7 +56,7 @@ export interface paths {
          *     The client is the tenant as the Control Panel keeps it (IC §7, "Identity and catalogue" in the description of
          *     this contract): a disabled tenant, or a wrong or missing `client_secret` when the tenant requires one, answers
          *     400 `invalid_client`; a grant type it does not list 400 `unsupported_grant_type`; a scope it does not list,
-         *     or of a disabled API resource, 400 `invalid_scope`.
+         *     or of a disabled API resource, 400 `invalid_scope`. Without `scope`, the answer's `scope` is the tenant's own.
          */
         post: operations["connectToken"];
         delete?: never;
@@ -2435,7 +2435,11 @@ export interface components {
         ConnectTokenRequest: {
             client_id: string;
             grant_type: string;
-            scope: string;
+            /**
+             * @description The scopes asked for, space-separated. Left out, the token carries the tenant's own scopes (RFC 6749
+             *     §3.3's default), none for a tenant that lists none (IC-5.04: a tenant made with the form's defaults).
+             */
+            scope?: string;
             /** @description One of the tenant's secrets, required when the tenant's `requireClientSecret` is true (IC §3). */
             client_secret?: string;
         };

@@ -2,10 +2,11 @@
 // that fails (a config problem, say) shows why in its place while the shell around it keeps working.
 import { Fragment, Suspense, type ReactNode } from 'react';
 import { Route, Routes, useLocation } from 'react-router';
-import { SCREEN_ROUTES } from '../config/routes';
+import { SCREEN_ROUTES, inAdminArea } from '../config/routes';
 import { useStaffContext } from '../config/staff-context';
 import NotFoundPage from './NotFoundPage';
 import { useDrawnPageTakesInput } from './first-screen-state';
+import { RequireAdminTenant } from './guards';
 import { PageLoader } from './PageLoader';
 import { Placeholder } from './Placeholder';
 import { ScreenBoundary } from './ScreenBoundary';
@@ -40,13 +41,14 @@ export function AppScreens() {
     <Routes>
       {SCREEN_ROUTES.filter((route) => route.access === 'protected').map((route) => {
         const Screen = screens[route.screen];
+        const page = Screen ? <Screen /> : <Placeholder title={route.title} />;
         return (
           <Route
             key={route.path}
             path={route.path}
             element={
               <TenantScoped>
-                <Bounded>{Screen ? <Screen /> : <Placeholder title={route.title} />}</Bounded>
+                <Bounded>{inAdminArea(route.path) ? <RequireAdminTenant>{page}</RequireAdminTenant> : page}</Bounded>
               </TenantScoped>
             }
           />

@@ -4,7 +4,8 @@ import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
 import { useSessionState } from '../api/session';
-import { contextFor, firstMenuRoute, getTenant, menuFor } from '../config';
+import { contextFor, firstMenuRoute, getTenant, menuFor, tenantFor } from '../config';
+import { inAdminArea } from '../config/routes';
 import { notifyError } from '../render/notify';
 import { listTenantChoices, loadPayoutChannels, switchTenant, tenantSwitchErrorText, type TenantChoice } from './tenant-switch';
 import { primaryRole } from '../config/staff-context';
@@ -13,8 +14,8 @@ export const tenantChoicesQuery = { queryKey: ['tenant-selections'], queryFn: li
 
 /** identity-and-catalogue §2: after a switch, go to the first menu item if the tenant type changed, unless under /admin/. */
 export function landingAfterSwitch(previousType: string | null, next: TenantChoice, path: string, role: number | null): string | null {
-  if (path.toLowerCase().startsWith('/admin/') || previousType === next.type) return null;
-  const tenant = getTenant(next.id);
+  if (inAdminArea(path) || previousType === next.type) return null;
+  const tenant = tenantFor(next);
   if (!tenant) return null;
   return firstMenuRoute(menuFor(tenant, role, contextFor(tenant, role))) ?? null;
 }

@@ -77,6 +77,25 @@ describe('the header', () => {
     expect(within(header()).queryByRole('link', { name: 'Control Panel' })).not.toBeInTheDocument();
   });
 
+  it('[IC-2.72] [IC-6.03] shows no \'Admin Control Panel\' banner on /, which is not a Control Panel page', async () => {
+    signIn('super');
+    await renderApp('/');
+    expect(await within(screen.getByRole('main')).findByRole('button', { name: 'Control Panel' })).toBeVisible();
+    expect(screen.queryByText('Admin Control Panel')).not.toBeInTheDocument();
+  });
+
+  it.each(['/admin/dashboard', '/admin/transactions', '/admin/tenants', '/admin/Resources', '/admin/scopes/add-scope', '/admin/config'])(
+    '[IC-6.04] closes %s, typed by a user of another tenant, with the admin-only text and draws none of it',
+    async (path) => {
+      signIn('partner');
+      await renderApp(path);
+      expect(await screen.findByText('This area is only open to the admin tenant.')).toBeVisible();
+      expect(screen.queryByRole('heading', { name: 'Admin Dashboard' })).not.toBeInTheDocument();
+      expect(screen.queryByText(/^Figures of/)).not.toBeInTheDocument();
+      expect(gateway.calls.filter((call) => call.method === 'GET' && /^\/api\/v1\/(um\/statistics|wt\/statistics|payin\/dashboard|id\/)/.test(call.path))).toEqual([]);
+    },
+  );
+
   it('[IC-6.02] shows no Control Panel entry to another tenant\'s users', async () => {
     signIn('partner');
     await renderApp('/Dashboard');

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, getDefaultNormalizer, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // The client keeps the fetch it finds when it is created, so the stub goes in before any import.
@@ -36,12 +36,21 @@ const tokenAnswer = () => json(200, { access_token: 'naccug-token', token_type: 
 const channelsAnswer = () => json(200, { data: [{ type: 'channel', id: '1', attributes: { code: 'BANK', name: 'Bank transfer' } }] });
 const noResponse = () => Promise.reject(new TypeError('Failed to fetch'));
 
-function SwitchButton() {
+function SwitchButton({ choice }: { choice: TenantChoice }) {
   const { select } = useTenantSwitch();
-  return <button onClick={() => void select(naccug)}>Switch to NACCUG</button>;
+  return <button onClick={() => void select(choice)}>Switch to {choice.name}</button>;
 }
 
-function renderSwitch() {
+function Landed() {
+  return (
+    <>
+      <p>Landed</p>
+      <p data-testid="landed-path">{useLocation().pathname}</p>
+    </>
+  );
+}
+
+function renderSwitch(choice: TenantChoice = naccug) {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <MantineProvider env="test">
@@ -49,8 +58,8 @@ function renderSwitch() {
         <Toaster />
         <MemoryRouter initialEntries={['/']}>
           <Routes>
-            <Route path="/" element={<SwitchButton />} />
-            <Route path="*" element={<p>Landed</p>} />
+            <Route path="/" element={<SwitchButton choice={choice} />} />
+            <Route path="*" element={<Landed />} />
           </Routes>
         </MemoryRouter>
       </QueryClientProvider>
@@ -137,5 +146,25 @@ describe('tenant switch failures (users-and-wallets §8)', () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(['channels', 'naccug'])).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]));
     expect(channelBearer).toBe('Bearer naccug-token');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('a tenant made on the Control Panel (no tenants/<id>.json; identity-and-catalogue §1, IC-5.04)', () => {
+  const kombo: TenantChoice = { id: 'kombo-savings', name: 'Kombo Savings', type: 'wallet', clientId: 'a2Fib21ib2tvbWJv', grantType: 'delegation', scope: '' };
+
+  it('[IC-5.04] asks connect/token for no scope when the tenant lists none, and lands on the first item of its type\'s menu', async () => {
+    let form: URLSearchParams | undefined;
+    network.routes['POST /connect/token'] = async (request) => {
+      form = new URLSearchParams(await request.text());
+      return tokenAnswer();
+    };
+    network.routes['GET /api/v1/channel'] = channelsAnswer;
+    renderSwitch(kombo);
+    await userEvent.click(screen.getByRole('button', { name: 'Switch to Kombo Savings' }));
+
+    expect(await screen.findByText('Landed')).toBeVisible();
+    expect(screen.getByTestId('landed-path')).toHaveTextContent('/dashboard');
+    expect(form && Object.fromEntries(form)).toEqual({ client_id: 'a2Fib21ib2tvbWJv', grant_type: 'delegation' });
+    expect(sessionStore.get().tenant).toMatchObject({ id: 'kombo-savings', name: 'Kombo Savings', type: 'wallet' });
   });
 });

@@ -38,7 +38,9 @@ export function tenantSwitchErrorText(error: unknown): string {
 /** Obtains `choice`'s token and makes it the bearer of every later call. */
 export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant> {
   const result = await api.POST('/connect/token', {
-    body: { client_id: choice.clientId, grant_type: choice.grantType, scope: choice.scope },
+    // A tenant that lists no scope (the Control Panel form's default, IC-5.04) asks for none: connect/token then grants
+    // the tenant's own, and an empty scope would be refused as too short.
+    body: { client_id: choice.clientId, grant_type: choice.grantType, ...(choice.scope === '' ? {} : { scope: choice.scope }) },
     bodySerializer: (body) => new URLSearchParams(body as Record<string, string>),
     headers: {
       'content-type': 'application/x-www-form-urlencoded',

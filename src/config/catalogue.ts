@@ -121,7 +121,9 @@ export function resolveMenu(set: ConfigSet, tenant: Tenant, ctx: RuleContext): R
   return {
     id: menu.id,
     group,
-    ...(menu.banner ? { banner: menu.banner } : {}),
+    // IC-2.72, IC-6.03: the banner marks the pages the menu's activeWhen picks (the Control Panel's), not the pages
+    // where it is merely the tenant's own menu (the admin tenant on /).
+    ...(override?.banner ? { banner: override.banner } : {}),
     items: resolveItems(items, tenant, ctx),
   };
 }
@@ -159,11 +161,35 @@ export function colorFor(set: ConfigSet, mapId: string, value: unknown): Semanti
   return map.colors[String(value)] ?? map.default;
 }
 
+/** A tenant the gateway knows by id, name and type (the tenant selection, the chosen tenant). */
+export interface KnownTenant {
+  id: string;
+  name: string;
+  type: string;
+}
+
+/**
+ * `known` as the app shows it: its tenants/<id>.json, else, for a tenant made on the Control Panel (identity-and-
+ * catalogue §1, §4), a tenant of its type with the menu that lists the type in forTenantTypes; undefined for a type
+ * no menu lists. Such a tenant has no labels, columns hidden or logo of its own; what connect/token needs comes from
+ * the tenant selection, so its client fields stay empty here.
+ */
+export function tenantFor(set: ConfigSet, known: KnownTenant): Tenant | undefined {
+  const file = set.tenants.find((tenant) => tenant.id === known.id);
+  if (file) return file;
+  for (const menu of Object.values(set.menus)) {
+    const type = menu.forTenantTypes?.find((listed) => listed === known.type);
+    if (type) return { id: known.id, name: known.name, type, clientId: '', grantType: '', scope: '', menu: menu.id };
+  }
+  return undefined;
+}
+
 /** The functions the app uses, bound to one config set (the bundled files, or a directory in tests). */
 export function configApi(set: ConfigSet) {
   return {
     loadTenants: (): Tenant[] => set.tenants,
     getTenant: (id: string): Tenant | undefined => set.tenants.find((tenant) => tenant.id === id),
+    tenantFor: (known: KnownTenant): Tenant | undefined => tenantFor(set, known),
     adminTenant: (): Tenant | undefined => set.tenants.find((tenant) => tenant.admin === true),
     mainTenant: (): Tenant | undefined => set.tenants.find((tenant) => tenant.main === true),
     menuFor: (tenant: Tenant, role: number | null, known: Partial<RuleContext> = {}): ResolvedMenu =>

@@ -12,7 +12,7 @@ const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/sc
 /** The bundled config, without forms (they load with their screens). */
 export const config: ConfigSet = buildConfigSet(files);
 
-export const { loadTenants, getTenant, menuFor, colorFor } = configApi(config);
+export const { loadTenants, getTenant, tenantFor, menuFor, colorFor } = configApi(config);
 
 export { formIds, loadForm } from './forms.ts';
 export { contextFor, firstMenuRoute } from './catalogue.ts';

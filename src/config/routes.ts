@@ -93,6 +93,14 @@ export function matchesRoute(pattern: string, path: string): boolean {
   });
 }
 
+/**
+ * identity-and-catalogue §6 (IC-6.04): the admin-only area, the Control Panel's pages, which only the admin tenant
+ * opens (the gateway refuses the others' identity calls too, 403 not_admin_tenant). Routes match without case.
+ */
+export function inAdminArea(path: string): boolean {
+  return path.toLowerCase().startsWith('/admin/');
+}
+
 /** The screen route a path opens, preferring literal segments over parameters like React Router's ranking. */
 export function findScreenRoute(path: string, routes: readonly ScreenRoute[] = SCREEN_ROUTES): ScreenRoute | undefined {
   const matches = routes.filter((route) => matchesRoute(route.path, path));

@@ -31,4 +31,21 @@ describe('the staff context', () => {
     const { result } = renderHook(() => useOptionalStaffContext(), { wrapper });
     expect(result.current?.ruleContext.payoutAdmin).toBe(false);
   });
+
+  it('[IC-5.04] gives a chosen tenant made on the Control Panel (no tenants/<id>.json) its name and the menu of its type', () => {
+    signInAs('dssc', [4]);
+    sessionStore.selectTenant({ id: 'kombo-savings', name: 'Kombo Savings', type: 'wallet', accessToken: 'kombo-token' });
+    const { result } = renderHook(() => useOptionalStaffContext(), { wrapper });
+    expect(result.current?.tenant).toMatchObject({ id: 'kombo-savings', name: 'Kombo Savings', type: 'wallet' });
+    expect(result.current?.menu?.id).toBe('wallet');
+    // IC-2.73: the wallet type menu, first item /dashboard.
+    expect(result.current?.menu?.items[0]?.route).toBe('/dashboard');
+  });
+
+  it('a chosen tenant of a file keeps the menu its file names', () => {
+    signInAs('dssc', [4]);
+    sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
+    const { result } = renderHook(() => useOptionalStaffContext(), { wrapper });
+    expect(result.current?.menu?.id).toBe('credit-union');
+  });
 });

@@ -32,13 +32,14 @@ export function useStaffContext(): StaffContext {
 export function useOptionalStaffContext(): StaffContext | null {
   const { session, tenant: selected } = useSessionState();
   const { pathname } = useLocation();
-  const { getTenant, adminTenant, menuFor } = useConfig();
+  const { getTenant, tenantFor, adminTenant, menuFor } = useConfig();
 
   return useMemo(() => {
     if (!session) return null;
     // The gateway's word (the tenant's admin flag), never the claim: a copy of the admin tenant keeps its claim.
     const isAdminTenant = session.adminTenant;
-    const tenant = (selected && getTenant(selected.id)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
+    // The chosen tenant may be one made on the Control Panel, with no file: it gets its type's menu (tenantFor).
+    const tenant = (selected && tenantFor(selected)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
     const role = primaryRole(session.roles);
     // remittances-and-payouts §6: the payout admin role (4, as the gateway reads it) in a remittance operator tenant.
     const payoutAdmin = tenant?.payoutAdmin === true && session.roles.includes(4);
@@ -46,5 +47,5 @@ export function useOptionalStaffContext(): StaffContext | null {
     const ruleContext = contextFor(tenant, role, known);
     const menu = tenant ? menuFor(tenant, role, known) : null;
     return { session, tenant, role, isAdminTenant, ruleContext, menu };
-  }, [session, selected, pathname, getTenant, adminTenant, menuFor]);
+  }, [session, selected, pathname, getTenant, tenantFor, adminTenant, menuFor]);
 }

@@ -144,8 +144,10 @@ export interface Menu {
   $comment?: string;
   /** equal to the file name */
   id: string;
-  /** text of a banner shown on the pages while this menu is shown */
+  /** text of a banner shown on the pages where this menu's activeWhen holds (not where it is only the tenant's own menu) */
   banner?: string;
+  /** the menu of a tenant of these types that has no tenants/<id>.json (one made on the Control Panel, identity-and-catalogue §1, §4); every tenant type is listed by exactly one menu */
+  forTenantTypes?: TenantType[];
   /** when this rule holds, this menu is shown instead of the tenant's own menu (the identity admin menu on /admin/ paths) */
   activeWhen?: Rule;
   /** menu groups by name: 'default' is the privileged group, 'Admins' the teller group */

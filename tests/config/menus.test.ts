@@ -36,6 +36,12 @@ describe('menus by tenant type', () => {
     expect(labelOf(menu, '/remittances/dashboard')).toBe('Main Dashboard');
   });
 
+  it('[IC-2.72] [IC-6.03] shows the banner on Control Panel pages only: not on / where the admin tenant has the same menu as its own', () => {
+    const menu = config.menuFor(tenant('dssc'), 4, { isAdminTenant: true, path: '/' });
+    expect(menu.id).toBe('identity-admin');
+    expect(menu.banner).toBeUndefined();
+  });
+
   it('[IC-6.04] keeps the tenant menu on /admin/ paths for users outside the admin tenant', () => {
     const menu = config.menuFor(tenant('amal'), 4, { isAdminTenant: false, path: '/admin/tenants' });
     expect(menu.id).toBe('payin');

@@ -97,3 +97,61 @@ test('[IC-6.04] users of another tenant cannot open the admin area', async ({ pa
   await openScreen(page, '/admin/tenants');
   await expect(page.getByText('This area is only open to the admin tenant.', { exact: true })).toBeVisible();
 });
+
+test("[IC-5.04] [IC-4.09] [IC-2.73] a tenant made with the form's defaults is entered at once: its type's first menu item, its menu, its dashboard", async ({ page }) => {
+  const name = `Defaults Savings ${Date.now()}`;
+  await signIn(page, demoLogins.super);
+  await openScreen(page, '/admin/tenants/create');
+  // Only the required texts; no grant type, scope or claim ticked (IC-5.04), the type left at its default.
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('textbox', { name: 'Description' }).fill('Made with the form as it opens');
+  await page.getByRole('combobox', { name: 'Client Claims Prefix' }).fill('defaults_');
+  await confirmSave(page);
+  await expect(page.getByText('Tenant has successfully been created!', { exact: true })).toBeVisible();
+
+  await openScreen(page, '/');
+  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
+  await selector.click();
+  await page.getByRole('option', { name, exact: true }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(selector).toHaveValue(name);
+  await expect(page.getByText('An Error Occured!', { exact: true })).toHaveCount(0);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  // IC-2.73 and IC-2.74: the wallet type's menu, not the admin tenant's.
+  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Transactions', exact: true })).toHaveAttribute('href', '/wallet/transactions');
+  await expect(menu.getByRole('link', { name: 'Admin Users', exact: true })).toHaveAttribute('href', '/wallet/admins');
+  await expect(menu.getByRole('link', { name: 'Tenants', exact: true })).toHaveCount(0);
+  await expect(page.getByText(`Figures of ${name}`, { exact: true })).toBeVisible();
+  await expect(page.getByText('Figures of DSSC Admin', { exact: true })).toHaveCount(0);
+
+  // A reload draws the same tenant: the gateway's drawn page and the app agree.
+  await openScreen(page, '/dashboard');
+  await expect(page.getByText(`Figures of ${name}`, { exact: true })).toBeVisible();
+  await expect(menu.getByRole('link', { name: 'Admin Users', exact: true })).toBeVisible();
+});
+
+for (const path of ['/admin/dashboard', '/admin/transactions']) {
+  test(`[IC-6.04] partner@demo.test typing ${path} gets the admin-only text, drawn by neither the gateway nor the app`, async ({ page }) => {
+    await signIn(page, demoLogins.partner);
+    // The gateway's drawn first screen of the address, with the tab's cookies.
+    const drawn = await (await page.request.get(path, { headers: { accept: 'text/html' } })).text();
+    expect(drawn).toContain('This area is only open to the admin tenant.');
+    expect(drawn).not.toContain('Figures of');
+    expect(drawn).not.toContain('Admin Dashboard');
+    await openScreen(page, path);
+    await expect(page.getByText('This area is only open to the admin tenant.', { exact: true })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Admin Dashboard' })).toHaveCount(0);
+    await expect(page.getByText(/^Figures of/)).toHaveCount(0);
+  });
+}
+
+test("[IC-2.72] [IC-6.03] the 'Admin Control Panel' banner shows on Control Panel pages only, not on /", async ({ page }) => {
+  await signIn(page, demoLogins.super);
+  await openScreen(page, '/');
+  await expect(page.getByRole('main').getByRole('button', { name: 'Control Panel', exact: true })).toBeVisible();
+  await expect(page.getByText('Admin Control Panel', { exact: true })).toHaveCount(0);
+  await page.getByRole('main').getByRole('button', { name: 'Control Panel', exact: true }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
+});

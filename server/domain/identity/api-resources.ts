@@ -321,16 +321,14 @@ export async function updateApiResource(db: Db, actor: Actor, id: string, input:
         if (tenants.length > 0) throw scopeInUse(name, tenants);
       }
     }
-    await trx
-      .updateTable('api_resources')
-      .set({
-        ...(input.name === undefined ? {} : { name: input.name }),
-        ...(input.displayName === undefined ? {} : { display_name: input.displayName.trim() }),
-        ...(input.description === undefined ? {} : { description: input.description }),
-        ...(input.enabled === undefined ? {} : { enabled: input.enabled ? 1 : 0 }),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    const changes = {
+      ...(input.name === undefined ? {} : { name: input.name }),
+      ...(input.displayName === undefined ? {} : { display_name: input.displayName.trim() }),
+      ...(input.description === undefined ? {} : { description: input.description }),
+      ...(input.enabled === undefined ? {} : { enabled: input.enabled ? 1 : 0 }),
+    };
+    // A PATCH of only `scopes` changes no column, and an UPDATE with an empty SET is a syntax error on both engines.
+    if (Object.keys(changes).length > 0) await trx.updateTable('api_resources').set(changes).where('id', '=', row.id).execute();
     for (const name of dropped) {
       const scope = await trx.selectFrom('api_scopes').select([...SCOPE_COLUMNS]).where('name', '=', name).executeTakeFirstOrThrow();
       await trx.deleteFrom('api_scopes').where('id', '=', scope.id).execute();

@@ -6,8 +6,8 @@ import { matchesSecret } from './secrets.ts';
 export interface ClientRequest {
   clientId: string;
   grantType: string;
-  /** Space-separated scopes. */
-  scope: string;
+  /** Space-separated scopes; left out, the tenant's own (RFC 6749 §3.3's default), which may be none. */
+  scope?: string | undefined;
   clientSecret?: string | undefined;
 }
 
@@ -19,8 +19,9 @@ export type ClientCheck =
 
 /**
  * The tenant a token request names, if it may have one: the tenant is enabled, a required secret matches one of its
- * SharedSecret secrets, the grant type is one of its grant types, and every scope is one of its scopes and belongs
- * to an enabled API resource.
+ * SharedSecret secrets, the grant type is one of its grant types, and every scope asked for is one of its scopes and
+ * belongs to an enabled API resource. No scope asked for grants the tenant's own: a tenant made with the form's
+ * defaults lists none, and is entered all the same (IC-5.04).
  */
 export async function checkClient(db: Db, request: ClientRequest): Promise<ClientCheck> {
   const tenant = await db
@@ -63,6 +64,7 @@ export async function checkClient(db: Db, request: ClientRequest): Promise<Clien
     .orderBy('tenant_scopes.position')
     .execute();
   const allowed = new Set(granted.map((row) => row.name));
+  if (request.scope === undefined) return { ok: true, tenantId: tenant.id, scopes: [...allowed] };
   const requested = [...new Set(request.scope.split(/\s+/).filter(Boolean))];
   if (requested.length === 0 || requested.some((scope) => !allowed.has(scope))) {
     return { ok: false, code: 'invalid_scope', message: 'Invalid scope', detail: `The client ${tenant.client_id} allows: ${[...allowed].join(' ')}.` };

@@ -1,4 +1,5 @@
 // Checks that span files or need the contract; run only on files that passed their meta-schema.
+import tenantSchema from '../../../schemas/meta/tenant.schema.json' with { type: 'json' };
 import type { ConfigKind } from '../files.ts';
 import { formFields } from '../form-fields.ts';
 import type { ConfigFiles, ConfigSet, FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
@@ -266,7 +267,35 @@ function checkTables(input: CrossCheckInput): Problem[] {
 
 /** Part names are checked on every screen file with parts, valid or not: a wrong name is worth saying with any other mistake. */
 function checkMenus(input: CrossCheckInput): Problem[] {
-  return filesOf<Menu>(input, 'menu').flatMap(([file, menu]) => menuDuplicates(file, menu));
+  const menus = filesOf<Menu>(input, 'menu');
+  // A menu file that did not pass its meta-schema may list the type a problem would call missing.
+  const allRead = Object.entries(input.kinds).every(([path, kind]) => kind !== 'menu' || input.valid.has(path));
+  return [...menus.flatMap(([file, menu]) => menuDuplicates(file, menu)), ...typeMenuProblems(menus, allRead)];
+}
+
+/** Every tenant type has one menu for its tenants made on the Control Panel (forTenantTypes), never two. */
+function typeMenuProblems(menus: readonly [string, Menu][], allRead: boolean): Problem[] {
+  const problems: Problem[] = [];
+  const owner = new Map<string, string>();
+  for (const [file, menu] of menus) {
+    (menu.forTenantTypes ?? []).forEach((type, index) => {
+      const first = owner.get(type);
+      if (first === undefined) owner.set(type, file);
+      else problems.push({ file, pointer: pointer('/forTenantTypes', index), message: `tenant type '${type}' already has its menu in ${first}`, fix: 'list each tenant type in one menu only' });
+    });
+  }
+  if (!allRead) return problems;
+  for (const type of tenantSchema.properties.type.enum) {
+    if (!owner.has(type)) {
+      problems.push({
+        file: 'schemas/menus',
+        pointer: '',
+        message: `no menu lists tenant type '${type}' in forTenantTypes, so a ${type} tenant made on the Control Panel has no menu`,
+        fix: `add "forTenantTypes": ["${type}"] to the menu such tenants get`,
+      });
+    }
+  }
+  return problems;
 }
 
 function checkScreens(input: CrossCheckInput): Problem[] {

@@ -1,6 +1,7 @@
 // identity-and-catalogue §2 resource and scope forms save alike: the form asks for confirmation, then creates the
 // record or updates the fields changed, shows loading, then the §8 success text and the list. A failed create shows
-// the server's message; a failed update is not surfaced (§8).
+// the server's message, and so does a failed update (issue 22 over IC-8.03: a refused save that stays on the form says
+// why, e.g. a scope a tenant still lists).
 import { useMemo, useState } from 'react';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '@mantine/core';
@@ -46,7 +47,7 @@ export function ConfirmedRecordForm<Input, Changes>(props: ConfirmedRecordFormPr
             notifySuccess(updated);
             void navigate(listRoute);
           },
-          // §8: resource and scope update failures are not surfaced.
+          onError: (error) => notifyError(errorText(error)),
           onSettled: () => setPending(null),
         },
       );

@@ -117,15 +117,17 @@ describe('scopes (identity-and-catalogue §2, §3, §5, §8)', () => {
     expect(attributesOf(gateway.callsTo('PATCH', '/api/v1/id/apiscope/12')[0])).toEqual({ displayName: 'Wallet API (full)' });
   });
 
-  it('[IC-8.03] a failed scope update shows no message', async () => {
+  // Issue 22 defect 8 overrides IC-8.03 ("not surfaced"): a refused save that stays on the form says why.
+  it('a failed scope update shows the gateway\'s message and stays on the form (issue 22, over IC-8.03)', async () => {
     const user = userEvent.setup();
-    gateway.on('PATCH', '/api/v1/id/apiscope/12', () => ({ status: 409, body: { errors: [{ status: '409', code: 'scope_in_use', title: 'Scope in use' }] } }));
+    gateway.on('PATCH', '/api/v1/id/apiscope/12', () => ({ status: 409, body: { errors: [{ status: '409', code: 'scope_in_use', title: 'The scope wallet is listed by naccug' }] } }));
     renderRoutes(routes, '/admin/scopes/3/12');
     await fill(user, await screen.findByDisplayValue('Wallet API'), '!');
     await confirm(user, SAVE_SCOPE_QUESTION);
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('The scope wallet is listed by naccug')).toBeInTheDocument();
+    expect(screen.getByText('An Error Occured!')).toBeInTheDocument();
     expect(gateway.callsTo('PATCH', '/api/v1/id/apiscope/12')).toHaveLength(1);
-    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(path()).toBe('/admin/scopes/3/12');
   });
 });
@@ -167,5 +169,16 @@ describe('resources (identity-and-catalogue §2, §3, §5, §8)', () => {
     await confirm(user, SAVE_RESOURCE_QUESTION);
     expect(await screen.findByText('Resource has successfully been updated!')).toBeInTheDocument();
     expect(attributesOf(gateway.callsTo('PATCH', '/api/v1/id/apiresource/3')[0])).toEqual({ scopes: ['catalogue', 'wallet'] });
+  });
+
+  it('a failed resource update shows the gateway\'s message and stays on the form (issue 22)', async () => {
+    const user = userEvent.setup();
+    gateway.on('PATCH', '/api/v1/id/apiresource/3', () => ({ status: 409, body: { errors: [{ status: '409', code: 'scope_in_use', title: 'The scope um is listed by naccug' }] } }));
+    renderRoutes(routes, '/admin/resources/3');
+    await user.click(within(await screen.findByRole('group', { name: 'Scopes' })).getByRole('checkbox', { name: 'um' }));
+    await confirm(user, SAVE_RESOURCE_QUESTION);
+    expect(await screen.findByText('The scope um is listed by naccug')).toBeInTheDocument();
+    expect(screen.queryByText('Resource has successfully been updated!')).not.toBeInTheDocument();
+    expect(path()).toBe('/admin/resources/3');
   });
 });

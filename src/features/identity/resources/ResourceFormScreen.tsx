@@ -1,13 +1,12 @@
 // identity-and-catalogue §2 resource form (schemas/forms/api-resource.json) in add mode (/admin/resources/add-resource)
 // or update mode (/admin/resources/{id}), where the resource's scopes are ticked and unticking one removes it on save.
-// Saving asks for confirmation, then shows loading, then the §8 success text and the list; a failed update is not
-// surfaced (§8).
+// Saving asks for confirmation, then shows loading, then the §8 success text and the list; a failed save shows the
+// gateway's message (ConfirmedRecordForm).
 import { useMemo } from 'react';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { AdminOnly } from '../AdminOnly';
 import { useCreateApiResource, type ApiResourceInput } from '../api/create-api-resource';
 import { useApiResource } from '../api/get-api-resource';
 import type { ApiResourceRecord } from '../api/list-api-resources';
@@ -63,9 +62,5 @@ function ResourceFormPage() {
 }
 
 export function ResourceFormScreen() {
-  return (
-    <AdminOnly>
-      <ResourceFormPage />
-    </AdminOnly>
-  );
+  return <ResourceFormPage />;
 }

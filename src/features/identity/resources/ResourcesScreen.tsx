@@ -2,7 +2,6 @@
 // Resource an empty one.
 import { useNavigate } from 'react-router';
 import { TableScreen } from '../../../render/table';
-import { AdminOnly } from '../AdminOnly';
 
 function ResourcesList() {
   const navigate = useNavigate();
@@ -17,9 +16,5 @@ function ResourcesList() {
 }
 
 export function ResourcesScreen() {
-  return (
-    <AdminOnly>
-      <ResourcesList />
-    </AdminOnly>
-  );
+  return <ResourcesList />;
 }

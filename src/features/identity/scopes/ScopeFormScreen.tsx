@@ -1,13 +1,12 @@
 // identity-and-catalogue §2 scope form (schemas/forms/api-scope.json) in add mode (/admin/scopes/add-scope) or update
 // mode (/admin/scopes/{resourceId}/{id}, or /admin/scopes/{id} found among all scopes). Saving asks for confirmation,
-// then shows loading, then the §8 success text and the list; a failed update is not surfaced (§8).
+// then shows loading, then the §8 success text and the list; a failed save shows the gateway's message (ConfirmedRecordForm).
 import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { AdminOnly } from '../AdminOnly';
 import { useCreateApiScope, type ApiScopeInput } from '../api/create-api-scope';
 import { useApiScope } from '../api/get-api-scope';
 import { useAllApiResources } from '../api/list-api-resources';
@@ -70,9 +69,5 @@ function ScopeFormPage() {
 }
 
 export function ScopeFormScreen() {
-  return (
-    <AdminOnly>
-      <ScopeFormPage />
-    </AdminOnly>
-  );
+  return <ScopeFormPage />;
 }

@@ -3,7 +3,6 @@
 import { useNavigate } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
 import { TableScreen } from '../../../render/table';
-import { AdminOnly } from '../AdminOnly';
 
 function scopeRoute(row: FlatRecord): string {
   const resourceId = typeof row.apiResourceId === 'string' ? row.apiResourceId : '';
@@ -22,9 +21,5 @@ function ScopesList() {
 }
 
 export function ScopesScreen() {
-  return (
-    <AdminOnly>
-      <ScopesList />
-    </AdminOnly>
-  );
+  return <ScopesList />;
 }

@@ -6,7 +6,6 @@ import { Alert, Button, Code, Modal, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { AdminOnly } from '../AdminOnly';
 import { useTenant, type TenantRecord } from '../api/get-tenant';
 import { TenantForm } from './TenantForm';
 import { emptyTenantValues, tenantValues, type TenantFormMode } from './tenant-form';
@@ -78,9 +77,5 @@ function TenantFormPage() {
 }
 
 export function TenantFormScreen() {
-  return (
-    <AdminOnly>
-      <TenantFormPage />
-    </AdminOnly>
-  );
+  return <TenantFormPage />;
 }

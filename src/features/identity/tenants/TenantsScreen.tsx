@@ -2,7 +2,6 @@
 // add mode with the data copied, Create Tenant an empty one.
 import { useNavigate } from 'react-router';
 import { TableScreen } from '../../../render/table';
-import { AdminOnly } from '../AdminOnly';
 
 function TenantsList() {
   const navigate = useNavigate();
@@ -20,9 +19,5 @@ function TenantsList() {
 }
 
 export function TenantsScreen() {
-  return (
-    <AdminOnly>
-      <TenantsList />
-    </AdminOnly>
-  );
+  return <TenantsList />;
 }
