@@ -268,8 +268,9 @@ function checkTables(input: CrossCheckInput): Problem[] {
 /** Part names are checked on every screen file with parts, valid or not: a wrong name is worth saying with any other mistake. */
 function checkMenus(input: CrossCheckInput): Problem[] {
   const menus = filesOf<Menu>(input, 'menu');
-  // A menu file that did not pass its meta-schema may list the type a problem would call missing.
-  const allRead = Object.entries(input.kinds).every(([path, kind]) => kind !== 'menu' || input.valid.has(path));
+  // A menu file that did not parse or pass its meta-schema may list the type a problem would call missing.
+  const unparsedMenu = [...input.present].some((path) => path.startsWith('/schemas/menus/') && !(path in input.files));
+  const allRead = !unparsedMenu && Object.entries(input.kinds).every(([path, kind]) => kind !== 'menu' || input.valid.has(path));
   return [...menus.flatMap(([file, menu]) => menuDuplicates(file, menu)), ...typeMenuProblems(menus, allRead)];
 }
 
