@@ -2,7 +2,7 @@
 // when any column filters (a select applies at once, typing after FILTER_DELAY_MS).
 import { Checkbox, Group, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { TableColumn } from '../../config/types';
-import { headerStyle } from './column-style';
+import { filterRowStyle, headerStyle } from './column-style';
 import { filterOptions, type FilterLists } from './filter-options';
 import { EXPAND_COLUMN, SELECT_COLUMN, type SchemaTableModel } from './useSchemaTable';
 
@@ -90,8 +90,10 @@ export function SchemaTableHeader({ model, lists, hasFilters }: SchemaTableHeade
         <Table.Tr>
           {headers.map((header) => {
             const column = header.column.columnDef.meta?.column;
+            // Not pinned (filterRowStyle): the pinned Actions column holds no filter, and its cell here covered the
+            // filters that slid under it once the table scrolled sideways, taking their clicks.
             return (
-              <Table.Th key={header.id} style={headerStyle(column)}>
+              <Table.Th key={header.id} style={filterRowStyle(column)}>
                 {column?.filter ? <FilterCell column={column} model={model} lists={lists} /> : null}
               </Table.Th>
             );

@@ -16,6 +16,11 @@ export function headerStyle(column: TableColumn | undefined): CSSProperties | un
   return column?.format === 'actions' ? PINNED_ACTIONS : undefined;
 }
 
+/** A cell of the filter row: never pinned, so no filter scrolls under a cell of its own row (issue 22). */
+export function filterRowStyle(column: TableColumn | undefined): CSSProperties | undefined {
+  return column?.format === 'actions' ? { boxShadow: PINNED_ACTIONS.boxShadow } : undefined;
+}
+
 export function cellStyle(column: TableColumn | undefined): CSSProperties | undefined {
   if (!column) return undefined;
   const width = column.width === undefined ? undefined : { width: rem(column.width) };
