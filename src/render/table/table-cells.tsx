@@ -91,10 +91,10 @@ function RowActions({ row, actions, onRowFlow }: { row: FlatRecord; actions: Row
   );
 }
 
-/** remittances-and-payouts §2: an amount above 0 is green, one at 0 or below red (dark shades keep AA contrast). */
+/** remittances-and-payouts §2: an amount above 0 is green, one at 0 or below red, in each scheme's readable shade (src/app/Providers.tsx). */
 function signColorOf(value: Amount): string | undefined {
   if (isBlank(value) || value === '') return undefined;
-  return Number(value) > 0 ? 'teal.9' : 'red.9';
+  return Number(value) > 0 ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-red-text)';
 }
 
 /** A number or money cell: the formatted amount, its currency after it (currencyField), coloured by sign (signColor). */

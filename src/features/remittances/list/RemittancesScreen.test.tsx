@@ -135,8 +135,8 @@ describe('/transactions/remittances', () => {
 
   it('[RP-2.27] amounts above 0 are green, 0 or below red', async () => {
     await showPayoutAdminList();
-    expect(within(rowOf('Hodan Ali')).getByText('200.00 USD').getAttribute('style')).toContain('teal-9');
-    expect(within(rowOf('Amina Warsame')).getByText('0.00 USD').getAttribute('style')).toContain('red-9');
+    expect(within(rowOf('Hodan Ali')).getByText('200.00 USD').getAttribute('style')).toContain('teal-text');
+    expect(within(rowOf('Amina Warsame')).getByText('0.00 USD').getAttribute('style')).toContain('red-text');
   });
 
   it('[RP-2.33][RP-2.34][RP-2.35][RP-2.36] status colours: successful success, processing primary, pending warning, else danger', () => {
