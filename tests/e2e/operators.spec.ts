@@ -2,7 +2,7 @@
 // toasts never over the buttons they answer nor over a dialog's actions, Analyse Request starting clean on each row,
 // the filter row clickable once the table scrolled sideways, and the remittance table read whole at 1,280 and 1,440 px.
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectPointerReaches, openScreen, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, expectPointerReaches, openScreen, signIn } from './support';
 
 const TABLE = 'Remittance Transactions';
 const SWIFT_DIALOG = 'Swift Transaction Status';
@@ -132,4 +132,18 @@ test('once the table has scrolled sideways, a filter of the filter row that show
     await page.keyboard.press('Escape');
     await scroller.evaluate((element) => element.scrollTo({ left: 0 }));
   }
+});
+
+test("the pay-in dashboard's chart has its table alternative, and axe finds nothing serious in either colour scheme", async ({ page }) => {
+  await signIn(page, demoLogins.payin);
+  await openScreen(page, '/remittances/dashboard');
+  const chart = page.getByRole('figure', { name: 'Transactions' });
+  await expect(chart.getByTestId('chart-range')).toBeVisible();
+  await chart.getByRole('button', { name: 'Show data table' }).click();
+  const table = chart.getByRole('table', { name: 'Transactions' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Period', 'Transaction Count', /^Amount \([A-Z]{3}\)$/]);
+  // Daily: one row an hour of today.
+  await expect(table.locator('tbody tr')).toHaveCount(24);
+  await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('00:00');
+  await expectAccessible(page);
 });
