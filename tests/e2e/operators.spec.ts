@@ -147,3 +147,44 @@ test("the pay-in dashboard's chart has its table alternative, and axe finds noth
   await expect(table.locator('tbody tr').first().getByRole('cell').first()).toHaveText('00:00');
   await expectAccessible(page);
 });
+
+test('at 1,280 and 1,440 px the remittance table reads whole: Status, Receiver Amount and Description in view, no sideways scrolling', async ({ page }) => {
+  await signIn(page, demoLogins.payout);
+  for (const width of [1280, 1440]) {
+    await page.setViewportSize({ width, height: 900 });
+    await openScreen(page, '/transactions/remittances');
+    const table = page.getByRole('table', { name: TABLE });
+    await expect(table.locator('tbody tr').first()).toBeVisible();
+    await expect(table.getByRole('button', { name: 'Analyse Request' }).first()).toBeVisible();
+    const scroller = table.locator('xpath=..');
+    const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
+    expect(scrollWidth, `the table scrolls sideways at ${width}px`).toBeLessThanOrEqual(clientWidth);
+    const headers = (await table.locator('thead tr').first().getByRole('columnheader').allInnerTexts()).map((text) => text.replace(/[▲▼↕]/g, '').trim());
+    const problems = await table.evaluate(
+      (element, columns) =>
+        [...element.querySelectorAll<HTMLTableRowElement>('tbody tr')].flatMap((row, index) =>
+          columns.flatMap(([name, column]) => {
+            const cell = row.cells[column];
+            if (!cell || (cell.textContent ?? '').trim() === '') return [`row ${index + 1} ${name}: empty`];
+            cell.scrollIntoView({ block: 'center', inline: 'nearest' });
+            const issues: string[] = [];
+            if (cell.scrollWidth > cell.clientWidth + 1) issues.push(`row ${index + 1} ${name}: cut`);
+            // The drawn text's box: every part of it on screen and reached by a pointer (nothing pinned over it).
+            const range = document.createRange();
+            range.selectNodeContents(cell);
+            for (const box of range.getClientRects()) {
+              if (box.width === 0) continue;
+              if (box.right > window.innerWidth || box.left < 0) issues.push(`row ${index + 1} ${name}: off screen`);
+              for (const x of [box.left + 1, box.right - 1]) {
+                const hit = document.elementFromPoint(x, box.top + box.height / 2);
+                if (!hit || !cell.contains(hit)) issues.push(`row ${index + 1} ${name}: covered at x=${Math.round(x)} by ${hit?.outerHTML.slice(0, 60) ?? 'nothing'}`);
+              }
+            }
+            return issues;
+          }),
+        ),
+      (['Status', 'Receiver Amount', 'Description'] as const).map((name) => [name, headers.indexOf(name)] as const),
+    );
+    expect(problems, `Status, Receiver Amount and Description at ${width}px`).toEqual([]);
+  }
+});
