@@ -163,12 +163,12 @@ describe('GET api/v1/remittance/daily-report (getRemittanceDailyReport)', () => 
       data: [
         {
           type: 'daily-report-row',
-          id: '2025-01-14',
+          id: '2025-01-14-NGN',
           attributes: { date: '2025-01-14', successTrans: 0, failedTrans: 0, processingTrans: 0, transCounts: 0, usdTrans: '0.00', usdFxRates: '0.00', eurTrans: '0.00', eurFxTrans: '0.00', receiverAmount: '0.00', receiverCurrency: 'NGN' },
         },
         {
           type: 'daily-report-row',
-          id: '2025-01-15',
+          id: '2025-01-15-NGN',
           attributes: {
             date: '2025-01-15',
             // settled (256) and missing (edited to 256); paid, partner, reissued, badAccount, cancelled (128); held, spaced (4), broken (2).
@@ -186,6 +186,31 @@ describe('GET api/v1/remittance/daily-report (getRemittanceDailyReport)', () => 
         },
       ],
       meta: { startDate: '2025-01-14', endDate: '2025-01-15' },
+    });
+  });
+
+  it('[RP-3.15] reports each currency pair apart: a USD→GHS rate is never averaged with USD→NGN under one receiver currency (issue 22)', async () => {
+    const { app, as, remittances } = await start();
+    const payout = await as('payout');
+    await payout.edit(remittances.rows.missing, { StatusCode: 256, StatusDescription: 'Paid' });
+    // The row is received in cedis at 15.25 a dollar: 200.00 USD → 3,050.00 GHS.
+    await app.db
+      .updateTable('remittances')
+      .set({ receiver_currency: 'GHS', transaction_fx_micro: 15_250_000, receiver_amount_minor: 305_000 })
+      .where('payout_external_id', '=', remittances.references.missing)
+      .execute();
+    const res = await payout.get('/api/v1/remittance/daily-report?filter[startDate]=2025-01-15&filter[endDate]=2025-01-15');
+    expectMatchesContract(res, 'getRemittanceDailyReport');
+    expect(res.statusCode).toBe(200);
+    const rows = (res.json() as { data: { id: string; attributes: Record<string, unknown> }[] }).data;
+    expect(rows.map((row) => row.id)).toEqual(['2025-01-15-GHS', '2025-01-15-NGN']);
+    expect(rows[0]?.attributes).toEqual({
+      date: '2025-01-15', successTrans: 1, failedTrans: 0, processingTrans: 0, transCounts: 1,
+      usdTrans: '200.00', usdFxRates: '15.25', eurTrans: '0.00', eurFxTrans: '0.00', receiverAmount: '3050.00', receiverCurrency: 'GHS',
+    });
+    expect(rows[1]?.attributes).toEqual({
+      date: '2025-01-15', successTrans: 1, failedTrans: 5, processingTrans: 3, transCounts: 9,
+      usdTrans: '200.00', usdFxRates: '1520.35', eurTrans: '0.00', eurFxTrans: '0.00', receiverAmount: '304070.00', receiverCurrency: 'NGN',
     });
   });
 

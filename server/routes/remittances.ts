@@ -48,7 +48,7 @@ export const handlers: Handlers = {
       REPORT_MAX_DAYS,
     );
     const rows = await dailyReport(request.server.db, sessionOf(request), range);
-    return { data: rows.map((row) => resource('daily-report-row', row.date, row)), meta: range };
+    return { data: rows.map((row) => resource('daily-report-row', `${row.date}-${row.receiverCurrency}`, row)), meta: range };
   },
 
   async getPayinTransactionStatus(request) {

@@ -1419,12 +1419,15 @@ export interface paths {
         };
         /**
          * Remittance totals per day for the daily transaction report
-         * @description RP §9 'Daily_Transaction_Report_{start}_{end}': one row per calendar day (UTC) of the range, oldest first,
-         *     days without transactions carrying zeros. Rows of the token's tenant. Counts: `successTrans` statusId 256,
-         *     `failedTrans` 128, `processingTrans` 4 or 2, `transCounts` every row of the day. Amounts sum the day's
-         *     successful rows only: `usdTrans` / `eurTrans` the sender amounts in USD / EUR, `usdFxRates` / `eurFxTrans`
-         *     the average `transactionFx` of those rows (`"0.00"` when none), `receiverAmount` the receiver amounts in
-         *     NGN (`receiverCurrency` is always NGN, RP §9). The client shows amounts with 4 decimals and rates with 2.
+         * @description RP §9 'Daily_Transaction_Report_{start}_{end}': one row per calendar day (UTC) of the range and receiver
+         *     currency, oldest first, then by currency; days without transactions carry zeros. The currencies are those the
+         *     range's rows are received in, NGN (RP §9) when there are none: a rate belongs to one currency pair, so USD→NGN
+         *     and USD→GHS are never averaged together. Rows of the token's tenant. Counts, of the day's rows received in
+         *     `receiverCurrency`: `successTrans` statusId 256, `failedTrans` 128, `processingTrans` 4 or 2, `transCounts`
+         *     all. Amounts sum those rows that succeeded: `usdTrans` / `eurTrans` the sender amounts in USD / EUR,
+         *     `usdFxRates` / `eurFxTrans` the average `transactionFx` of the USD→`receiverCurrency` /
+         *     EUR→`receiverCurrency` rows (`"0.00"` when none), `receiverAmount` the receiver amounts in
+         *     `receiverCurrency`. The client shows amounts with 4 decimals and rates with 2.
          *     An end date before the start date, or a range of more than 366 days, answers 422 with `source.parameter`.
          */
         get: operations["getRemittanceDailyReport"];
@@ -3126,7 +3129,7 @@ export interface components {
         DailyReportRow: {
             /** @constant */
             type: "daily-report-row";
-            /** @description The day, as in attributes.date. */
+            /** @description The day and the receiver currency, `{date}-{receiverCurrency}`. */
             id: string;
             attributes: {
                 date: components["schemas"]["Date"];
@@ -3139,8 +3142,7 @@ export interface components {
                 eurTrans: components["schemas"]["Money"];
                 eurFxTrans: components["schemas"]["Rate"];
                 receiverAmount: components["schemas"]["Money"];
-                /** @constant */
-                receiverCurrency: "NGN";
+                receiverCurrency: components["schemas"]["CurrencyCode"];
             };
         };
         DailyReportDocument: {
@@ -8030,7 +8032,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The report rows, one per day. */
+            /** @description The report rows, one per day and receiver currency. */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -8041,7 +8043,7 @@ export interface operations {
                      *       "data": [
                      *         {
                      *           "type": "daily-report-row",
-                     *           "id": "2024-03-01",
+                     *           "id": "2024-03-01-NGN",
                      *           "attributes": {
                      *             "date": "2024-03-01",
                      *             "successTrans": 41,

@@ -18,8 +18,9 @@ const calendarAriaLabels: CalendarAriaLabels = {
 
 const mantineTheme = createTheme({
   primaryColor: 'blue',
-  // WCAG AA contrast (4.5:1) for links, primary text and buttons on white: Mantine's default shade 6 is 3.5:1.
-  primaryShade: { light: 8, dark: 5 },
+  // WCAG AA contrast (4.5:1) for links, primary text and buttons on white: Mantine's default shade 6 is 3.5:1. White
+  // on a dark scheme's filled button too: blue.5 is 3.0:1, blue.8 5.0:1 (issue 22).
+  primaryShade: { light: 8, dark: 8 },
   defaultRadius: 'sm',
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Liberation Sans", sans-serif',
   components: {
@@ -48,8 +49,16 @@ const contrastVariables: CSSVariablesResolver = (theme) => ({
     '--mantine-color-error': theme.colors.red[8] ?? '#e03131',
     // A hovered subtle or light button keeps its blue.8 text readable: on Mantine's blue.2 it is 4.0:1, on blue.1 4.9:1.
     [`--mantine-color-${theme.primaryColor}-light-hover`]: `var(--mantine-color-${theme.primaryColor}-1)`,
+    // Text in a colour (an amount's sign, an error line) reads as its -text variable, the scheme's readable shade: on
+    // white shade 9 (Mantine's light default, the filled shade, is under 4.5:1); the dark scheme keeps Mantine's 4.
+    '--mantine-color-red-text': theme.colors.red[9] ?? '#c92a2a',
+    '--mantine-color-teal-text': theme.colors.teal[9] ?? '#087f5b',
   },
-  dark: {},
+  // Issue 22, WCAG AA in the dark scheme: Mantine's dimmed dark.2 is 3.5:1 on dark.6 and 4.0:1 on the body's dark.7;
+  // dark.1 is 6.9:1 and 7.8:1.
+  dark: {
+    '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',
+  },
 });
 
 export const queryDefaults = { queries: { retry: 1, refetchOnWindowFocus: false, staleTime: 30_000 } };

@@ -296,6 +296,8 @@ export interface TableColumn {
   colorMap?: string;
   /** dot path of the currency code a money column shows after the amount (remittances-and-payouts §2 'Sender Amount with currency') */
   currencyField?: string;
+  /** the column shows on screens 1,680 px wide and wider only; on narrower ones it gives its room to the columns that matter (a row's details still show it), so the table never scrolls sideways at 1,280 px */
+  wideScreenOnly?: boolean;
   /** a money or number cell shows green above 0, red at 0 or below (remittances-and-payouts §2) */
   signColor?: boolean;
   /** the cell's text is a button that runs this row flow (src/config/registry.ts FLOWS), e.g. remittanceDetails from a reference */

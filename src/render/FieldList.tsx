@@ -12,7 +12,7 @@ export function FieldList({ fields, cols = 2 }: { fields: readonly Field[]; cols
     <SimpleGrid component="dl" cols={{ base: 1, sm: cols }} spacing="xs" verticalSpacing={4} m={0}>
       {fields.map((field) => (
         <div key={field.label}>
-          <Text component="dt" size="xs" c="gray.7">
+          <Text component="dt" size="xs" c="dimmed">
             {field.label}
           </Text>
           <Text component="dd" size="sm" m={0}>

@@ -52,12 +52,12 @@ describe('toasts', () => {
     expect(screen.queryByText('An Error Occured!')).not.toBeInTheDocument();
   });
 
-  it('[UW-2.62] toasts appear top right and close after 5 seconds', () => {
+  it('[UW-2.62] toasts appear at the top, in the middle where no control is (issue 22), and close after 5 seconds', () => {
     act(() => {
       notifySuccess('Transaction Completed');
     });
     const toast = screen.getByRole('alert');
-    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'top-right');
+    expect(toast.closest('[data-position]')).toHaveAttribute('data-position', 'top-center');
     advance(4900);
     expect(screen.getByText('Transaction Completed')).toBeInTheDocument();
     // 5 s, then the exit transition (250 ms)

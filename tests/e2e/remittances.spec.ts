@@ -252,7 +252,7 @@ test.describe('remittance transactions (payout admin)', () => {
     expect(references.every((reference) => !reference.includes('|'))).toBe(true);
   });
 
-  test('[RP-9.10][RP-3.15][RP-9.02][RP-9.03] Daily Report saves Daily_Transaction_Report_{start}_{end}.xlsx, one row a day', async ({ page }) => {
+  test('[RP-9.10][RP-3.15][RP-9.02][RP-9.03] Daily Report saves Daily_Transaction_Report_{start}_{end}.xlsx, one row a day and receiver currency', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(9), daysAgo(3)];
     await signIn(page, demoLogins.payout);
     await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
@@ -263,11 +263,15 @@ test.describe('remittance transactions (payout admin)', () => {
     expect(headerOf(sheet)).toEqual([
       'date', 'successTrans', 'failedTrans', 'transCounts', 'processingTrans', 'usdTrans', 'usdFxRates', 'eurTrans', 'eurFxTrans', 'receiverAmount', 'receiverCurrency',
     ]);
-    expect(sheet.actualRowCount).toBe(8);
+    // Issue 22: a rate is a currency pair's, so each day has a row per receiver currency (the demo pays NGN, GHS, KES).
+    const pairs = Array.from({ length: sheet.actualRowCount - 1 }, (_, index) => `${String(sheet.getCell(`A${index + 2}`).value)} ${String(sheet.getCell(`K${index + 2}`).value)}`);
+    const currencies = [...new Set(pairs.map((pair) => pair.slice(11)))];
+    expect(currencies).toEqual(expect.arrayContaining(['NGN', 'GHS']));
+    expect(new Set(pairs).size).toBe(pairs.length);
+    expect(pairs).toHaveLength(7 * currencies.length);
     expect(sheet.getCell('A2').value).toBe(startDate);
     expect(sheet.getCell('F2').numFmt).toBe('#,##0.0000');
     expect(sheet.getCell('G2').numFmt).toBe('#,##0.00');
-    expect(sheet.getCell('K2').value).toBe('NGN');
   });
 
   test('[RP-1.03][RP-2.69] PDF saves the payout PDF as Transactions_{start}_{end}.pdf', async ({ page }) => {

@@ -91,9 +91,23 @@ export async function expectAccessible(page: Page, within?: string) {
   // transitions off, axe measures every element as staff see it at rest, never a half-faded frame.
   const still = await page.addStyleTag({ content: '*, *::before, *::after { transition: none !important; }' });
   const builder = new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } });
-  const results = await (within ? builder.include(within) : builder).analyze().finally(() => still.evaluate((style) => style.parentNode?.removeChild(style)));
-  const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
-  expect(blocking.map((violation) => `${violation.id}: ${violation.help} (${violation.nodes.map((node) => node.html.slice(0, 160)).join(' | ')})`)).toEqual([]);
+  const scan = within ? builder.include(within) : builder;
+  // Issue 22: in both colour schemes, the one drawn and the other (the theme switch sets Mantine's attribute on <html>;
+  // setting it here draws the same page, its dialogs and menus still open, in the other scheme's colours).
+  const drawn = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light');
+  const found: string[] = [];
+  try {
+    for (const scheme of drawn === 'dark' ? ['dark', 'light'] : ['light', 'dark']) {
+      await page.evaluate((name) => document.documentElement.setAttribute('data-mantine-color-scheme', name), scheme);
+      const results = await scan.analyze();
+      const blocking = results.violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+      found.push(...blocking.map((violation) => `${scheme}: ${violation.id}: ${violation.help} (${violation.nodes.map((node) => `${node.html.slice(0, 160)} ${node.any[0]?.message ?? ''}`).join(' | ')})`));
+    }
+  } finally {
+    await page.evaluate((name) => document.documentElement.setAttribute('data-mantine-color-scheme', name), drawn);
+    await still.evaluate((style) => style.parentNode?.removeChild(style));
+  }
+  expect(found).toEqual([]);
 }
 
 /** The Birth Date calendar of `form` (the user panel in edit mode, the Create User wizard) has no serious violation on

@@ -10,7 +10,7 @@ import { daysBefore, nextDay } from '../wallet/query.ts';
 import { formatRate } from './rows.ts';
 import { REMITTANCE_STATUS, assertStaff } from './rules.ts';
 
-/** RP §9: the daily report's receiver currency is fixed NGN, with USD and EUR sender columns. */
+/** RP §9: the daily report's receiver currency, NGN, when the range has no rows to name one. */
 export const REPORT_RECEIVER_CURRENCY = 'NGN';
 
 export interface DailyReportRow {
@@ -24,7 +24,7 @@ export interface DailyReportRow {
   eurTrans: string;
   eurFxTrans: string;
   receiverAmount: string;
-  receiverCurrency: typeof REPORT_RECEIVER_CURRENCY;
+  receiverCurrency: string;
 }
 
 interface Bucket {
@@ -77,40 +77,47 @@ export function daysOf(startDate: string, endDate: string): string[] {
   return days;
 }
 
-/** One RP §3 daily report row per day of the range; amounts and rates from the day's successful rows only. */
+/**
+ * RP §3 daily report rows: one per day of the range and receiver currency (issue 22: a rate is a currency pair's, so
+ * USD→NGN, USD→GHS and USD→KES are never averaged together under one heading). The currencies are those the
+ * tenant's rows of the range are received in, or NGN (RP §9) when it has none. Counts are the day's rows received in
+ * that currency; amounts and average rates come from its successful rows, per sender currency (USD, EUR).
+ */
 export async function dailyReport(db: Db, session: Session, range: { startDate: string; endDate: string }): Promise<DailyReportRow[]> {
   assertStaff(session);
   const rows = await buckets(db, session.tenantId, range.startDate, nextDay(range.endDate), 10);
-  return daysOf(range.startDate, range.endDate).map((date) => {
-    const day = rows.filter((row) => row.bucket === date);
-    const count = (test: (statusId: number) => boolean) => day.filter((row) => test(row.status_id)).reduce((sum, row) => sum + row.n, 0);
-    const successful = day.filter((row) => row.status_id === REMITTANCE_STATUS.Successful);
-    const sent = (currency: string) => {
-      const paid = successful.filter((row) => row.sender_currency === currency);
-      const n = paid.reduce((sum, row) => sum + row.n, 0);
-      const fx = paid.reduce((sum, row) => sum + row.fx_micro, 0n);
-      // The average rate, rounded half up; a rate is small, so it is a number again.
-      const rate = n === 0 ? 0 : Number((2n * fx + BigInt(n)) / (2n * BigInt(n)));
-      return { amount: formatMinor(paid.reduce((sum, row) => sum + row.sender_minor, 0n)), rate: formatRate(rate) };
-    };
-    const usd = sent('USD');
-    const eur = sent('EUR');
-    return {
-      date,
-      successTrans: count((statusId) => statusId === REMITTANCE_STATUS.Successful),
-      failedTrans: count((statusId) => statusId === REMITTANCE_STATUS.Failed),
-      processingTrans: count(isProcessing),
-      transCounts: count(() => true),
-      usdTrans: usd.amount,
-      usdFxRates: usd.rate,
-      eurTrans: eur.amount,
-      eurFxTrans: eur.rate,
-      receiverAmount: formatMinor(
-        successful.filter((row) => row.receiver_currency === REPORT_RECEIVER_CURRENCY).reduce((sum, row) => sum + row.receiver_minor, 0n),
-      ),
-      receiverCurrency: REPORT_RECEIVER_CURRENCY,
-    };
-  });
+  const currencies = [...new Set(rows.map((row) => row.receiver_currency))].sort();
+  if (currencies.length === 0) currencies.push(REPORT_RECEIVER_CURRENCY);
+  return daysOf(range.startDate, range.endDate).flatMap((date) =>
+    currencies.map((receiverCurrency) => {
+      const day = rows.filter((row) => row.bucket === date && row.receiver_currency === receiverCurrency);
+      const count = (test: (statusId: number) => boolean) => day.filter((row) => test(row.status_id)).reduce((sum, row) => sum + row.n, 0);
+      const successful = day.filter((row) => row.status_id === REMITTANCE_STATUS.Successful);
+      const sent = (currency: string) => {
+        const paid = successful.filter((row) => row.sender_currency === currency);
+        const n = paid.reduce((sum, row) => sum + row.n, 0);
+        const fx = paid.reduce((sum, row) => sum + row.fx_micro, 0n);
+        // The pair's average rate, rounded half up; a rate is small, so it is a number again.
+        const rate = n === 0 ? 0 : Number((2n * fx + BigInt(n)) / (2n * BigInt(n)));
+        return { amount: formatMinor(paid.reduce((sum, row) => sum + row.sender_minor, 0n)), rate: formatRate(rate) };
+      };
+      const usd = sent('USD');
+      const eur = sent('EUR');
+      return {
+        date,
+        successTrans: count((statusId) => statusId === REMITTANCE_STATUS.Successful),
+        failedTrans: count((statusId) => statusId === REMITTANCE_STATUS.Failed),
+        processingTrans: count(isProcessing),
+        transCounts: count(() => true),
+        usdTrans: usd.amount,
+        usdFxRates: usd.rate,
+        eurTrans: eur.amount,
+        eurFxTrans: eur.rate,
+        receiverAmount: formatMinor(successful.reduce((sum, row) => sum + row.receiver_minor, 0n)),
+        receiverCurrency,
+      };
+    }),
+  );
 }
 
 export type StatusTimeframe = 'daily' | 'monthly' | 'yearly';

@@ -47,7 +47,7 @@ export function AuditDiff({ before, after, label = 'Changes' }: AuditDiffProps) 
                 )}
               </Table.Th>
               <Table.Td>
-                <Text span size="sm" c={change.kind === 'changed' || change.kind === 'removed' ? 'red.9' : undefined} td={change.kind === 'changed' ? 'line-through' : undefined}>
+                <Text span size="sm" c={change.kind === 'changed' || change.kind === 'removed' ? 'var(--mantine-color-red-text)' : undefined} td={change.kind === 'changed' ? 'line-through' : undefined}>
                   {change.kind === 'added' ? '—' : auditValue(change.before)}
                 </Text>
               </Table.Td>

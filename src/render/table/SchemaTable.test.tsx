@@ -158,6 +158,13 @@ describe('SchemaTable', () => {
     expect(screen.getByRole('columnheader', { name: /email/i }).style.position).toBe('');
   });
 
+  it('never pins a cell of the filter row: a filter that scrolls sideways is never under a cell of its own row', () => {
+    renderTable();
+    const filterRow = screen.getByRole('textbox', { name: 'Filter Email' }).closest('tr');
+    if (!filterRow) throw new Error('no filter row');
+    expect([...filterRow.cells].map((cell) => cell.style.position)).not.toContain('sticky');
+  });
+
   it('sorts by one field: a header click cycles ascending, descending ("-field") and none', async () => {
     const onQueryChange = vi.fn();
     renderWithProviders(<Stateful onQueryChange={onQueryChange} />);

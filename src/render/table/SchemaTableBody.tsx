@@ -5,7 +5,7 @@ import { Alert, Center, Loader, Table, Text } from '@mantine/core';
 import type { Row } from '@tanstack/react-table';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap } from '../../config/types';
-import { cellStyle } from './column-style';
+import { cellStyle, columnClass } from './column-style';
 import type { RowFocus } from './row-focus';
 import { SchemaTableRows, type BodyColumn, type BodyLook, type RowHandlers } from './SchemaTableRows';
 import { cellRenderer, type CellRendererContext } from './table-cells';
@@ -70,7 +70,7 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
       if (leaf.id === SELECT_COLUMN) return { kind: 'select', id: leaf.id };
       if (leaf.id === EXPAND_COLUMN) return { kind: 'expand', id: leaf.id };
       const column = leaf.columnDef.meta?.column;
-      return { kind: 'cell', id: leaf.id, render: column ? cellRenderer(column, context) : null, style: cellStyle(column) };
+      return { kind: 'cell', id: leaf.id, render: column ? cellRenderer(column, context) : null, style: cellStyle(column), className: columnClass(column) };
     });
   }, [leafColumns, colorMaps, rowActionsFor, runsFlow, latest]);
   const look = useMemo<BodyLook>(() => ({ striped: true, hover: openable }), [openable]);

@@ -2,7 +2,7 @@
 // when any column filters (a select applies at once, typing after FILTER_DELAY_MS).
 import { Checkbox, Group, Select, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import type { TableColumn } from '../../config/types';
-import { headerStyle } from './column-style';
+import { columnClass, filterRowStyle, headerStyle } from './column-style';
 import { filterOptions, type FilterLists } from './filter-options';
 import { EXPAND_COLUMN, SELECT_COLUMN, type SchemaTableModel } from './useSchemaTable';
 
@@ -11,7 +11,8 @@ function SortHeader({ column, model }: { column: TableColumn; model: SchemaTable
   const arrow = direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕';
   return (
     <UnstyledButton onClick={() => model.toggleSort(column)} fw={600} fz="sm">
-      <Group gap={4} wrap="nowrap" component="span">
+      {/* The arrow may go under a long header in a narrow column (the remittance table's Description at 1,280 px). */}
+      <Group gap={4} wrap="wrap" component="span">
         <span>{column.header}</span>
         <Text span size="xs" c={direction === 'none' ? 'dimmed' : undefined} aria-hidden>
           {arrow}
@@ -80,7 +81,7 @@ export function SchemaTableHeader({ model, lists, hasFilters }: SchemaTableHeade
           const column = header.column.columnDef.meta?.column;
           if (!column) return <Table.Th key={header.id} />;
           return (
-            <Table.Th key={header.id} w={column.width} style={headerStyle(column)} aria-sort={column.sortable ? model.sortState(column) : undefined}>
+            <Table.Th key={header.id} w={column.width} className={columnClass(column)} style={headerStyle(column)} aria-sort={column.sortable ? model.sortState(column) : undefined}>
               {column.sortable ? <SortHeader column={column} model={model} /> : column.header}
             </Table.Th>
           );
@@ -90,8 +91,10 @@ export function SchemaTableHeader({ model, lists, hasFilters }: SchemaTableHeade
         <Table.Tr>
           {headers.map((header) => {
             const column = header.column.columnDef.meta?.column;
+            // Not pinned (filterRowStyle): the pinned Actions column holds no filter, and its cell here covered the
+            // filters that slid under it once the table scrolled sideways, taking their clicks.
             return (
-              <Table.Th key={header.id} style={headerStyle(column)}>
+              <Table.Th key={header.id} className={columnClass(column)} style={filterRowStyle(column)}>
                 {column?.filter ? <FilterCell column={column} model={model} lists={lists} /> : null}
               </Table.Th>
             );

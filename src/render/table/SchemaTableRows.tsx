@@ -20,7 +20,7 @@ export const ROW_HEIGHT = 45;
 export type BodyColumn =
   | { kind: 'select'; id: string }
   | { kind: 'expand'; id: string }
-  | { kind: 'cell'; id: string; render: CellRenderer | null; style?: CSSProperties };
+  | { kind: 'cell'; id: string; render: CellRenderer | null; style?: CSSProperties; className?: string | undefined };
 
 /** What a row does when used; stable for the table's life, so rows need not re-render when a parent does. */
 export interface RowHandlers {
@@ -157,7 +157,7 @@ const SchemaTableRow = memo(function SchemaTableRow({
             );
           }
           return (
-            <td key={column.id} className={TD_CLASS} style={column.style}>
+            <td key={column.id} className={column.className ? `${TD_CLASS} ${column.className}` : TD_CLASS} style={column.style}>
               {column.render?.(record, rowNumber)}
             </td>
           );

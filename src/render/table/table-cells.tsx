@@ -70,14 +70,36 @@ function wrappingEmail(value: string): ReactNode {
   );
 }
 
+/** A row's actions wrap onto lines, and a label within its button, when their column is narrower than they are (the
+ * column's width in the table file): three labelled actions side by side pushed the remittance table's Status out of a
+ * 1,280 px screen (issue 22). */
+const ROW_ACTION_STYLES = { label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.25 } } as const;
+
+const WBR_INLINE = { display: 'inline' } as const;
+
+/** A text that may wrap after each pipe, e.g. a reference and its partner id (remittances-and-payouts §3). */
+function wrappingAtPipes(value: string): ReactNode {
+  if (!value.includes('|')) return value;
+  // The <wbr> is inline as browsers draw it; said so, a name computed without a layout (jsdom) reads no space there.
+  return value.split(/(?<=\|)/).map((part, index) => (
+    <Fragment key={index}>
+      {index > 0 && <wbr style={WBR_INLINE} />}
+      {part}
+    </Fragment>
+  ));
+}
+
 function RowActions({ row, actions, onRowFlow }: { row: FlatRecord; actions: RowAction[]; onRowFlow: CellRendererContext['onRowFlow'] }) {
   return (
-    <Group gap={4} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       {actions.map((action) => (
         <Button
           key={action.id}
           size="compact-xs"
           variant="light"
+          h="auto"
+          mih={22}
+          styles={ROW_ACTION_STYLES}
           onClick={(event) => {
             event.stopPropagation();
             onRowFlow(action.flow, row);
@@ -91,10 +113,10 @@ function RowActions({ row, actions, onRowFlow }: { row: FlatRecord; actions: Row
   );
 }
 
-/** remittances-and-payouts §2: an amount above 0 is green, one at 0 or below red (dark shades keep AA contrast). */
+/** remittances-and-payouts §2: an amount above 0 is green, one at 0 or below red, in each scheme's readable shade (src/app/Providers.tsx). */
 function signColorOf(value: Amount): string | undefined {
   if (isBlank(value) || value === '') return undefined;
-  return Number(value) > 0 ? 'teal.9' : 'red.9';
+  return Number(value) > 0 ? 'var(--mantine-color-teal-text)' : 'var(--mantine-color-red-text)';
 }
 
 /** A number or money cell: the formatted amount, its currency after it (currencyField), coloured by sign (signColor). */
@@ -107,9 +129,10 @@ function amountRenderer(column: TableColumn, read: (row: FlatRecord) => unknown,
     const shown = amount && currency ? `${amount} ${currency}` : amount;
     const color = column.signColor ? signColorOf(value) : undefined;
     if (!color && !currency) return shown;
-    // An amount and its currency read as one: they do not wrap apart.
+    // A narrow column puts the currency under its amount (issue 22: the remittance table at 1,280 px); the amount
+    // itself never breaks (no break between digits, separators and sign).
     return (
-      <Text span inherit c={color} style={{ whiteSpace: 'nowrap' }}>
+      <Text span inherit c={color}>
         {shown}
       </Text>
     );
@@ -190,6 +213,6 @@ function contentRenderer(column: TableColumn, context: CellRendererContext): Cel
     case 'actions':
       return (row) => <RowActions row={row} actions={context.rowActionsFor(row)} onRowFlow={context.onRowFlow} />;
     default:
-      return (row) => text(read(row));
+      return (row) => wrappingAtPipes(text(read(row)));
   }
 }

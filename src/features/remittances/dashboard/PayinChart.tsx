@@ -1,12 +1,14 @@
 // The pay-in dashboard's bar chart (remittances-and-payouts §2, §9): Daily / Weekly / Monthly, 300 px, two y axes
 // (transaction count as bars on the left, the paid amount as a line on the right), and the range caption. A failure
-// shows the gateway's messages (RP §8) over an empty chart.
+// shows the gateway's messages (RP §8) over an empty chart. Its figures show as a table too (ChartFigure's Show data
+// table), the text alternative the wallet dashboard's chart has.
 import '@mantine/charts/styles.css';
 import { CompositeChart, type CompositeChartProps } from '@mantine/charts';
-import { Alert, Card, Group, SegmentedControl, Text, Title } from '@mantine/core';
+import { Alert, Card, SegmentedControl } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { errorText } from '../../../api/errors';
+import { ChartFigure, type ChartTableColumn } from '../../../render/charts';
 import { formatAmount } from '../../../render/format';
 import { getPayinTransactionStatisticsQueryOptions, type ChartTimeframe } from '../api/get-payin-transaction-statistics';
 import { DASHBOARD_TEXT, chartPoints, rangeCaption, type ChartPoint } from './dashboard-format';
@@ -33,38 +35,44 @@ export function chartProps(points: ChartPoint[], currency: string): CompositeCha
   };
 }
 
+/** The chart's figures as its table alternative (issue 22: as the wallet dashboard's chart has). */
+function chartTableColumns(currency: string): ChartTableColumn[] {
+  return [
+    { key: 'label', header: DASHBOARD_TEXT.period },
+    { key: 'count', header: DASHBOARD_TEXT.count, numeric: true },
+    { key: 'amount', header: DASHBOARD_TEXT.amount(currency), numeric: true },
+  ];
+}
+
 export function PayinChart({ tenant }: { tenant: string | null }) {
   const [timeframe, setTimeframe] = useState<ChartTimeframe>('daily');
   const statistics = useQuery(getPayinTransactionStatisticsQueryOptions({ tenant, timeframe }));
-  const titleId = useId();
   const points = statistics.data ? chartPoints(statistics.data) : [];
   const currency = statistics.data?.meta.currency ?? '';
   return (
-    <Card withBorder padding="lg" radius="md" component="section" aria-labelledby={titleId}>
-      <Group justify="space-between" align="flex-start" mb="sm">
-        <div>
-          <Title order={2} size="h4" id={titleId}>
-            {DASHBOARD_TEXT.chartTitle}
-          </Title>
-          {statistics.data && (
-            <Text size="sm" c="dimmed" data-testid="chart-range">
-              {rangeCaption(statistics.data.meta)}
-            </Text>
-          )}
-        </div>
-        <SegmentedControl
-          aria-label="Chart period"
-          value={timeframe}
-          onChange={(value) => setTimeframe(value as ChartTimeframe)}
-          data={DASHBOARD_TEXT.chartTimeframes.map((option) => ({ ...option }))}
-        />
-      </Group>
-      {statistics.isError && (
-        <Alert color="red" role="alert" mb="sm">
-          {errorText(statistics.error)}
-        </Alert>
-      )}
-      <CompositeChart {...chartProps(points, currency)} aria-busy={statistics.isPending} />
+    <Card withBorder padding="lg" radius="md">
+      <ChartFigure
+        title={DASHBOARD_TEXT.chartTitle}
+        headingOrder={2}
+        caption={statistics.data && <span data-testid="chart-range">{rangeCaption(statistics.data.meta)}</span>}
+        controls={
+          <SegmentedControl
+            aria-label="Chart period"
+            value={timeframe}
+            onChange={(value) => setTimeframe(value as ChartTimeframe)}
+            data={DASHBOARD_TEXT.chartTimeframes.map((option) => ({ ...option }))}
+          />
+        }
+        columns={chartTableColumns(currency)}
+        rows={points.map((point) => ({ key: point.label, cells: { label: point.label, count: point.count.toLocaleString('en-US'), amount: formatAmount(point.amount) } }))}
+      >
+        {statistics.isError && (
+          <Alert color="red" role="alert" mb="sm">
+            {errorText(statistics.error)}
+          </Alert>
+        )}
+        <CompositeChart {...chartProps(points, currency)} aria-busy={statistics.isPending} />
+      </ChartFigure>
     </Card>
   );
 }

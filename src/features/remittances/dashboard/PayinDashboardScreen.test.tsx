@@ -101,6 +101,19 @@ describe('/remittances/dashboard', () => {
     expect(statisticsCalls().at(-1)?.query.get('filter[timeframe]')).toBe('monthly');
   });
 
+  it("the chart's figures show as a table behind Show data table, as the wallet dashboard's do (issue 22)", async () => {
+    showDashboard();
+    await screen.findByTestId('chart-range');
+    await userEvent.click(within(screen.getByRole('radiogroup', { name: 'Chart period' })).getByLabelText('Weekly'));
+    await waitFor(() => expect(screen.getByTestId('chart-range')).toHaveTextContent('08-Mar-2026 - 14-Mar-2026'));
+    await userEvent.click(screen.getByRole('button', { name: 'Show data table' }));
+    const table = screen.getByRole('table', { name: 'Transactions' });
+    const rows = within(table).getAllByRole('row');
+    expect(within(rows[0] as HTMLElement).getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Period', 'Transaction Count', 'Amount (NGN)']);
+    expect(rows).toHaveLength(3);
+    expect(within(rows[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['08-Mar-2026', '1', '1,000.50']);
+  });
+
   it('[RP-2.67] the chart is 300 px tall with a count axis on the left and an amount axis on the right', () => {
     const props = chartProps(chartPoints(statisticsDocument('weekly', '2026-03-08', ['2026-03-08T00:00:00Z']) as never), 'NGN');
     expect(CHART_HEIGHT).toBe(300);

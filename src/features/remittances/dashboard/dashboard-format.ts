@@ -18,6 +18,7 @@ export const DASHBOARD_TEXT = {
     { value: 'weekly', label: 'Weekly' },
     { value: 'monthly', label: 'Monthly' },
   ],
+  period: 'Period',
   count: 'Transaction Count',
   amount: (currency: string) => `Amount (${currency})`,
 } as const;

@@ -1,6 +1,6 @@
 // The remittance reports (remittances-and-payouts §3, §9): 'Transaction_Report_{start}_{end}' with the remittance
 // export columns, the reference split from its partner id at the pipe; 'Daily_Transaction_Report_{start}_{end}' with
-// one row per day, amounts with 4 decimals and rates with 2, the receiver currency NGN beside USD and EUR.
+// one row per day and receiver currency (a rate is a currency pair's), amounts with 4 decimals and rates with 2.
 import type { components } from '../../../api/gateway';
 import { reportDefinition } from '../../../render/export/export-session';
 import { excelDateSerial, type XlsxColumn, type XlsxRow } from '../../../render/export/xlsx-writer';

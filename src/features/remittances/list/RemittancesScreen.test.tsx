@@ -135,8 +135,8 @@ describe('/transactions/remittances', () => {
 
   it('[RP-2.27] amounts above 0 are green, 0 or below red', async () => {
     await showPayoutAdminList();
-    expect(within(rowOf('Hodan Ali')).getByText('200.00 USD').getAttribute('style')).toContain('teal-9');
-    expect(within(rowOf('Amina Warsame')).getByText('0.00 USD').getAttribute('style')).toContain('red-9');
+    expect(within(rowOf('Hodan Ali')).getByText('200.00 USD').getAttribute('style')).toContain('teal-text');
+    expect(within(rowOf('Amina Warsame')).getByText('0.00 USD').getAttribute('style')).toContain('red-text');
   });
 
   it('[RP-2.33][RP-2.34][RP-2.35][RP-2.36] status colours: successful success, processing primary, pending warning, else danger', () => {
@@ -352,6 +352,40 @@ describe('swift status from the table', () => {
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Re-Initiate' })).not.toBeInTheDocument());
     expect(gateway.callsTo('POST', '/api/v1/integration/swift/republish-transactions')).toHaveLength(0);
   });
+
+  it("[RP-4.18] Analyse Request on another row starts clean: the last row's 'Request Sent Sucessfully!' shows nowhere", async () => {
+    const other = remittanceResource('r-7003', {
+      payoutExternalId: 'TS240301000453',
+      senderName: 'Yusuf Farah',
+      statusId: 128,
+      status: 'Timeout waiting for response from destination',
+      reprocessable: true,
+      actions: PAYOUT_ADMIN_ACTIONS,
+    });
+    rows = [stuck, other];
+    gateway
+      .on('GET', /\/nip-transactions\/TS240301000452$/, () => ({ body: swiftStatusDocument(stuck, '01', 'Transaction does not exist.') }))
+      .on('GET', /\/nip-transactions\/TS240301000453$/, () => ({ body: swiftStatusDocument(other, '00', 'Approved or completed successfully') }))
+      .on('POST', '/api/v1/integration/swift/republish-transactions', () => ({ body: remittanceDocument(stuck) }));
+    await showPayoutAdminList();
+    await userEvent.click(within(rowOf('Amina Warsame')).getByRole('button', { name: 'Analyse Request' }));
+    const first = within(await screen.findByRole('dialog', { name: 'Swift Transaction Status' }));
+    await userEvent.click(await first.findByRole('button', { name: 'Re-Initiate' }));
+    await userEvent.click(within(await screen.findByRole('dialog', { name: 'Re-Initiate' })).getByRole('button', { name: 'Yes' }));
+    expect(await first.findByText('Request Sent Sucessfully!')).toBeInTheDocument();
+    // The flow's toast says it too (remittances-and-payouts §4), and is still up when the next row is analysed.
+    await waitFor(() => expect(screen.getAllByText('Request Sent Sucessfully!')).toHaveLength(2));
+    await userEvent.click(first.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Swift Transaction Status' })).not.toBeInTheDocument());
+
+    expect(screen.getAllByText('Request Sent Sucessfully!')).toHaveLength(1);
+    await userEvent.click(within(rowOf('Yusuf Farah')).getByRole('button', { name: 'Analyse Request' }));
+    const second = within(await screen.findByRole('dialog', { name: 'Swift Transaction Status' }));
+    expect(await second.findByText('Approved or completed successfully')).toBeInTheDocument();
+    // Taken down at once (the toast would otherwise stay its 5 seconds); waitFor only lets its exit transition end.
+    await waitFor(() => expect(screen.queryByText('Request Sent Sucessfully!')).not.toBeInTheDocument());
+    expect(screen.queryByText('Please wait a moment and refresh the page.')).not.toBeInTheDocument();
+  }, 15_000);
 
   it('[RP-8.07] a bank that cannot be reached shows its message in a red alert with Close', async () => {
     gateway.on('GET', /\/nip-transactions\/(.+)$/, () => ({ status: 504, body: { errors: [{ status: '504', title: 'Timeout waiting for response from destination', code: 'bank_timeout' }] } }));

@@ -17,7 +17,7 @@ export function AvailableBalance({ tenant, accountNumber }: { tenant: string | n
       {account.isPending ? (
         <Loader role="status" size="xs" aria-label="Loading..." />
       ) : account.isError ? (
-        <Text size="sm" c="red.9">
+        <Text size="sm" c="var(--mantine-color-red-text)">
           {balanceErrorText(account.error)}
         </Text>
       ) : (

@@ -102,7 +102,7 @@ function AccountLookup() {
         </Text>
       )}
       {lookup.isError && (
-        <Text mt="sm" role="alert" c="red.9">
+        <Text mt="sm" role="alert" c="var(--mantine-color-red-text)">
           {lookupErrorText(lookup.error)}
         </Text>
       )}

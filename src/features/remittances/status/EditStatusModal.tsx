@@ -104,7 +104,7 @@ export function EditStatusModal({ rows, onClose, createKey = () => crypto.random
       </Modal>
       <Modal opened={failure !== null} onClose={() => setFailure(null)} title={EDIT_STATUS_TEXT.failedTitle} centered closeButtonProps={{ 'aria-label': 'Close' }}>
         <Stack>
-          <Text role="alert" c="red.9">
+          <Text role="alert" c="var(--mantine-color-red-text)">
             {failure}
           </Text>
           <Group justify="flex-end">

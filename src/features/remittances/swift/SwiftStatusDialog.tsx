@@ -6,7 +6,7 @@ import { Alert, Button, Center, Group, Loader, Modal, Stack, Text } from '@manti
 import { useMachine } from '@xstate/react';
 import { SWIFT_TEXT, isDialogOpen, swiftNote, swiftOffers, swiftOutcome, swiftStatusMachine } from '../../../flows/swift-status.machine';
 import { ConfirmDialog } from '../../../render/ConfirmDialog';
-import { notifySuccess } from '../../../render/notify';
+import { hideNotice, notifySuccess } from '../../../render/notify';
 import { FieldList } from '../../../render/FieldList';
 import { swiftFields } from './swift-fields';
 import { swiftStatusGatewayActors, type SwiftStatusActors } from './swift-status-actors';
@@ -22,6 +22,9 @@ export interface SwiftStatusDialogProps {
   actors?: SwiftStatusActors;
 }
 
+/** The flow's one notice: an opening takes down the one an earlier row's flow left up, so each starts clean. */
+const REQUEST_SENT_NOTICE = 'swift-status-request-sent';
+
 export function SwiftStatusDialog({ payoutExternalId, onRefetch, onFinished, actors = swiftStatusGatewayActors }: SwiftStatusDialogProps) {
   const latest = useLatest({ onRefetch, onFinished });
   const machine = useMemo(
@@ -29,12 +32,13 @@ export function SwiftStatusDialog({ payoutExternalId, onRefetch, onFinished, act
       swiftStatusMachine.provide({
         actors,
         actions: {
-          notifySuccess: (_, params) => void notifySuccess(params.text, params.title),
+          notifySuccess: (_, params) => void notifySuccess(params.text, params.title, REQUEST_SENT_NOTICE),
           refetch: () => latest.current.onRefetch(),
         },
       }),
     [actors, latest],
   );
+  useEffect(() => hideNotice(REQUEST_SENT_NOTICE), []);
   const [snapshot, send] = useMachine(machine, { input: { payoutExternalId } });
   const done = snapshot.status === 'done';
   useEffect(() => {

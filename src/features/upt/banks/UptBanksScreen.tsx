@@ -38,7 +38,7 @@ function Branches({ bank }: { bank: UptBankRow }) {
   }
   if (branches.isError) {
     return (
-      <Text role="alert" c="red.9" size="sm">
+      <Text role="alert" c="var(--mantine-color-red-text)" size="sm">
         {errorText(branches.error)}
       </Text>
     );
