@@ -19,6 +19,8 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
+          // A screen test walks a whole flow in jsdom: seconds at load 8 on two cores (5 s, the default, failed there).
+          testTimeout: 30000,
         },
       },
       {
