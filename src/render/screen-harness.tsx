@@ -4,7 +4,7 @@
 import { Suspense, type ReactElement, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, configure, render, type RenderResult } from '@testing-library/react';
+import { act, render, type RenderResult } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { afterEach, vi } from 'vitest';
@@ -14,8 +14,6 @@ import { Loading } from './Loading';
 import { Toaster } from './Toaster';
 import { TableSourcesProvider, type TableSources } from './table';
 
-// The form engine loads lazily; a busy machine needs more than the default waits.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 // Toasts live in a store shared by every test: a test sees only its own.
 afterEach(() => act(() => notifications.clean()));

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeTestForms } from '../../../render/form/test-forms';
@@ -24,8 +24,6 @@ const fetchMock: FetchMock = vi.hoisted(() => {
   return mock;
 });
 
-// The wizard's first render loads the form engine and its widgets lazily; on a busy machine that takes seconds.
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(async () => {
   await compileFormFile('create-user');

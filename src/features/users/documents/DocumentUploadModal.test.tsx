@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeTestForms } from '../../../render/form/test-forms';
@@ -11,7 +11,6 @@ const fetchMock: FetchMock = vi.hoisted(() => {
   return mock;
 });
 
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => compileFormFile('document-upload'));
 afterAll(removeTestForms);

@@ -4,7 +4,7 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { configure, render, type RenderResult } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
 import { sessionStore } from '../../../api/session';
@@ -13,8 +13,6 @@ import { Toaster } from '../../../render/Toaster';
 import { TableSourcesProvider } from '../../../render/table';
 import { usersTableSources } from '../list/table-sources';
 
-// The form engine and the side panel (1 s) load lazily; a busy machine needs more than the default waits.
-configure({ asyncUtilTimeout: 5000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 export interface StaffLogin {
