@@ -2,7 +2,7 @@
 // Members table within a second, in place (no reload, the scroll position kept, the row highlighted), and a stream
 // that dropped reconnects and catches up on what happened meanwhile, as does a cold load's stream opened after its
 // first page.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
 import { demoLogins, signIn } from './support';
 
 interface StatusAnswer {
@@ -39,6 +39,20 @@ async function toggleDuplicate(page: Page, accountId: string): Promise<string> {
   return answer.data.attributes.statusName;
 }
 
+/** Two signed-in partner tabs in their own browsers: `watcher` with its change stream open, and `actor`. */
+async function watcherAndActor(browser: Browser, watcherOptions: BrowserContextOptions = {}) {
+  const watching = await browser.newContext(watcherOptions);
+  const acting = await browser.newContext();
+  const watcher = await watching.newPage();
+  const actor = await acting.newPage();
+  // One stream per signed-in tab, opened once signed in.
+  const streamOpened = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
+  await signIn(watcher, demoLogins.partner);
+  await streamOpened;
+  await signIn(actor, demoLogins.partner);
+  return { watching, acting, watcher, actor };
+}
+
 /** Opens the Members list in `watcher` and finds a Verified row: the row, its account id and a locator that finds the
  * same row whatever its status shows. */
 async function verifiedMember(watcher: Page) {
@@ -51,15 +65,7 @@ async function verifiedMember(watcher: Page) {
 }
 
 test('a status change in one tab shows in another tab’s open table within a second, in place, and a reconnect catches up', async ({ browser }) => {
-  const watching = await browser.newContext({ viewport: { width: 1280, height: 520 } });
-  const acting = await browser.newContext();
-  const watcher = await watching.newPage();
-  const actor = await acting.newPage();
-  // One stream per signed-in tab, opened once signed in.
-  const streamOpened = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
-  await signIn(watcher, demoLogins.partner);
-  await streamOpened;
-  await signIn(actor, demoLogins.partner);
+  const { watching, acting, watcher, actor } = await watcherAndActor(browser, { viewport: { width: 1280, height: 520 } });
 
   const { row, accountId, sameRow } = await verifiedMember(watcher);
   await row.scrollIntoViewIfNeeded();
@@ -116,14 +122,7 @@ test('a cold load’s stream, opened after the first page, still brings a change
 });
 
 test('a tab whose stream cursor the gateway never wrote (it outlived a database restore) reads its open list again and follows changes from the newest event', async ({ browser }) => {
-  const watching = await browser.newContext();
-  const acting = await browser.newContext();
-  const watcher = await watching.newPage();
-  const actor = await acting.newPage();
-  const streamOpened = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
-  await signIn(watcher, demoLogins.partner);
-  await streamOpened;
-  await signIn(actor, demoLogins.partner);
+  const { watching, acting, watcher, actor } = await watcherAndActor(browser);
   const { accountId, sameRow } = await verifiedMember(watcher);
   await watcher.evaluate(() => Object.assign(window, { liveMarker: 'not reloaded' }));
 
