@@ -16,7 +16,18 @@ import { SESSION_COOKIE, TENANT_COOKIE, cookieToken } from './session-cookie.ts'
 /** What src/entry-server.tsx takes and gives (built apart from the gateway, it shares no code with it). */
 interface FirstScreenRequest {
   url: string;
-  session: { userId: string; email: string; accessToken: string; roles: number[]; tenantId: string; claim: string | null; adminTenant: boolean; expiresAt: number };
+  session: {
+    userId: string;
+    email: string;
+    accessToken: string;
+    roles: number[];
+    tenantId: string;
+    tenantName: string;
+    tenantType: string;
+    claim: string | null;
+    adminTenant: boolean;
+    expiresAt: number;
+  };
   /** The tenant the browser chose last, with its token (src/api/session.ts SelectedTenant), or null. */
   tenant: { id: string; name: string; type: string; accessToken: string } | null;
   cookies: string;
@@ -95,7 +106,7 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
         .selectFrom('users')
         .innerJoin('accounts', 'accounts.user_id', 'users.id')
         .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
-        .select(['users.email', 'accounts.username', 'accounts.roles', 'tenants.id as tenantId', 'tenants.claim', 'tenants.is_admin'])
+        .select(['users.email', 'accounts.username', 'accounts.roles', 'tenants.id as tenantId', 'tenants.name as tenantName', 'tenants.type as tenantType', 'tenants.claim', 'tenants.is_admin'])
         .where('users.id', '=', session.userId)
         .executeTakeFirst();
       if (!account) return null;
@@ -108,6 +119,8 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
           accessToken: token,
           roles: rolesFromBits(account.roles),
           tenantId: account.tenantId,
+          tenantName: account.tenantName,
+          tenantType: account.tenantType,
           claim: account.claim,
           adminTenant: account.is_admin === 1,
           expiresAt: 0,

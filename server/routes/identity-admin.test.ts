@@ -180,6 +180,20 @@ describe('tenants as identity clients (identity-and-catalogue §3, §5, §7)', (
     expect(naccug.json().scope).toBe('openid um wallet');
   });
 
+  it('[IC-5.04] a staff member of a tenant made on the Control Panel signs in with the tenant\'s type and name, for the menu of its type', async () => {
+    const gw = await start();
+    const created = await call(gw.app, gw.token, 'PUT', '/api/v1/id/tenant', 'createTenant', tenantBody({ ...kombo, type: 'wallet', grantTypes: [], scopes: [], claims: [] }));
+    expect(created.statusCode).toBe(201);
+    await insertPerson(gw.app.db, {
+      tenantId: created.json().data.id, firstname: 'Awa', lastname: 'Kombo', birthdate: '1990-01-01', gender: 'Female', nationality: 'Gambian', country: 'Gambia',
+      email: 'awa@kombo.test', phonenumber: '2207000998', created: '2025-01-01T00:00:00.000Z', roles: 4, groupId: null, status: 9,
+      username: 'awa@kombo.test', passwordHash: await demoPasswordHash(), accountId: 1_999_998,
+    });
+    const signedIn = await gw.app.inject({ method: 'POST', url: '/api/v1/id/token', payload: { data: { type: 'token', attributes: { username: 'awa@kombo.test', password: DEMO_PASSWORD, clientid: 'teller-web' } } } });
+    expectMatchesContract(signedIn, 'createToken');
+    expect(signedIn.json().data.attributes.user).toMatchObject({ tenant: created.json().data.id, tenantType: 'wallet', tenantName: 'Kombo Savings', adminTenant: false });
+  });
+
   it('[IC-5.01] [IC-5.02] [IC-5.03] [IC-5.05] refuses each broken rule with its pointer and writes nothing', async () => {
     const gw = await start();
     const tenants = await count(gw.app, 'tenants');

@@ -35,7 +35,7 @@ describe('POST api/v1/id/token (createToken)', () => {
     expect(res.statusCode).toBe(200);
     const { data } = res.json();
     expect(data.id).toBe(String(world.users.super));
-    expect(data.attributes.user).toEqual({ id: String(world.users.super), email: 'super@demo.test', roles: [4], tenant: 'dssc', claim: 'dssc', adminTenant: true });
+    expect(data.attributes.user).toEqual({ id: String(world.users.super), email: 'super@demo.test', roles: [4], tenant: 'dssc', tenantName: 'DSSC Admin', tenantType: 'identity', claim: 'dssc', adminTenant: true });
     const claims = decodeJwt(data.attributes.accessToken);
     expect(claims).toMatchObject({ sub: String(world.users.super), roles: [4], tenant: 'dssc', claim: 'dssc' });
     expect(claims.exp).toBe(Math.floor(MINIMAL_NOW.getTime() / 1000) + data.attributes.expiresIn);

@@ -101,6 +101,8 @@ export const handlers: Handlers = {
           email: account.email ?? accountKey,
           roles: rolesFromBits(account.roleBits),
           tenant: account.tenant.id,
+          tenantName: account.tenant.name,
+          tenantType: account.tenant.type,
           claim: account.tenant.claim,
           adminTenant: account.tenant.is_admin === 1,
         },

@@ -2413,6 +2413,13 @@ export interface components {
             roles: components["schemas"]["Role"][];
             /** @description The user's home tenant id. */
             tenant: string;
+            /** @description The home tenant's name, as the tenant selection reports it. */
+            tenantName: string;
+            /**
+             * @description The home tenant's type, as the tenant selection reports it. A tenant made on the Control Panel has no tenant
+             *     file; the app gives its staff the menu that lists this type (IC-5.04).
+             */
+            tenantType: components["schemas"]["TenantType"];
             /** @description The tenant claim of the token (`dssc` for the demo admin tenant, UW §6); it does not make the admin tenant. */
             claim: string | null;
             /**
@@ -4816,6 +4823,8 @@ export interface operations {
                      *               4
                      *             ],
                      *             "tenant": "dssc",
+                     *             "tenantName": "DSSC Admin",
+                     *             "tenantType": "identity",
                      *             "claim": "dssc",
                      *             "adminTenant": true
                      *           }

@@ -10,6 +10,12 @@ export interface StaffSession {
   roles: number[];
   /** The tenant the user belongs to. */
   tenantId: string;
+  /**
+   * Its name and type (the sign-in answer's user.tenantName and tenantType): a tenant made on the Control Panel has no
+   * file, and gets its type's menu from them. Optional: a session stored by an older build has neither.
+   */
+  tenantName?: string;
+  tenantType?: string;
   /** The tenant claim of the token (users-and-wallets §6); it does not make the admin tenant. */
   claim: string | null;
   /** The user's tenant is the admin tenant (the sign-in answer's user.adminTenant): Control Panel and tenant selector. */

@@ -48,6 +48,14 @@ describe('home (identity-and-catalogue §2 "/")', () => {
     expect(screen.queryByRole('link', { name: 'Control Panel' })).not.toBeInTheDocument();
   });
 
+  it('[IC-5.04] [IC-2.02] sends a staff member of a wallet tenant made on the Control Panel (no tenant file) to the first item of the wallet menu', async () => {
+    sessionStore.signIn({ userId: '7', email: 'awa@kombo.test', accessToken: 'session-token', roles: [4], tenantId: 'kombo-savings', tenantName: 'Kombo Savings', tenantType: 'wallet', claim: null, adminTenant: false, expiresAt: Date.now() + 3_600_000 });
+    expect(await renderApp('/')).toEqual([]);
+    // IC-2.73: the wallet type menu, first item Dashboard.
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10_000 })).toBeVisible();
+    expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+  });
+
   it('[IC-2.03] [IC-2.04] [IC-2.05] shows the admin tenant\'s user a logo and the Control Panel button, which switches into the first payin tenant and opens /admin/dashboard', async () => {
     const user = userEvent.setup();
     signIn('super');

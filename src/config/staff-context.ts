@@ -38,8 +38,11 @@ export function useOptionalStaffContext(): StaffContext | null {
     if (!session) return null;
     // The gateway's word (the tenant's admin flag), never the claim: a copy of the admin tenant keeps its claim.
     const isAdminTenant = session.adminTenant;
-    // The chosen tenant may be one made on the Control Panel, with no file: it gets its type's menu (tenantFor).
-    const tenant = (selected && tenantFor(selected)) || getTenant(session.tenantId) || (isAdminTenant ? adminTenant() : undefined) || null;
+    // The chosen tenant, or the user's own, may be one made on the Control Panel, with no file: it gets its type's menu
+    // (tenantFor). A session stored by an older build names neither name nor type: its own tenant then needs a file.
+    const { tenantId: id, tenantName: name, tenantType: type } = session;
+    const home = name !== undefined && type !== undefined ? tenantFor({ id, name, type }) : getTenant(id);
+    const tenant = (selected && tenantFor(selected)) || home || (isAdminTenant ? adminTenant() : undefined) || null;
     const role = primaryRole(session.roles);
     // remittances-and-payouts §6: the payout admin role (4, as the gateway reads it) in a remittance operator tenant.
     const payoutAdmin = tenant?.payoutAdmin === true && session.roles.includes(4);

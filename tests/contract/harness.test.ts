@@ -137,7 +137,7 @@ describe('validateResponse', () => {
         attributes: {
           accessToken: 'jwt',
           expiresIn: 3600,
-          user: { id: 'u-1', email: 'super@demo.test', roles: [4], tenant: 'dssc', claim: 'dssc', adminTenant: true },
+          user: { id: 'u-1', email: 'super@demo.test', roles: [4], tenant: 'dssc', tenantName: 'DSSC Admin', tenantType: 'identity', claim: 'dssc', adminTenant: true },
         },
       },
     };

@@ -1,7 +1,7 @@
 // The identity admin's Control Panel against the real gateway (identity-and-catalogue §2-§8): a tenant created here
 // is at once a tenant the admin may switch into, and a scope goes round trip through its list and form.
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, openScreen, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, openScreen, signIn } from './support';
 
 async function confirmSave(page: Page) {
   await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -129,6 +129,42 @@ test("[IC-5.04] [IC-4.09] [IC-2.73] a tenant made with the form's defaults is en
   await openScreen(page, '/dashboard');
   await expect(page.getByText(`Figures of ${name}`, { exact: true })).toBeVisible();
   await expect(menu.getByRole('link', { name: 'Admin Users', exact: true })).toBeVisible();
+});
+
+test("[IC-5.04] [IC-2.73] a staff member of a tenant made with the form's defaults signs in to its type's first menu item and menu", async ({ page, request }) => {
+  const stamp = Date.now().toString().slice(-8);
+  const name = `Own Savings ${stamp}`;
+  const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+  const session = await request.post('/api/v1/id/token', {
+    data: { data: { type: 'token', attributes: { username: demoLogins.super, password: DEMO_PASSWORD, clientid: 'teller-web' } } },
+  });
+  const superToken = ((await session.json()) as { data: { attributes: { accessToken: string } } }).data.attributes.accessToken;
+  const attributes = { clientName: name, description: 'Made with the form as it opens', clientClaimsPrefix: 'own_', type: 'wallet', grantTypes: [], scopes: [], claims: [] };
+  const created = await request.put('/api/v1/id/tenant', { headers: bearer(superToken), data: { data: { type: 'Tenant', attributes } } });
+  expect(created.status()).toBe(201);
+  const tenant = ((await created.json()) as { data: { attributes: { clientId: string } } }).data.attributes;
+  const switched = await request.post('/connect/token', { headers: bearer(superToken), form: { client_id: tenant.clientId, grant_type: 'delegation' } });
+  expect(switched.ok()).toBe(true);
+  const tenantToken = ((await switched.json()) as { access_token: string }).access_token;
+
+  const email = `e2e.own.${stamp}@demo.test`;
+  const since = new Date().toISOString();
+  const person = { role: 4, firstname: 'Own', lastname: 'Staff', birthdate: '1990-01-01', email, gender: 'Female', nationality: 'Gambian', phonenumber: `220${stamp}` };
+  const user = await request.post('/api/v1/um/user', { headers: bearer(tenantToken), data: { data: { type: 'User', attributes: person } } });
+  expect(user.status()).toBe(201);
+  const resetPasswordToken = ((await latestMessage(request, email, since)).link ?? '').split('/').pop() ?? '';
+  const set = await request.patch('/api/v1/um/account', { data: { data: { type: 'Account', attributes: { password: DEMO_PASSWORD, resetPasswordToken } } } });
+  expect(set.ok()).toBe(true);
+
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const menu = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(menu.getByRole('link', { name: 'Dashboard', exact: true })).toHaveAttribute('aria-current', 'page');
+  await expect(menu.getByRole('link', { name: 'Transactions', exact: true })).toHaveAttribute('href', '/wallet/transactions');
+  await expect(page.getByText(`Figures of ${name}`, { exact: true })).toBeVisible();
+  // A reload, drawn by the gateway, keeps the menu.
+  await openScreen(page, '/dashboard');
+  await expect(menu.getByRole('link', { name: 'Transactions', exact: true })).toBeVisible();
 });
 
 for (const path of ['/admin/dashboard', '/admin/transactions']) {

@@ -25,7 +25,7 @@ describe('sign-in and recovery calls on the wire (users-and-wallets §3, §7)', 
           attributes: {
             accessToken: 'session-token',
             expiresIn: 3600,
-            user: { id: 2, email: 'partner@demo.test', roles: [4], tenant: 'teller', claim: null, adminTenant: false },
+            user: { id: 2, email: 'partner@demo.test', roles: [4], tenant: 'teller', tenantName: 'Teller Wallet', tenantType: 'wallet', claim: null, adminTenant: false },
           },
         },
       },
@@ -39,6 +39,26 @@ describe('sign-in and recovery calls on the wire (users-and-wallets §3, §7)', 
     });
     expect(call?.authorization).toBeNull();
     expect(sessionStore.get().session).toMatchObject({ accessToken: 'session-token', userId: '2' });
+  });
+
+  it('[IC-5.04] keeps the home tenant\'s name and type of the sign-in answer in the session, for a tenant without a file', async () => {
+    gateway.on('POST', '/api/v1/id/token', () => ({
+      body: {
+        data: {
+          type: 'token',
+          id: '7',
+          attributes: {
+            accessToken: 'session-token',
+            expiresIn: 3600,
+            user: { id: 7, email: 'awa@kombo.test', roles: [4], tenant: 'kombo-savings', tenantName: 'Kombo Savings', tenantType: 'wallet', claim: null, adminTenant: false },
+          },
+        },
+      },
+    }));
+
+    await signIn('awa@kombo.test', 'Demo@12345');
+
+    expect(sessionStore.get().session).toMatchObject({ tenantId: 'kombo-savings', tenantName: 'Kombo Savings', tenantType: 'wallet' });
   });
 
   it('[UW-3.13] sends the recovery code as recoverycode, with the e-mail it was sent to', async () => {

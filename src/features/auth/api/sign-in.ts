@@ -18,6 +18,8 @@ export async function signIn(username: string, password: string): Promise<StaffS
     accessToken: attributes.accessToken,
     roles: attributes.user.roles,
     tenantId: attributes.user.tenant,
+    tenantName: attributes.user.tenantName,
+    tenantType: attributes.user.tenantType,
     claim: attributes.user.claim ?? null,
     adminTenant: attributes.user.adminTenant,
     expiresAt: Date.now() + attributes.expiresIn * 1000,
