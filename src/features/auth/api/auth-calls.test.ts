@@ -15,21 +15,16 @@ beforeEach(() => {
   fetchProxy.handle = gateway.handle;
 });
 
+/** The gateway answers the sign-in with a session for `user`. */
+function answerSignIn(user: { id: number; email: string; roles: number[]; tenant: string; tenantName: string; tenantType: string; claim: string | null; adminTenant: boolean }) {
+  gateway.on('POST', '/api/v1/id/token', () => ({
+    body: { data: { type: 'token', id: String(user.id), attributes: { accessToken: 'session-token', expiresIn: 3600, user } } },
+  }));
+}
+
 describe('sign-in and recovery calls on the wire (users-and-wallets §3, §7)', () => {
   it('[UW-3.01] posts the login payload: data.type token with username, password and clientid', async () => {
-    gateway.on('POST', '/api/v1/id/token', () => ({
-      body: {
-        data: {
-          type: 'token',
-          id: '2',
-          attributes: {
-            accessToken: 'session-token',
-            expiresIn: 3600,
-            user: { id: 2, email: 'partner@demo.test', roles: [4], tenant: 'teller', tenantName: 'Teller Wallet', tenantType: 'wallet', claim: null, adminTenant: false },
-          },
-        },
-      },
-    }));
+    answerSignIn({ id: 2, email: 'partner@demo.test', roles: [4], tenant: 'teller', tenantName: 'Teller Wallet', tenantType: 'wallet', claim: null, adminTenant: false });
 
     await signIn('partner@demo.test', 'Demo@12345');
 
@@ -42,19 +37,7 @@ describe('sign-in and recovery calls on the wire (users-and-wallets §3, §7)', 
   });
 
   it('[IC-5.04] keeps the home tenant\'s name and type of the sign-in answer in the session, for a tenant without a file', async () => {
-    gateway.on('POST', '/api/v1/id/token', () => ({
-      body: {
-        data: {
-          type: 'token',
-          id: '7',
-          attributes: {
-            accessToken: 'session-token',
-            expiresIn: 3600,
-            user: { id: 7, email: 'awa@kombo.test', roles: [4], tenant: 'kombo-savings', tenantName: 'Kombo Savings', tenantType: 'wallet', claim: null, adminTenant: false },
-          },
-        },
-      },
-    }));
+    answerSignIn({ id: 7, email: 'awa@kombo.test', roles: [4], tenant: 'kombo-savings', tenantName: 'Kombo Savings', tenantType: 'wallet', claim: null, adminTenant: false });
 
     await signIn('awa@kombo.test', 'Demo@12345');
 
