@@ -6,7 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 8191);
 // End-to-end against the real gateway on a temporary SQLite file (tests/e2e/start-gateway.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 60_000,
+  // Every axe scan runs in both colour schemes; a long flow on a busy machine passed 60 s. It only stops a hung test.
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,

@@ -58,6 +58,8 @@ const contrastVariables: CSSVariablesResolver = (theme) => ({
   // dark.1 is 6.9:1 and 7.8:1.
   dark: {
     '--mantine-color-dimmed': theme.colors.dark[1] ?? '#b8b8b8',
+    // Field error text and an invalid field's text: red.8 is 3.0:1 on dark.6, red.4 5.9:1 (axe in the reject dialog).
+    '--mantine-color-error': theme.colors.red[4] ?? '#ff8787',
   },
 });
 
