@@ -6,8 +6,8 @@ const port = Number(process.env.E2E_PORT ?? 8191);
 // End-to-end against the real gateway on a temporary SQLite file (tests/e2e/start-gateway.ts).
 export default defineConfig({
   testDir: 'tests/e2e',
-  // Every axe scan runs in both colour schemes; a long flow on a busy machine passed 60 s. It only stops a hung test.
-  timeout: 120_000,
+  // Every axe scan runs in both colour schemes; a long flow with several scans passed 60 s on a busy machine. It only stops a hung test.
+  timeout: 180_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 2,
@@ -22,7 +22,7 @@ export default defineConfig({
     command: `node --import tsx tests/e2e/start-gateway.ts`,
     env: { E2E_PORT: String(port) },
     url: `http://127.0.0.1:${port}/config.json`,
-    timeout: 120_000,
+    timeout: 180_000,
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
