@@ -15,6 +15,8 @@ function unescapePointer(segment: string): string {
   return segment.replace(/~1/g, '/').replace(/~0/g, '~');
 }
 
+type QueryValidator = ((data: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string }> | null };
+
 export class ListQueries {
   readonly #schemas = new Map<string, QuerySchema>();
 
@@ -24,6 +26,18 @@ export class ListQueries {
       const schema = route.schema as { operationId?: unknown; querystring?: unknown } | undefined;
       if (typeof schema?.operationId === 'string' && isQuerySchema(schema.querystring)) this.#schemas.set(schema.operationId, schema.querystring);
     });
+  }
+
+  readonly #validators = new Map<string, QueryValidator>();
+
+  /** Compiled once per operation: every view listed and saved is checked with it. */
+  #validatorOf(operationId: string, schema: QuerySchema): QueryValidator {
+    let validate = this.#validators.get(operationId);
+    if (!validate) {
+      validate = validatorCompiler({ schema, method: 'GET', url: operationId, httpPart: 'querystring' }) as QueryValidator;
+      this.#validators.set(operationId, validate);
+    }
+    return validate;
   }
 
   /** Whether `operationId` takes the query parameter `name`. */
@@ -44,9 +58,7 @@ export class ListQueries {
     const faults = new Map<string, string>();
     const schema = this.#schemas.get(operationId);
     if (!schema) return faults;
-    const validate = validatorCompiler({ schema, method: 'GET', url: operationId, httpPart: 'querystring' }) as ((data: unknown) => boolean) & {
-      errors?: Array<{ instancePath: string; message?: string }> | null;
-    };
+    const validate = this.#validatorOf(operationId, schema);
     if (validate({ ...params })) return faults;
     for (const error of validate.errors ?? []) {
       const name = unescapePointer(error.instancePath.slice(1).split('/')[0] ?? '');
