@@ -4,12 +4,10 @@ import type { Db } from '../db/connection.ts';
 import { verifyPassword } from '../domain/auth/password.ts';
 import { WALLET_TRANSACTION_STATUSES, TRANSACTION_TYPE, STATUS, ROLE } from '../domain/reference.ts';
 import { referenceNumber } from '../domain/wallet/transactions.ts';
-import { closeTestDatabase, openTestDatabase, TEST_ENGINE } from '../testing/database.ts';
+import { closeTestDatabase, openTestDatabase } from '../testing/database.ts';
 import { DEMO_LOGINS, DEMO_PASSWORD, readTenantFiles, seedDemoWorld, type DemoWorldSummary } from './index.ts';
 
 const NOW = new Date('2025-03-01T09:30:00.000Z');
-/** What `npm start` may spend seeding an empty database; on PostgreSQL each of the ~80,000 rows crosses the wire. */
-const SEED_BUDGET_MS = TEST_ENGINE === 'postgres' ? 30_000 : 10_000;
 const opened: Db[] = [];
 
 async function freshDb(): Promise<Db> {
@@ -22,11 +20,10 @@ afterAll(async () => {
   for (const db of opened.splice(0)) await closeTestDatabase(db);
 });
 
-async function seeded(): Promise<{ db: Db; summary: DemoWorldSummary; ms: number }> {
+// How long a seed takes is a figure, not a test: `npm start` prints it ("Seeded the demo world in … ms").
+async function seeded(): Promise<{ db: Db; summary: DemoWorldSummary }> {
   const db = await freshDb();
-  const started = performance.now();
-  const summary = await seedDemoWorld(db, { now: NOW });
-  return { db, summary, ms: performance.now() - started };
+  return { db, summary: await seedDemoWorld(db, { now: NOW }) };
 }
 
 const tables = [
@@ -36,16 +33,14 @@ const tables = [
 ] as const;
 
 describe('the demo world', () => {
-  let world: { db: Db; summary: DemoWorldSummary; ms: number };
+  let world: { db: Db; summary: DemoWorldSummary };
   // A whole world takes seconds to write over the wire to PostgreSQL.
   beforeAll(async () => {
     world = await seeded();
   }, 60_000);
 
-  it('seeds in under 10 seconds (30 on PostgreSQL), and two seeds with the same "now" give identical rows', async () => {
+  it('two seeds with the same "now" give identical rows, and another seed gives other people', async () => {
     const second = await seeded();
-    expect(world.ms).toBeLessThan(SEED_BUDGET_MS);
-    expect(second.ms).toBeLessThan(SEED_BUDGET_MS);
     for (const table of tables) {
       const a = JSON.stringify(await world.db.selectFrom(table).selectAll().execute());
       const b = JSON.stringify(await second.db.selectFrom(table).selectAll().execute());
