@@ -1,6 +1,7 @@
 // The repository's Markdown links resolve (issue 23, "A README that is a front door"): a link to a file names one that
 // exists, a #fragment names a heading of its target as GitHub renders it, and a picture is a file with alt text, kept
-// small enough to read in a browser at once (at most 200 KB, as the issue asks of the README's screenshots).
+// small enough to read in a browser at once (at most 200 KB, as the issue asks of the README's screenshots); the README
+// itself stays at most about 250 lines.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -80,6 +81,13 @@ function readIfFile(path: string): string | null {
   if (!existsSync(path) || !statSync(path).isFile()) return existsSync(path) ? '' : null;
   return path.endsWith('.md') ? readFileSync(path, 'utf8') : '';
 }
+
+describe('the README is a front door', () => {
+  it('holds at most 250 lines: figures go to docs/benchmarks.md, guides to docs/', () => {
+    const lines = readFileSync(join(ROOT, 'README.md'), 'utf8').trimEnd().split('\n');
+    expect(lines.length).toBeLessThanOrEqual(250);
+  });
+});
 
 describe('links in the repository\'s Markdown', () => {
   it('every link and picture in every Markdown file resolves, with its #heading, alt text and size', () => {
