@@ -3,7 +3,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { REPOSITORY_ROOT, copyConfig } from '../tests/config/config-copy.ts';
 import type { ConfigCopy } from '../tests/config/config-copy.ts';
-import { checkConfig, checkConfigReportWithForms, formatProblem } from './check-config.ts';
+import { checkConfigReportWithForms } from '../src/config/check/health.ts';
+import { checkConfig, formatProblem } from './check-config.ts';
 
 type Json = Record<string, unknown>;
 type Item = { label: string; route?: string; visible?: unknown };

@@ -2,7 +2,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync }
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { compileFormModule, compileFormValidators, createFormAjv } from './compile-form-validators';
+import { compileFormModule, createFormAjv } from '../src/config/form-compiler';
+import { compileFormValidators } from './compile-form-validators';
 
 interface ValidatorModule {
   form: { id: string; schema: unknown };
@@ -86,11 +87,11 @@ describe('compile-form-validators', () => {
   });
 
   it('generates code without require, eval or new Function, importing only the validator runtime', () => {
-    const code = compileFormModule(signUp, 'schemas/forms/sign-up.json', '../../render/form/validation/runtime');
+    const code = compileFormModule(signUp, 'schemas/forms/sign-up.json', '../../lib/validator-runtime');
     expect(code).not.toMatch(/\brequire\(/);
     expect(code).not.toMatch(/new Function|\beval\(/);
     const imports = [...code.matchAll(/^import .* from "([^"]+)";$/gm)].map((match) => match[1]);
-    expect(imports).toEqual(['../../render/form/validation/runtime']);
+    expect(imports).toEqual(['../../lib/validator-runtime']);
   });
 
   it('[UW-5.22] [UW-5.41] implements the date keywords against today', async () => {

@@ -11,7 +11,7 @@ import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
 import { BankLine } from './domain/bank/bank.ts';
 import { SimulatedBank, type BankMode } from './domain/bank/simulated.ts';
 import { Settler } from './domain/remittances/settler.ts';
-import { ConfigChecker } from '../scripts/config-checker.ts';
+import { ConfigChecker } from '../src/config/check/checker-thread.ts';
 import { ChangeWaker } from './domain/changes/waker.ts';
 import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';

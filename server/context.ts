@@ -7,7 +7,7 @@ import type { ChangeWaker } from './domain/changes/waker.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
 import type { ApprovalRules } from './domain/approvals/rules.ts';
 import type { Settler } from './domain/remittances/settler.ts';
-import type { ConfigChecker } from '../scripts/config-checker.ts';
+import type { ConfigChecker } from '../src/config/check/checker-thread.ts';
 import type { ApprovalRunner } from './http/approval-gate.ts';
 import type { ListQueries } from './http/list-queries.ts';
 import { HttpError } from './http/jsonapi.ts';

@@ -1,5 +1,5 @@
 // The config's health on the wire (the contract's getConfigHealth): the checker of `npm run check:config`, run on the
-// config files this gateway reads, on the checker's own thread (scripts/config-checker.ts).
+// config files this gateway reads, on the checker's own thread (src/config/check/checker-thread.ts).
 import { sessionOf } from '../context.ts';
 import { requireConfigAdmin } from '../domain/config/access.ts';
 import type { Handlers, Schema } from './types.ts';

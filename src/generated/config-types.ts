@@ -52,7 +52,7 @@ export type SemanticColor = "primary" | "success" | "info" | "warning" | "danger
 
 // schemas/meta/form.schema.json
 
-/** A form, schemas/forms/<id>.json, rendered by SchemaForm (RJSF). schema is JSON Schema draft-07 with the spec's messages in ajv-errors errorMessage; validators are precompiled by scripts/compile-form-validators.ts (FORM_AJV_OPTIONS, addFormKeywords), so $data references, the formats of src/render/form/validation/runtime.ts (date, email) and the x- keywords below work. */
+/** A form, schemas/forms/<id>.json, rendered by SchemaForm (RJSF). schema is JSON Schema draft-07 with the spec's messages in ajv-errors errorMessage; validators are precompiled by scripts/compile-form-validators.ts (FORM_AJV_OPTIONS, addFormKeywords), so $data references, the formats of src/lib/validator-runtime.ts (date, email) and the x- keywords below work. */
 export interface Form {
   $schema: "../meta/form.schema.json";
   $comment?: string;
@@ -96,9 +96,9 @@ export interface NoSubmit {
 export interface FieldSchema {
   /** the field's label as staff read it, never empty */
   title?: string;
-  /** a date (format date) no later than today minus this many years; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/render/form/validation/runtime.ts) */
+  /** a date (format date) no later than today minus this many years; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/lib/validator-runtime.ts) */
   "x-minAgeYears"?: number;
-  /** a date (format date) not before today; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/render/form/validation/runtime.ts) */
+  /** a date (format date) not before today; enforced by addFormKeywords in scripts/compile-form-validators.ts (src/lib/validator-runtime.ts) */
   "x-notBeforeToday"?: true;
   /** ajv-errors: one message, or messages by keyword, by property (properties) and for missing properties (required) */
   errorMessage?: string | { [key: string]: unknown };

@@ -6,7 +6,7 @@ import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } 
 import { Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useId } from '@mantine/hooks';
-import { isIsoDate } from './form/validation/runtime';
+import { isIsoDate } from '../lib/validator-runtime';
 import { readOnlyVariant } from './form/widgets/widget-props';
 
 export interface IsoDateInputProps {

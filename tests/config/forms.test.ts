@@ -1,10 +1,10 @@
 // The form files validate as users-and-wallets §5 says, with its exact messages. They are compiled here with the
-// same ajv setup as the precompiled browser validators (scripts/compile-form-validators.ts).
+// same ajv setup as the precompiled browser validators (src/config/form-compiler.ts).
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { createFormAjv } from '../../scripts/compile-form-validators.ts';
+import { createFormAjv } from '../../src/config/form-compiler.ts';
 import type { FormConfig } from '../../src/config/types.ts';
 import { REPOSITORY_ROOT } from './config-copy.ts';
 

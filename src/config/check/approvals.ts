@@ -2,7 +2,7 @@
 // the meta-schema holds the operations the gateway can hold; this adds what spans files or needs the contract.
 import { baseName } from '../files.ts';
 import { ROLES, ruleReferences } from '../rules.ts';
-import type { CrossCheckInput } from './cross-checks.ts';
+import type { CrossCheckInput } from './cross-check-input.ts';
 import { listOf } from './problems.ts';
 import type { Problem } from './problems.ts';
 

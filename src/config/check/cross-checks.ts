@@ -2,28 +2,14 @@
 import tenantSchema from '../../../schemas/meta/tenant.schema.json' with { type: 'json' };
 import type { ConfigKind } from '../files.ts';
 import { formFields } from '../form-fields.ts';
-import type { ConfigFiles, ConfigSet, FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
-import type { Contract } from './contract.ts';
-import type { ReferenceKind } from './meta.ts';
+import type { FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import { checkApprovals } from './approvals.ts';
+import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
 import { menuDuplicates, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
-
-export interface CrossCheckInput {
-  files: ConfigFiles;
-  kinds: Record<string, ConfigKind>;
-  /** Paths of files that passed their meta-schema. */
-  valid: Set<string>;
-  set: ConfigSet;
-  contract: Contract | undefined;
-  /** Every config file's path ('/schemas/tables/users.json'), parsed or not. */
-  present: ReadonlySet<string>;
-  /** A name a file that did not parse may hold: references to it are left alone until its JSON is fixed. */
-  unknown: (kind: ReferenceKind, name: string) => boolean;
-}
 
 type Json = Record<string, unknown>;
 

@@ -3,7 +3,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compileFormModule } from '../../../scripts/compile-form-validators';
+import { compileFormModule } from '../../config/form-compiler';
 import { provideCompiledForm, type CompiledFormModule } from './compiled-forms';
 
 const generatedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated');
@@ -13,7 +13,7 @@ export async function compileTestForm(form: { id: string } & Record<string, unkn
   mkdirSync(generatedDir, { recursive: true });
   const directory = mkdtempSync(path.join(generatedDir, 'render-test-'));
   directories.push(directory);
-  const code = compileFormModule(form, `schemas/forms/${form.id}.json`, '../../render/form/validation/runtime');
+  const code = compileFormModule(form, `schemas/forms/${form.id}.json`, '../../lib/validator-runtime');
   const file = path.join(directory, `${form.id}.js`);
   writeFileSync(file, code);
   const module = (await import(/* @vite-ignore */ file)) as CompiledFormModule;

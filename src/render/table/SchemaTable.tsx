@@ -15,7 +15,7 @@ import type { FilterLists } from './filter-options';
 import { SchemaTableBody } from './SchemaTableBody';
 import { SchemaTableHeader } from './SchemaTableHeader';
 import { SchemaTablePager } from './SchemaTablePager';
-import { virtualizes } from './SchemaTableRows';
+import { virtualizes } from './TableRows';
 import { SchemaTableToolbar } from './SchemaTableToolbar';
 import { rowFlow, toolbarFlow, type TableFlows } from './flows';
 import { rowAnnouncement, useRowFocus } from './row-focus';

@@ -1,7 +1,7 @@
 // The rows in view of a long page (SchemaTableRows loads this only for a page of more than VIRTUALIZE_FROM rows).
 import { memo, useDeferredValue, useEffect } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { ROW_HEIGHT, range, renderRows, type SchemaTableRowsProps } from './SchemaTableRows';
+import { ROW_HEIGHT, range, renderRows, type SchemaTableRowsProps } from './TableRows';
 
 /**
  * The rows in view of a long page, between spacer rows that keep the scroll height of the whole page. A scroll

@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { Button, CloseButton, FileButton, Group, List, Select, Stack, Text, TextInput } from '@mantine/core';
 import { DOCUMENT_ACCEPT, MAX_DOCUMENT_FILES, type FileRejection } from '../../../flows/document-files';
 import type { DocumentFields as DocumentValues, FieldErrors } from '../../../flows/upload-documents.machine';
-import { localIsoDate } from '../../../render/form/validation/runtime';
+import { localIsoDate } from '../../../lib/validator-runtime';
 import { IsoDateInput } from '../../../render/IsoDateInput';
 import { useDocumentFormLabels } from './document-form';
 import { rejectionText } from './file-rejections';

@@ -1,6 +1,6 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { IsoDateInput } from '../../IsoDateInput';
-import { localIsoDate } from '../validation/runtime';
+import { localIsoDate } from '../../../lib/validator-runtime';
 import { fieldError, fieldLabel } from './widget-props';
 
 /** users-and-wallets §5 and §9: dates are typed or picked as YYYY-MM-DD; the picker honours the schema's date keywords,

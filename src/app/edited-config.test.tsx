@@ -1,21 +1,21 @@
 // docs/architecture.md's promise to product owners: a column header and a validation message change by editing schemas/ only.
 // The files are edited in a temporary copy, and the screen is rendered from the config built from that copy.
 // First: the API client keeps the fetch it finds when it is created.
-import { fetchProxy } from '../../api/test-support/fetch-proxy';
+import { fetchProxy } from '../api/test-support/fetch-proxy';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 
-import { copyConfig, type ConfigCopy } from '../../../tests/config/config-copy';
-import { ConfigProvider } from '../../app/ConfigProvider';
-import { loadConfigSet } from '../../config/fs-source';
-import type { ConfigSet } from '../../config/types';
-import { compileTestForm, removeTestForms } from '../../render/form/test-forms';
-import { UsersListScreen } from './list/UsersListScreen';
-import { FakeGateway } from '../../api/test-support/fake-gateway';
-import { referenceLists, userDocument, userListDocument, type FakeUser } from './test-support/fixtures';
-import { renderScreen, signInAs } from './test-support/render';
+import { copyConfig, type ConfigCopy } from '../../tests/config/config-copy';
+import { ConfigProvider } from './ConfigProvider';
+import { loadConfigSet } from '../config/fs-source';
+import type { ConfigSet } from '../config/types';
+import { compileTestForm, removeTestForms } from '../render/form/test-forms';
+import { UsersListScreen } from '../features/users/list/UsersListScreen';
+import { FakeGateway } from '../api/test-support/fake-gateway';
+import { referenceLists, userDocument, userListDocument, type FakeUser } from '../features/users/test-support/fixtures';
+import { renderScreen, signInAs } from '../features/users/test-support/render';
 
 interface EditableTable {
   columns: { id: string; header: string }[];

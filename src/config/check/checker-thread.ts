@@ -1,23 +1,15 @@
-// The gateway's config checker (getConfigHealth): check:config's verdict (./config-health.ts) computed on a thread of
-// its own (./config-health-worker.mjs), since a check is about a second of work that would hold every other request,
+// The gateway's config checker (getConfigHealth): check:config's verdict (./health.ts) computed on a thread of
+// its own (./health-worker.mjs), since a check is about a second of work that would hold every other request,
 // and kept until a file it reads changes (a cache each gateway process may hold on its own). Loads no checker code
 // on the gateway's thread.
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import { META_DIR } from '../src/config/files.ts';
-import { listConfigPaths } from '../src/config/fs-source.ts';
-import type { ConfigHealth } from './config-health.ts';
+import { configFiles } from './checked-files.ts';
+import type { ConfigHealth } from './health.ts';
 
 const CONTRACT_FILE = 'openapi/gateway.yaml';
 const PUBLIC_DIR = 'public';
-
-/** Every file the verdict lists: the config files and the meta-schemas, by path. */
-export function configFiles(rootDir: string): string[] {
-  const metaDir = path.join(rootDir, META_DIR);
-  const meta = existsSync(metaDir) ? readdirSync(metaDir).filter((name) => name.endsWith('.json')).map((name) => `${META_DIR}/${name}`) : [];
-  return [...listConfigPaths(rootDir).map((key) => key.slice(1)), ...meta].sort();
-}
 
 /** The files a tenant may name (its logo), which the checker looks for. */
 function publicFiles(rootDir: string): string[] {
@@ -73,7 +65,7 @@ export class ConfigChecker {
 
   private thread(): Worker {
     if (this.worker) return this.worker;
-    const worker = new Worker(new URL('./config-health-worker.mjs', import.meta.url));
+    const worker = new Worker(new URL('./health-worker.mjs', import.meta.url));
     worker.unref();
     worker.on('message', (answer: Answer) => {
       const waiting = this.waiting.get(answer.id);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { equal, formats, isIsoDate, localIsoDate, notBeforeToday, notLaterThanYearsAgo, ucs2length } from './runtime';
+import { equal, formats, isIsoDate, localIsoDate, notBeforeToday, notLaterThanYearsAgo, ucs2length } from './validator-runtime';
 
 describe('precompiled validator runtime', () => {
   it('counts code points, not UTF-16 units, for length limits', () => {

@@ -1,11 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { AwaitingApproval } from '../api/approvals/pending';
-import { pendingApproval } from '../api/test-support/approvals';
-import { ApiError, CONNECTION_ERROR, SessionExpiredError } from '../api/errors';
-import { topUpEntryValidator } from '../features/wallet/top-up/top-up-form';
-import { loadCompiledForm } from '../render/form/compiled-forms';
-import { validateFormValues } from '../render/form/form-errors';
+import { AwaitingApproval } from '../../../api/approvals/pending';
+import { pendingApproval } from '../../../api/test-support/approvals';
+import { ApiError, CONNECTION_ERROR, SessionExpiredError } from '../../../api/errors';
+import { topUpEntryValidator } from './top-up-form';
+import { loadCompiledForm } from '../../../render/form/compiled-forms';
+import { validateFormValues } from '../../../render/form/form-errors';
 import {
   MAX_WRONG_CODES,
   REQUEST_TIMEOUT_MS,
@@ -20,7 +20,7 @@ import {
   type TopUpInput,
   type TopUpKind,
   type WalletTransaction,
-} from './top-up.machine';
+} from '../../../flows/top-up.machine';
 
 // The amount and loan id rules are the top-up form's: the machine is tested with its precompiled validator.
 const topUpForm = await loadCompiledForm('top-up');

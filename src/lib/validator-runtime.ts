@@ -1,7 +1,8 @@
 // The runtime the precompiled form validators import (src/generated/validators/*.js). It replaces the pieces of
 // ajv that standalone code would otherwise `require`, so the browser never loads ajv and never compiles code
-// (the app runs under a Content-Security-Policy without unsafe-eval). Keep it free of DOM and React.
-import type { FormFormat } from '../../../config/form-fields';
+// (the app runs under a Content-Security-Policy without unsafe-eval). Keep it free of DOM and React, and of the app's
+// layers: src/lib sits beneath them all, since the generated validators, the config's form compiler and the renderer
+// all import it.
 
 /** Length in Unicode code points, as JSON Schema counts `minLength`/`maxLength` (ajv's ucs2length). */
 export function ucs2length(text: string): number {
@@ -42,7 +43,7 @@ const EMAIL =
 export const formats = {
   date: isIsoDate,
   email: EMAIL,
-} satisfies Record<FormFormat, RegExp | ((value: string) => boolean)>;
+} satisfies Record<string, RegExp | ((value: string) => boolean)>;
 
 export type FormatName = keyof typeof formats;
 

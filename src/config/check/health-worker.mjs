@@ -1,10 +1,10 @@
-// The config checker on a thread of its own (scripts/config-health.ts configHealthOffThread), so a check, about a
-// second of work, never holds the gateway's other requests. Plain JavaScript: a worker thread does not inherit the
+// The config checker on a thread of its own (./checker-thread.ts), so a check, about a second of work, never holds
+// the gateway's other requests. Plain JavaScript: a worker thread does not inherit the
 // tsx loader, so it loads the TypeScript checker through tsx's API.
 import { parentPort } from 'node:worker_threads';
 import { tsImport } from 'tsx/esm/api';
 
-const { checkConfigHealth } = await tsImport('./config-health.ts', import.meta.url);
+const { checkConfigHealth } = await tsImport('./health.ts', import.meta.url);
 parentPort?.on('message', ({ id, rootDir, now }) => {
   try {
     parentPort?.postMessage({ id, health: checkConfigHealth(rootDir, now) });
