@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { writeAudit } from '../domain/audit.ts';
+import { unitOfWork } from '../domain/unit-of-work.ts';
 import { closeTestDatabase, openTestDatabase } from '../testing/database.ts';
 import type { Db } from './connection.ts';
 import { migrateToLatest } from './migrate.ts';
@@ -28,7 +28,9 @@ describe('storage', () => {
 
   it('keeps the audit log append-only: UPDATE and DELETE are refused by the database', async () => {
     const database = await fresh();
-    await writeAudit(database, { actorUserId: 1, tenantId: 'naccug', action: 'account.status', entity: 'account', entityId: 5, before: { status: 1 }, after: { status: 9 }, reason: 'KYC checked' });
+    await unitOfWork(database, { userId: 1, tenantId: 'naccug', now: new Date() }, (work) =>
+      work.change({ action: 'account.status', entity: 'account', entityId: 5, before: { status: 1 }, after: { status: 9 }, reason: 'KYC checked' }),
+    );
     await expect(database.updateTable('audit_log').set({ reason: 'rewritten' }).execute()).rejects.toThrow(/append-only/);
     await expect(database.deleteFrom('audit_log').execute()).rejects.toThrow(/append-only/);
     const rows = await database.selectFrom('audit_log').selectAll().execute();

@@ -1,6 +1,8 @@
-// The append-only audit trail (docs/architecture.md): every status change, money movement and admin edit writes one row.
+// The append-only audit trail (docs/architecture.md): every status change, money movement and admin edit writes one
+// row. Two doors lead here: a data change records its row through its unit of work (./unit-of-work.ts), which commits
+// the rows, the audit row and the change event together; an audited event that changes no rows (a refused sign-in,
+// a limit hit, a refused decision) goes through `auditEvent`.
 import type { Db } from '../db/connection.ts';
-import { recordChange } from './changes/feed.ts';
 
 export interface AuditEntry {
   /** Who did it: the signed-in user, or null for the system (seed, expiry). */
@@ -14,18 +16,15 @@ export interface AuditEntry {
   before?: unknown;
   after?: unknown;
   reason?: string | null;
-  at?: Date;
+  at: Date;
 }
 
-/**
- * Appends one audit row, and the change event of a change the lists show (domain/changes/feed.ts); call it inside
- * the same database transaction as the change it records.
- */
-export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
+/** Appends one audit row. Only the unit of work and `auditEvent` call it (unit-of-work.test.ts scans for others). */
+export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
   await db
     .insertInto('audit_log')
     .values({
-      at: (entry.at ?? new Date()).toISOString(),
+      at: entry.at.toISOString(),
       actor_user_id: entry.actorUserId,
       tenant_id: entry.tenantId,
       action: entry.action,
@@ -36,5 +35,20 @@ export async function writeAudit(db: Db, entry: AuditEntry): Promise<void> {
       reason: entry.reason ?? null,
     })
     .execute();
-  await recordChange(db, entry);
+}
+
+/**
+ * The audited events that change no rows (ASVS 4.0 §7.1, §7.2): authentication decisions and limits, a refused
+ * approval decision, the demo bank's switch. They are no unit of work: most are written because a change was
+ * refused, so there is no change to commit them with and nothing a list shows.
+ */
+export type AuditedEventAction = 'signin.fail' | 'signin.refuse' | 'signin.limit' | 'attempt.limit' | 'approval.refuse' | 'bank.mode';
+
+export interface AuditedEvent extends AuditEntry {
+  action: AuditedEventAction;
+}
+
+/** Appends the audit row of an event that changes no rows; call it before throwing the refusal it records. */
+export function auditEvent(db: Db, event: AuditedEvent): Promise<void> {
+  return appendAudit(db, event);
 }

@@ -2,7 +2,7 @@
 // checked (server/domain/attempts.ts); over a limit the answer is 429 with Retry-After and an audit row.
 import type { FastifyRequest } from 'fastify';
 import { reserveAttempt, releaseAttempt, settleSuccess, type AttemptCounter } from '../domain/attempts.ts';
-import { writeAudit, type AuditEntry } from '../domain/audit.ts';
+import { auditEvent, type AuditedEvent } from '../domain/audit.ts';
 import { HttpError } from '../http/jsonapi.ts';
 
 /** The 429 with Retry-After; `detail` gets the wait in whole minutes. */
@@ -19,7 +19,7 @@ export interface LimitRefusal {
   /** The 429's detail for a wait of this many minutes. */
   detail: (minutes: number) => string;
   /** The audit row of a refusal (ASVS 4.0 §7.2.1: every authentication decision is logged): who and what was refused; the counter and address are added. */
-  audit: Pick<AuditEntry, 'action' | 'entity' | 'entityId' | 'actorUserId' | 'tenantId'>;
+  audit: Pick<AuditedEvent, 'action' | 'entity' | 'entityId' | 'actorUserId' | 'tenantId'>;
 }
 
 /** One request's counted attempt. A failure leaves it counted; `release` and `succeed` settle the others. */
@@ -35,7 +35,7 @@ export class Attempts {
     const now = teller.now();
     const reservation = await reserveAttempt(db, counters, now);
     if (!reservation.ok) {
-      await writeAudit(db, {
+      await auditEvent(db, {
         ...refusal.audit,
         after: { limit: reservation.counter.scope, address: request.ip },
         reason: 'Too many attempts',

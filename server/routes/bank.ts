@@ -1,7 +1,7 @@
 // Demo-mode switches of the reference gateway's simulated bank and settler (remittances-and-payouts §4; the
 // contract's setBankMode and runSettler): outside demo mode both are the same 404 as any unknown path.
 import type { FastifyRequest } from 'fastify';
-import { writeAudit } from '../domain/audit.ts';
+import { auditEvent } from '../domain/audit.ts';
 import { HttpError } from '../http/jsonapi.ts';
 import type { Handlers } from './types.ts';
 
@@ -16,7 +16,7 @@ export const handlers: Handlers = {
     const { simulatedBank, now } = request.server.teller;
     const before = simulatedBank.mode;
     simulatedBank.mode = mode;
-    await writeAudit(request.server.db, {
+    await auditEvent(request.server.db, {
       actorUserId: null,
       tenantId: null,
       action: 'bank.mode',

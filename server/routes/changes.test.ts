@@ -193,7 +193,7 @@ describe('streamChanges', () => {
     const cursor = (txPart: string, idPart: number) => (TEST_ENGINE === 'postgres' ? `${txPart}-${idPart}` : String(idPart));
 
     // Another tenant's event: a real id, written to that tenant's streams only.
-    await recordChange(app.db, { actorUserId: null, tenantId: 'teller', action: 'remittance.settle', entity: 'remittance', entityId: 1, after: { statusId: 8 } });
+    await recordChange(app.db, { tenantId: 'teller', action: 'remittance.settle', entity: 'remittance', entityId: 1, after: { statusId: 8 } });
     const other = cursorText(app.db, await latestChangeCursor(app.db, 'teller'));
     expect(other).not.toBe(cursor('0', 0));
 
@@ -220,7 +220,7 @@ describe('streamChanges', () => {
     async () => {
       const naccugTop = await bearerFor(app, u.super, 'naccug');
       const stream = await openStream(base, naccugTop);
-      const change = (userId: number) => ({ actorUserId: null, tenantId: 'naccug', action: 'account.status', entity: 'user', entityId: userId, after: { status: 2 } });
+      const change = (userId: number) => ({ tenantId: 'naccug', action: 'account.status', entity: 'user', entityId: userId, after: { status: 2 } });
       let inserted = () => undefined as void;
       let commit = () => undefined as void;
       const insertedEarlier = new Promise<void>((resolve) => (inserted = resolve));

@@ -10,9 +10,9 @@ import {
   switchableTenants,
 } from '../domain/auth/identity.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
-import { liveSessionExpiry, openSession, revokeSession } from '../domain/auth/sessions.ts';
+import { liveSessionExpiry, revokeSession, startSession } from '../domain/auth/sessions.ts';
 import { rolesFromBits, signToken, TOKEN_TTL_SECONDS } from '../domain/auth/tokens.ts';
-import { writeAudit } from '../domain/audit.ts';
+import { auditEvent } from '../domain/audit.ts';
 import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { SESSION_COOKIE, TENANT_COOKIE, clearTokenCookie, setTokenCookie } from '../http/session-cookie.ts';
@@ -65,30 +65,21 @@ export const handlers: Handlers = {
       : await verifyAgainstDecoy(password);
     const attempt = { username: accountKey, address: request.ip, client: clientid };
     if (!account || !valid) {
-      await writeAudit(db, { ...decision, action: 'signin.fail', after: attempt, reason: 'Invalid email or password', at: teller.now() });
+      await auditEvent(db, { ...decision, action: 'signin.fail', after: attempt, reason: 'Invalid email or password', at: teller.now() });
       throw new HttpError(401, 'Invalid email or password');
     }
     await attempts.succeed();
 
     const refusal = signInRefusal(account);
     if (refusal) {
-      await writeAudit(db, { ...decision, action: 'signin.refuse', after: attempt, reason: refusal, at: teller.now() });
+      await auditEvent(db, { ...decision, action: 'signin.refuse', after: attempt, reason: refusal, at: teller.now() });
       throw new HttpError(403, refusal);
     }
 
     const now = teller.now();
-    const opened = await openSession(db, { userId: account.userId, client: clientid, now });
+    const opened = await startSession(db, { userId: account.userId, tenantId: account.tenant.id, client: clientid, address: request.ip, now });
     const session = sessionFor(account.userId, account.roleBits, account.tenant, opened.id);
     const { token, expiresIn } = await signToken(session, teller.jwtSecret, { now, clientId: clientid });
-    await writeAudit(db, {
-      actorUserId: account.userId,
-      tenantId: account.tenant.id,
-      action: 'session.create',
-      entity: 'session',
-      entityId: account.userId,
-      after: { client: clientid, tenant: account.tenant.id, address: request.ip },
-      at: now,
-    });
     setTokenCookie(request, reply, SESSION_COOKIE, token, expiresIn);
     // A new session has chosen no tenant yet.
     clearTokenCookie(request, reply, TENANT_COOKIE);

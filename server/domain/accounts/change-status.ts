@@ -2,7 +2,7 @@
 // that bars sign-in also ends the account's sessions and cancels the approvals the account asked for (issue 22).
 import type { Db } from '../../db/connection.ts';
 import { cancelMakerApprovals } from '../approvals/approvals.ts';
-import { writeAudit } from '../audit.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import { statusBarsSignIn } from '../auth/identity.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Session } from '../auth/tokens.ts';
@@ -26,7 +26,7 @@ export async function changeAccountStatus(db: Db, session: Session, change: Stat
   if (!(await canSeeUser(db, session, change.userId))) throw new DomainRefusal('not_found', { message: USER_NOT_FOUND });
   const reason = change.reason?.trim() || null;
 
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, sessionActor(session, now), async ({ db: trx, change: record }) => {
     const account = await trx.selectFrom('accounts').select('status').where('user_id', '=', change.userId).executeTakeFirstOrThrow();
     const { name } = STATUS_ACTIONS[change.action];
     if (!statusActionAllowed(account.status, change.action)) {
@@ -47,16 +47,13 @@ export async function changeAccountStatus(db: Db, session: Session, change: Stat
     if (Number(result.numUpdatedRows) !== 1) {
       throw new DomainRefusal('conflict', { message: 'The account changed meanwhile. Reload it and try again.' });
     }
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await record({
       action: 'account.status',
       entity: 'account',
       entityId: change.userId,
       before: { status: account.status, statusName: displayStatus(account.status) },
       after: { status, statusName: displayStatus(status), action: change.action, actionName: name },
       reason,
-      at: now,
     });
     // A status that bars sign-in ends the account's sessions at once; its tokens answer 401 from the next request.
     if (statusBarsSignIn(status)) {

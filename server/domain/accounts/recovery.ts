@@ -1,11 +1,11 @@
 // Password recovery, reset and change (users-and-wallets §4, §5, §7; docs/decisions.md "Password recovery").
 import type { Db } from '../../db/connection.ts';
-import { writeAudit } from '../audit.ts';
 import { normalizeUsername } from '../auth/identity.ts';
 import { hashPassword, verifyPassword } from '../auth/password.ts';
 import { revokeUserSessions } from '../auth/sessions.ts';
 import type { Session } from '../auth/tokens.ts';
 import { send } from '../outbox.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import {
   RECOVERY_CODE_ATTEMPTS,
   consumeAccountToken,
@@ -148,7 +148,8 @@ export async function resetPassword(db: Db, token: string, password: string, now
   if (!row || row.kind === 'recovery') return { ok: false };
   const kind = row.kind;
   const passwordHash = await hashPassword(password);
-  return db.transaction().execute(async (trx) => {
+  const user = await db.selectFrom('users').select('tenant_id').where('id', '=', row.user_id).executeTakeFirstOrThrow();
+  return unitOfWork(db, { userId: row.user_id, tenantId: user.tenant_id, now }, async ({ db: trx, change }) => {
     if (!(await consumeAccountToken(trx, row.id))) return { ok: false };
     // Setting a password retires every other outstanding link of the account.
     await trx
@@ -162,15 +163,7 @@ export async function resetPassword(db: Db, token: string, password: string, now
       .set({ password_hash: passwordHash, updated: now.toISOString() })
       .where('user_id', '=', row.user_id)
       .execute();
-    const user = await trx.selectFrom('users').select('tenant_id').where('id', '=', row.user_id).executeTakeFirstOrThrow();
-    await writeAudit(trx, {
-      actorUserId: row.user_id,
-      tenantId: user.tenant_id,
-      action: kind === 'newaccount' ? 'account.password.set' : 'account.password.reset',
-      entity: 'account',
-      entityId: row.user_id,
-      at: now,
-    });
+    await change({ action: kind === 'newaccount' ? 'account.password.set' : 'account.password.reset', entity: 'account', entityId: row.user_id });
     // Whoever knew the old password is signed out everywhere (ASVS 4.0 §3.3.3).
     await revokeUserSessions(trx, row.user_id, { reason: 'password.reset', now, actorUserId: row.user_id, tenantId: user.tenant_id });
     return { ok: true, kind };
@@ -192,20 +185,13 @@ export async function changePassword(
   const account = await db.selectFrom('accounts').select('password_hash').where('user_id', '=', userId).executeTakeFirst();
   if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) return 'wrong-old-password';
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     await trx
       .updateTable('accounts')
       .set({ password_hash: passwordHash, updated: now.toISOString() })
       .where('user_id', '=', userId)
       .execute();
-    await writeAudit(trx, {
-      actorUserId: userId,
-      tenantId,
-      action: 'account.password.change',
-      entity: 'account',
-      entityId: userId,
-      at: now,
-    });
+    await change({ action: 'account.password.change', entity: 'account', entityId: userId });
     await revokeUserSessions(trx, userId, { reason: 'password.change', now, actorUserId: userId, tenantId, keep: session.sessionId });
   });
   return 'changed';

@@ -6,7 +6,8 @@ import type { Db } from '../../db/connection.ts';
 import type { ApprovalState, ApprovalsTable } from '../../db/schema.ts';
 import type { Selectable } from 'kysely';
 import type { Session } from '../auth/tokens.ts';
-import { writeAudit } from '../audit.ts';
+import { auditEvent } from '../audit.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import type { Paging } from '../paging.ts';
 import { bindKey, claimKeyToHold } from '../wallet/idempotency.ts';
 import { ROLE } from '../reference.ts';
@@ -132,7 +133,7 @@ function decisionRefusal(row: Row, viewer: Viewer): DomainRefusal | undefined {
 
 /** Audits a refused decision (a security event) and returns the refusal to throw. */
 async function refusedDecision(db: Db, row: Row, session: Session, refusal: DomainRefusal, decision: 'approve' | 'reject', now: Date): Promise<DomainRefusal> {
-  await writeAudit(db, {
+  await auditEvent(db, {
     actorUserId: session.userId,
     tenantId: row.tenant_id,
     action: 'approval.refuse',
@@ -220,43 +221,37 @@ export async function holdRequest(
         .executeTakeFirst();
       if (waiting) return { kind: 'approval', approvalId: waiting.id };
     }
-    const inserted = await trx
-      .insertInto('approvals')
-      .values({
-        tenant_id: session.tenantId,
-        operation_id: held.operationId,
-        rule_id: held.rule.id,
-        approvers_json: JSON.stringify(held.rule.approvers),
-        status: 'pending',
-        request_json: JSON.stringify(held.request),
-        request_hash: hash,
-        maker_session_json: JSON.stringify(session),
-        maker_user_id: session.userId,
-        maker_group_id: await groupOf(trx, session.userId),
-        summary: held.facts.summary,
-        before_json: JSON.stringify(held.facts.before),
-        after_json: JSON.stringify(held.facts.after),
-        decided_by: null,
-        decided: null,
-        reason: null,
-        result_status: null,
-        result_json: null,
-        created: now.toISOString(),
-        expires: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (key !== null) await bindKey(trx, { userId: session.userId, key, approvalId: inserted.id });
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
-      action: 'approval.request',
-      entity: 'approval',
-      entityId: inserted.id,
-      after: { operationId: held.operationId, rule: held.rule.id, summary: held.facts.summary },
-      at: now,
+    return unitOfWork(trx, sessionActor(session, now), async ({ db: work, change }): Promise<HoldOutcome> => {
+      const inserted = await work
+        .insertInto('approvals')
+        .values({
+          tenant_id: session.tenantId,
+          operation_id: held.operationId,
+          rule_id: held.rule.id,
+          approvers_json: JSON.stringify(held.rule.approvers),
+          status: 'pending',
+          request_json: JSON.stringify(held.request),
+          request_hash: hash,
+          maker_session_json: JSON.stringify(session),
+          maker_user_id: session.userId,
+          maker_group_id: await groupOf(work, session.userId),
+          summary: held.facts.summary,
+          before_json: JSON.stringify(held.facts.before),
+          after_json: JSON.stringify(held.facts.after),
+          decided_by: null,
+          decided: null,
+          reason: null,
+          result_status: null,
+          result_json: null,
+          created: now.toISOString(),
+          expires: new Date(now.getTime() + APPROVAL_TTL_MS).toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (key !== null) await bindKey(work, { userId: session.userId, key, approvalId: inserted.id });
+      await change({ action: 'approval.request', entity: 'approval', entityId: inserted.id, after: { operationId: held.operationId, rule: held.rule.id, summary: held.facts.summary } });
+      return { kind: 'approval', approvalId: inserted.id };
     });
-    return { kind: 'approval', approvalId: inserted.id };
   });
 }
 
@@ -390,7 +385,7 @@ export async function claimApproval(db: Db, session: Session, id: number, now: (
 export async function finishApproval(db: Db, claim: Extract<ClaimOutcome, { kind: 'run' }>, result: RunResult, approver: Session, now: Date): Promise<ApprovalView> {
   const { row } = claim;
   const state: ApprovalState = result.status < 400 ? 'approved' : 'failed';
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, { userId: approver.userId, tenantId: row.tenant_id, now }, async ({ db: trx, change }) => {
     await trx
       .updateTable('approvals')
       .set({ status: state, result_status: result.status, result_json: JSON.stringify(result.document) })
@@ -402,15 +397,12 @@ export async function finishApproval(db: Db, claim: Extract<ClaimOutcome, { kind
       const person = names.get(userId);
       return person ? `${person.name} <${person.email ?? person.id}>` : `user ${userId}`;
     };
-    await writeAudit(trx, {
-      actorUserId: approver.userId,
-      tenantId: row.tenant_id,
+    await change({
       action: 'approval.approve',
       entity: 'approval',
       entityId: row.id,
       before: { status: 'pending' },
       after: { status: state, operationId: row.operation_id, summary: row.summary, maker: label(row.maker_user_id), approver: label(approver.userId), resultStatus: result.status },
-      at: now,
     });
   });
   const finished = await db.selectFrom('approvals').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -423,7 +415,7 @@ export async function rejectApproval(db: Db, session: Session, id: number, reaso
   const refusal = decisionRefusal(row, await viewerOf(db, session));
   if (refusal) throw await refusedDecision(db, row, session, refusal, 'reject', now);
   const at = now.toISOString();
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, { userId: session.userId, tenantId: row.tenant_id, now }, async ({ db: trx, change }) => {
     const updated = await trx
       .updateTable('approvals')
       .set({ status: 'rejected', decided_by: session.userId, decided: at, reason })
@@ -436,16 +428,13 @@ export async function rejectApproval(db: Db, session: Session, id: number, reaso
       if (status === 'expired' || status === 'rejected' || status === 'cancelled') throw ended(status);
       throw new DomainRefusal('conflict', { message: 'This approval was already decided.', code: 'approval_decided' });
     }
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: row.tenant_id,
+    await change({
       action: 'approval.reject',
       entity: 'approval',
       entityId: id,
       before: { status: 'pending' },
       after: { status: 'rejected', operationId: row.operation_id, summary: row.summary, maker: String(row.maker_user_id) },
       reason,
-      at: now,
     });
   });
   const finished = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
@@ -466,23 +455,22 @@ export async function cancelMakerApprovals(db: Db, cancel: { makerUserId: number
     .where('expires', '>', at)
     .execute();
   for (const row of rows) {
-    const updated = await db
-      .updateTable('approvals')
-      .set({ status: 'cancelled', decided_by: cancel.actor.userId, decided: at, reason: cancel.reason })
-      .where('id', '=', row.id)
-      .where('status', '=', 'pending')
-      .executeTakeFirst();
-    if (updated.numUpdatedRows !== 1n) continue;
-    await writeAudit(db, {
-      actorUserId: cancel.actor.userId,
-      tenantId: row.tenant_id,
-      action: 'approval.cancel',
-      entity: 'approval',
-      entityId: row.id,
-      before: { status: 'pending' },
-      after: { status: 'cancelled', operationId: row.operation_id, summary: row.summary, maker: String(cancel.makerUserId) },
-      reason: cancel.reason,
-      at: cancel.now,
+    await unitOfWork(db, { userId: cancel.actor.userId, tenantId: row.tenant_id, now: cancel.now }, async ({ db: trx, change }) => {
+      const updated = await trx
+        .updateTable('approvals')
+        .set({ status: 'cancelled', decided_by: cancel.actor.userId, decided: at, reason: cancel.reason })
+        .where('id', '=', row.id)
+        .where('status', '=', 'pending')
+        .executeTakeFirst();
+      if (updated.numUpdatedRows !== 1n) return;
+      await change({
+        action: 'approval.cancel',
+        entity: 'approval',
+        entityId: row.id,
+        before: { status: 'pending' },
+        after: { status: 'cancelled', operationId: row.operation_id, summary: row.summary, maker: String(cancel.makerUserId) },
+        reason: cancel.reason,
+      });
     });
   }
 }

@@ -3,7 +3,7 @@
 // session and all of its tokens at once, whatever gateway process issued them.
 import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { TOKEN_TTL_SECONDS } from './tokens.ts';
 
 /** Why a session ended early, as kept in sessions.reason and the audit row. */
@@ -36,6 +36,18 @@ export async function openSession(
   return { id, expires };
 }
 
+/** A sign-in: opens its session and records `session.create` in the same transaction. */
+export function startSession(
+  db: Db,
+  sign: { userId: number; tenantId: string; client: string; address: string; now: Date },
+): Promise<{ id: string; expires: Date }> {
+  return unitOfWork(db, { userId: sign.userId, tenantId: sign.tenantId, now: sign.now }, async ({ db: trx, change }) => {
+    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now });
+    await change({ action: 'session.create', entity: 'session', entityId: sign.userId, after: { client: sign.client, tenant: sign.tenantId, address: sign.address } });
+    return opened;
+  });
+}
+
 /** When the live session ends, or undefined when it is unknown, revoked or over. */
 export async function liveSessionExpiry(db: Db, id: string, now: Date): Promise<Date | undefined> {
   const row = await db
@@ -58,30 +70,30 @@ interface Revocation {
 }
 
 /** Ends the sessions of `userId` (one of them, or all but `keep`) with one audit row; answers how many ended. */
-async function revoke(db: Db, userId: number, only: { id?: string; keep?: string }, revocation: Revocation): Promise<number> {
-  const at = revocation.now.toISOString();
-  let query = db
-    .updateTable('sessions')
-    .set({ revoked_at: at, reason: revocation.reason })
-    .where('user_id', '=', userId)
-    .where('revoked_at', 'is', null)
-    .where('expires', '>', at);
-  if (only.id !== undefined) query = query.where('id', '=', only.id);
-  if (only.keep !== undefined) query = query.where('id', '<>', only.keep);
-  const ended = Number((await query.executeTakeFirst()).numUpdatedRows);
-  if (ended > 0) {
-    await writeAudit(db, {
-      actorUserId: revocation.actorUserId,
-      tenantId: revocation.tenantId,
-      action: 'session.revoke',
-      entity: 'session',
-      entityId: userId,
-      after: { sessions: ended, ...(only.keep === undefined ? {} : { kept: 'current' }) },
-      reason: revocation.reason,
-      at: revocation.now,
-    });
-  }
-  return ended;
+function revoke(db: Db, userId: number, only: { id?: string; keep?: string }, revocation: Revocation): Promise<number> {
+  const actor = { userId: revocation.actorUserId, tenantId: revocation.tenantId, now: revocation.now };
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
+    const at = revocation.now.toISOString();
+    let query = trx
+      .updateTable('sessions')
+      .set({ revoked_at: at, reason: revocation.reason })
+      .where('user_id', '=', userId)
+      .where('revoked_at', 'is', null)
+      .where('expires', '>', at);
+    if (only.id !== undefined) query = query.where('id', '=', only.id);
+    if (only.keep !== undefined) query = query.where('id', '<>', only.keep);
+    const ended = Number((await query.executeTakeFirst()).numUpdatedRows);
+    if (ended > 0) {
+      await change({
+        action: 'session.revoke',
+        entity: 'session',
+        entityId: userId,
+        after: { sessions: ended, ...(only.keep === undefined ? {} : { kept: 'current' }) },
+        reason: revocation.reason,
+      });
+    }
+    return ended;
+  });
 }
 
 /** Logout: ends this one session (and so every token carrying it). */

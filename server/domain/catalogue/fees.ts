@@ -1,6 +1,6 @@
 // Fee details (bands) per product and settings currency (identity-and-catalogue §2 fees screen, §3, §5, §7).
 import type { Db } from '../../db/connection.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { DomainRefusal, type RefusalReason } from '../refusal.ts';
 import { parseRowId } from '../users/ids.ts';
@@ -172,7 +172,7 @@ export interface CreateFeeDetailInput extends FeeValuesInput {
 /** POST api/v1/feedetail (IC §5): a band of a product of the tenant in a settings currency. */
 export async function createFeeDetail(db: Db, actor: CatalogueActor, input: CreateFeeDetailInput): Promise<FeeDetailRecord> {
   requireCatalogueEditor(actor);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const reasons: RefusalReason[] = [];
     const values = feeValues(input, undefined, reasons);
     const product = await findProduct(trx, actor.tenantId, input.ProductId);
@@ -200,7 +200,7 @@ export async function createFeeDetail(db: Db, actor: CatalogueActor, input: Crea
       .returning('id')
       .executeTakeFirstOrThrow();
     const after = await getFeeDetail(trx, actor.tenantId, String(id));
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'feedetail.create', entity: 'feedetail', entityId: id, after, at: actor.now });
+    await change({ action: 'feedetail.create', entity: 'feedetail', entityId: id, after });
     return after;
   });
 }
@@ -208,7 +208,7 @@ export async function createFeeDetail(db: Db, actor: CatalogueActor, input: Crea
 /** PATCH feedetail/{id}: only the values sent change; the rules hold for the result. */
 export async function updateFeeDetail(db: Db, actor: CatalogueActor, id: string, input: FeeValuesInput): Promise<FeeDetailRecord> {
   requireCatalogueEditor(actor);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const row = await findFeeRow(trx, actor.tenantId, id);
     if (!row) throw notFound();
     const before = record(row);
@@ -236,18 +236,18 @@ export async function updateFeeDetail(db: Db, actor: CatalogueActor, id: string,
       .where('id', '=', row.id)
       .execute();
     const after = await getFeeDetail(trx, actor.tenantId, id);
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'feedetail.update', entity: 'feedetail', entityId: row.id, before, after, at: actor.now });
+    await change({ action: 'feedetail.update', entity: 'feedetail', entityId: row.id, before, after });
     return after;
   });
 }
 
 export async function deleteFeeDetail(db: Db, actor: CatalogueActor, id: string): Promise<void> {
   requireCatalogueEditor(actor);
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, actor, async ({ db: trx, change }) => {
     const row = await findFeeRow(trx, actor.tenantId, id);
     if (!row) throw notFound();
     await trx.deleteFrom('fee_details').where('id', '=', row.id).execute();
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'feedetail.delete', entity: 'feedetail', entityId: row.id, before: record(row), at: actor.now });
+    await change({ action: 'feedetail.delete', entity: 'feedetail', entityId: row.id, before: record(row) });
   });
 }
 

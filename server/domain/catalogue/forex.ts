@@ -2,7 +2,7 @@
 // receiving (quote) currency of the product; POST fx saves a pair, creating or updating it (the only update path).
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { DomainRefusal, type RefusalReason } from '../refusal.ts';
 import { parseRowId } from '../users/ids.ts';
 import { requireCatalogueEditor, type CatalogueActor } from './access.ts';
@@ -123,7 +123,7 @@ async function productCurrency(db: Db, productId: number, direction: 'sending' |
  */
 export async function saveForex(db: Db, actor: CatalogueActor, input: SaveForexInput): Promise<{ created: boolean; forex: ForexRecord }> {
   requireCatalogueEditor(actor);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const reasons: RefusalReason[] = [];
     const marketFx = rate(input.MarketFx, 'MarketFx', reasons);
     const defaultMarkup = rate(input.DefaultMarkup, 'DefaultMarkup', reasons);
@@ -185,15 +185,12 @@ export async function saveForex(db: Db, actor: CatalogueActor, input: SaveForexI
     }
     const saved = await pairQuery(trx).where('forex_pairs.id', '=', id).executeTakeFirstOrThrow();
     const forex = record(saved);
-    await writeAudit(trx, {
-      actorUserId: actor.userId,
-      tenantId: actor.tenantId,
+    await change({
       action: existing ? 'forex.update' : 'forex.create',
       entity: 'forex',
       entityId: id,
       ...(existing ? { before: record(existing) } : {}),
       after: forex,
-      at: actor.now,
     });
     return { created: !existing, forex };
   });

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { CurrencyDirection } from '../../db/schema.ts';
 import { containsInsensitive } from '../../db/text.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { DomainRefusal, type RefusalReason } from '../refusal.ts';
 import { parseRowId } from '../users/ids.ts';
@@ -164,7 +164,7 @@ async function productTypeId(db: Db, name: string | undefined): Promise<number |
 /** POST api/v1/product (IC §5: title, subtitle and a product type, in the spec's words); starts with empty settings. */
 export async function createProduct(db: Db, actor: CatalogueActor, input: ProductInput): Promise<ProductDetail> {
   requireCatalogueEditor(actor);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const reasons: RefusalReason[] = [];
     if (isBlank(input.title)) reasons.push({ field: 'title', message: PRODUCT_MESSAGES.title });
     if (isBlank(input.subTitle)) reasons.push({ field: 'subTitle', message: PRODUCT_MESSAGES.subTitle });
@@ -184,7 +184,7 @@ export async function createProduct(db: Db, actor: CatalogueActor, input: Produc
       .returning('id')
       .executeTakeFirstOrThrow();
     const after = await getProduct(trx, actor.tenantId, String(id));
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'product.create', entity: 'product', entityId: id, after, at: actor.now });
+    await change({ action: 'product.create', entity: 'product', entityId: id, after });
     return after;
   });
 }
@@ -192,7 +192,7 @@ export async function createProduct(db: Db, actor: CatalogueActor, input: Produc
 /** PATCH api/v1/product/{id}: title, subtitle and background only (IC §2: the type is read-only). */
 export async function updateProduct(db: Db, actor: CatalogueActor, id: string, input: Omit<ProductInput, 'type'>): Promise<ProductDetail> {
   requireCatalogueEditor(actor);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const before = await findProduct(trx, actor.tenantId, id);
     if (!before) throw notFound();
     const reasons: RefusalReason[] = [];
@@ -206,7 +206,7 @@ export async function updateProduct(db: Db, actor: CatalogueActor, id: string, i
     };
     if (Object.keys(changes).length > 0) await trx.updateTable('products').set(changes).where('id', '=', Number(before.id)).execute();
     const after = await getProduct(trx, actor.tenantId, id);
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'product.update', entity: 'product', entityId: before.id, before, after, at: actor.now });
+    await change({ action: 'product.update', entity: 'product', entityId: before.id, before, after });
     return after;
   });
 }

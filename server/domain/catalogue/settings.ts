@@ -2,7 +2,7 @@
 // services; each is created, then confirmed, and deleted through a dialog): create and delete, each with its audit row.
 import type { Db } from '../../db/connection.ts';
 import type { CurrencyDirection } from '../../db/schema.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { DomainRefusal, type RefusalReason } from '../refusal.ts';
 import { parseRowId } from '../users/ids.ts';
 import { isBlank, requireCatalogueEditor, type CatalogueActor } from './access.ts';
@@ -63,7 +63,7 @@ export async function createProductCurrency(db: Db, actor: CatalogueActor, direc
   if (isBlank(input.name)) reasons.push({ field: 'name', message: 'Name is required' });
   if (!/^[A-Z]{3}$/.test(input.code)) reasons.push({ field: 'code', message: 'Code is required (ISO 4217, e.g. USD)' });
   if (isBlank(input.symbol)) reasons.push({ field: 'symbol', message: 'Symbol is required' });
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const productId = await productKey(trx, actor.tenantId, input.productId, reasons);
     const taken = await trx
       .selectFrom('product_currencies')
@@ -82,7 +82,7 @@ export async function createProductCurrency(db: Db, actor: CatalogueActor, direc
       .executeTakeFirstOrThrow();
     const after: ProductCurrencyRecord = { id: String(id), name: input.name.trim(), code: input.code, symbol: input.symbol.trim(), productId: String(productId) };
     const entity = CURRENCY_ENTITY[direction];
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: `${entity}.create`, entity, entityId: id, after, at: actor.now });
+    await change({ action: `${entity}.create`, entity, entityId: id, after });
     return after;
   });
 }
@@ -91,7 +91,7 @@ export async function createProductCurrency(db: Db, actor: CatalogueActor, direc
 export async function deleteProductCurrency(db: Db, actor: CatalogueActor, direction: CurrencyDirection, id: string): Promise<void> {
   requireCatalogueEditor(actor);
   const key = parseRowId(id);
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, actor, async ({ db: trx, change }) => {
     const row =
       key === undefined
         ? undefined
@@ -111,7 +111,7 @@ export async function deleteProductCurrency(db: Db, actor: CatalogueActor, direc
     await trx.deleteFrom('product_currencies').where('id', '=', row.id).execute();
     const entity = CURRENCY_ENTITY[direction];
     const before: ProductCurrencyRecord = { id: String(row.id), name: row.name, code: row.code, symbol: row.symbol, productId: String(row.product_id) };
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: `${entity}.delete`, entity, entityId: row.id, before, at: actor.now });
+    await change({ action: `${entity}.delete`, entity, entityId: row.id, before });
   });
 }
 
@@ -141,7 +141,7 @@ export interface PaymentOptionInput {
 /** POST paymentoption (IC §5: a payment method, and a description, else 'Description Required'). */
 export async function createPaymentOption(db: Db, actor: CatalogueActor, input: PaymentOptionInput): Promise<PaymentOptionRecord> {
   requireCatalogueEditor(actor);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const reasons: RefusalReason[] = [];
     const method = isBlank(input.paymentMethod)
       ? undefined
@@ -161,7 +161,7 @@ export async function createPaymentOption(db: Db, actor: CatalogueActor, input: 
       .returning('id')
       .executeTakeFirstOrThrow();
     const after: PaymentOptionRecord = { id: String(id), paymentMethod: method.name, description, productId: String(productId) };
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'paymentoption.create', entity: 'paymentoption', entityId: id, after, at: actor.now });
+    await change({ action: 'paymentoption.create', entity: 'paymentoption', entityId: id, after });
     return after;
   });
 }
@@ -169,7 +169,7 @@ export async function createPaymentOption(db: Db, actor: CatalogueActor, input: 
 export async function deletePaymentOption(db: Db, actor: CatalogueActor, id: string): Promise<void> {
   requireCatalogueEditor(actor);
   const key = parseRowId(id);
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, actor, async ({ db: trx, change }) => {
     const row =
       key === undefined
         ? undefined
@@ -184,7 +184,7 @@ export async function deletePaymentOption(db: Db, actor: CatalogueActor, id: str
     if (!row) throw notFound('Payment option');
     await trx.deleteFrom('payment_options').where('id', '=', row.id).execute();
     const before: PaymentOptionRecord = { id: String(row.id), paymentMethod: row.name, description: row.description, productId: String(row.product_id) };
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'paymentoption.delete', entity: 'paymentoption', entityId: row.id, before, at: actor.now });
+    await change({ action: 'paymentoption.delete', entity: 'paymentoption', entityId: row.id, before });
   });
 }
 
@@ -203,7 +203,7 @@ export async function createService(db: Db, actor: CatalogueActor, input: Servic
   const reasons: RefusalReason[] = [];
   if (isBlank(input.name)) reasons.push({ field: 'name', message: 'Name Required' });
   if (isBlank(input.description)) reasons.push({ field: 'description', message: 'Description is required' });
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, actor, async ({ db: trx, change }) => {
     const productId = await productKey(trx, actor.tenantId, input.productId, reasons);
     const name = input.name.trim();
     const siblings = await trx.selectFrom('services').select('name').where('product_id', '=', productId).execute();
@@ -218,7 +218,7 @@ export async function createService(db: Db, actor: CatalogueActor, input: Servic
       .returning('id')
       .executeTakeFirstOrThrow();
     const after: ServiceRecord = { id: String(id), name, description, icon, productId: String(productId) };
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'service.create', entity: 'service', entityId: id, after, at: actor.now });
+    await change({ action: 'service.create', entity: 'service', entityId: id, after });
     return after;
   });
 }
@@ -227,7 +227,7 @@ export async function createService(db: Db, actor: CatalogueActor, input: Servic
 export async function deleteService(db: Db, actor: CatalogueActor, id: string): Promise<void> {
   requireCatalogueEditor(actor);
   const key = parseRowId(id);
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, actor, async ({ db: trx, change }) => {
     const row =
       key === undefined
         ? undefined
@@ -244,6 +244,6 @@ export async function deleteService(db: Db, actor: CatalogueActor, id: string): 
     }
     await trx.deleteFrom('services').where('id', '=', row.id).execute();
     const before: ServiceRecord = { id: String(row.id), name: row.name, description: row.description ?? '', icon: row.icon, productId: String(row.product_id) };
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.tenantId, action: 'service.delete', entity: 'service', entityId: row.id, before, at: actor.now });
+    await change({ action: 'service.delete', entity: 'service', entityId: row.id, before });
   });
 }

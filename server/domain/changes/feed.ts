@@ -1,10 +1,9 @@
 // The change feed behind the live tables (the contract's streamChanges): every change a list shows writes one
-// `change_events` row in the transaction of the change. The audit writer is the one place every such change passes
-// (domain/audit.ts), so the feed hangs off it: an audit entry of a listed entity becomes a change event.
+// `change_events` row in the transaction of the change. Every change passes through its unit of work
+// (domain/unit-of-work.ts), so the feed hangs off it: a recorded change of a listed entity becomes a change event.
 import { sql, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { isPostgres } from '../../db/connection.ts';
-import type { AuditEntry } from '../audit.ts';
 import type { Session } from '../auth/tokens.ts';
 import { userScopeOf, visibleUsers } from '../scope.ts';
 
@@ -25,6 +24,16 @@ export interface ChangeEvent {
   changed: string[];
 }
 
+/** A recorded change as the feed reads it (the unit of work's audit entry). */
+export interface RecordedChange {
+  tenantId: string | null;
+  action: string;
+  entity: string;
+  entityId: string | number;
+  after?: unknown;
+  at?: Date;
+}
+
 interface StoredChange {
   tenantId: string;
   entity: ChangeEntity;
@@ -36,8 +45,8 @@ interface StoredChange {
 /** Audit actions that change nothing a list shows (a wrong or re-sent code, a password). */
 const UNLISTED_ACTION = /\.otp\.|\.password\./;
 
-/** The change events an audit entry stands for, with the users that scope them; none for unlisted entities. */
-async function changesOf(db: Db, entry: AuditEntry): Promise<StoredChange[]> {
+/** The change events a recorded change stands for, with the users that scope them; none for unlisted entities. */
+async function changesOf(db: Db, entry: RecordedChange): Promise<StoredChange[]> {
   if (entry.tenantId === null || UNLISTED_ACTION.test(entry.action)) return [];
   const tenantId = entry.tenantId;
   const entityId = String(entry.entityId);
@@ -73,8 +82,8 @@ async function changesOf(db: Db, entry: AuditEntry): Promise<StoredChange[]> {
   }
 }
 
-/** Writes the change events of an audit entry; call it with the transaction of the change (writeAudit does). */
-export async function recordChange(db: Db, entry: AuditEntry): Promise<void> {
+/** Writes the change events of a recorded change; the unit of work calls it in the change's transaction. */
+export async function recordChange(db: Db, entry: RecordedChange): Promise<void> {
   const changes = await changesOf(db, entry);
   if (changes.length === 0) return;
   const at = (entry.at ?? new Date()).toISOString();

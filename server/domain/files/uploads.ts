@@ -1,6 +1,6 @@
 // Documents and avatars of a user (users-and-wallets §5, §7): the form rules, and the rows that keep them.
 import type { Db } from '../../db/connection.ts';
-import { writeAudit } from '../audit.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import type { Session } from '../auth/tokens.ts';
 import { isCalendarDate } from '../users/rules.ts';
 import type { AllowedMime } from './content-type.ts';
@@ -73,7 +73,7 @@ export async function saveDocument(
   files: readonly CheckedFile[],
   now: Date,
 ): Promise<number> {
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     const document = await trx
       .insertInto('documents')
       .values({
@@ -91,14 +91,11 @@ export async function saveDocument(
       .insertInto('files')
       .values(files.map((file) => ({ ...fileRow(file, owner, session, now), document_id: document.id, kind: 'document' as const })))
       .execute();
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await change({
       action: 'document.upload',
       entity: 'document',
       entityId: document.id,
       after: { userId: owner.userId, ...fields, files: files.map(fileSummary) },
-      at: now,
     });
     return document.id;
   });
@@ -106,7 +103,7 @@ export async function saveDocument(
 
 /** Makes the file the user's photo (the previous one stays on record), with the audit row. */
 export async function savePhoto(db: Db, session: Session, owner: { tenantId: string; userId: number }, file: CheckedFile, now: Date): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     const before = await trx.selectFrom('users').select('photo_file_id').where('id', '=', owner.userId).executeTakeFirstOrThrow();
     await trx
       .insertInto('files')
@@ -117,15 +114,12 @@ export async function savePhoto(db: Db, session: Session, owner: { tenantId: str
       .set({ photo_file_id: file.id, updated: now.toISOString() })
       .where('id', '=', owner.userId)
       .execute();
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await change({
       action: 'photo.upload',
       entity: 'photo',
       entityId: file.id,
       before: { userId: owner.userId, photo: before.photo_file_id },
       after: { userId: owner.userId, photo: file.id, ...fileSummary(file) },
-      at: now,
     });
   });
 }

@@ -4,11 +4,11 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { ApiResourcesTable, ApiScopesTable } from '../../db/schema.ts';
 import { containsInsensitive } from '../../db/text.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { DomainRefusal } from '../refusal.ts';
 import { parseRowId } from '../users/ids.ts';
-import type { Actor } from './tenants.ts';
+import { auditActor, type Actor } from './tenants.ts';
 
 const NAME = /^[A-Za-z0-9_.:/-]+$/;
 
@@ -164,7 +164,7 @@ async function nameFree(db: Db, table: 'api_scopes' | 'api_resources', name: str
 /** createApiScope (IC §5: resource and name required; IC §9: shown in the discovery document by default). */
 export async function createApiScope(db: Db, actor: Actor, input: ApiScopeInput & { apiResourceId: string; name: string }): Promise<ApiScopeRecord> {
   nameRule(input.name);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, auditActor(actor), async ({ db: trx, change }) => {
     const resourceId = await editableResource(trx, input.apiResourceId);
     await nameFree(trx, 'api_scopes', input.name);
     const { id } = await trx
@@ -184,7 +184,7 @@ export async function createApiScope(db: Db, actor: Actor, input: ApiScopeInput 
     const scope = await findScopeRow(trx, String(id));
     if (!scope) throw new Error(`Scope ${id} was not saved`);
     const after = scopeRecord(scope);
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.adminTenantId, action: 'apiscope.create', entity: 'apiscope', entityId: id, after, at: actor.now });
+    await change({ action: 'apiscope.create', entity: 'apiscope', entityId: id, after });
     return after;
   });
 }
@@ -192,7 +192,7 @@ export async function createApiScope(db: Db, actor: Actor, input: ApiScopeInput 
 /** updateApiScope: only what is sent; a scope a tenant lists keeps its name; no change in a nonEditable resource. */
 export async function updateApiScope(db: Db, actor: Actor, id: string, input: ApiScopeInput): Promise<ApiScopeRecord> {
   nameRule(input.name);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, auditActor(actor), async ({ db: trx, change }) => {
     const row = await findScopeRow(trx, id);
     if (!row) throw scopeNotFound();
     const before = scopeRecord(row);
@@ -222,7 +222,7 @@ export async function updateApiScope(db: Db, actor: Actor, id: string, input: Ap
     const saved = await findScopeRow(trx, id);
     if (!saved) throw new Error(`Scope ${id} vanished`);
     const after = scopeRecord(saved);
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.adminTenantId, action: 'apiscope.update', entity: 'apiscope', entityId: row.id, before, after, at: actor.now });
+    await change({ action: 'apiscope.update', entity: 'apiscope', entityId: row.id, before, after });
     return after;
   });
 }
@@ -276,7 +276,7 @@ export interface ApiResourceInput {
 /** createApiResource (IC §5: name and display name required); a new resource has no scopes. */
 export async function createApiResource(db: Db, actor: Actor, input: ApiResourceInput & { name: string; displayName: string }): Promise<ApiResourceRecord> {
   nameRule(input.name);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, auditActor(actor), async ({ db: trx, change }) => {
     await nameFree(trx, 'api_resources', input.name);
     const { id } = await trx
       .insertInto('api_resources')
@@ -291,7 +291,7 @@ export async function createApiResource(db: Db, actor: Actor, input: ApiResource
       .returning('id')
       .executeTakeFirstOrThrow();
     const after = await getApiResource(trx, String(id));
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.adminTenantId, action: 'apiresource.create', entity: 'apiresource', entityId: id, after, at: actor.now });
+    await change({ action: 'apiresource.create', entity: 'apiresource', entityId: id, after });
     return after;
   });
 }
@@ -302,7 +302,7 @@ export async function createApiResource(db: Db, actor: Actor, input: ApiResource
  */
 export async function updateApiResource(db: Db, actor: Actor, id: string, input: ApiResourceInput): Promise<ApiResourceRecord> {
   nameRule(input.name);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, auditActor(actor), async ({ db: trx, change }) => {
     const row = await findResourceRow(trx, id);
     if (!row) throw resourceNotFound();
     if (row.non_editable === 1) throw notEditable();
@@ -332,18 +332,15 @@ export async function updateApiResource(db: Db, actor: Actor, id: string, input:
     for (const name of dropped) {
       const scope = await trx.selectFrom('api_scopes').select([...SCOPE_COLUMNS]).where('name', '=', name).executeTakeFirstOrThrow();
       await trx.deleteFrom('api_scopes').where('id', '=', scope.id).execute();
-      await writeAudit(trx, {
-        actorUserId: actor.userId,
-        tenantId: actor.adminTenantId,
+      await change({
         action: 'apiscope.delete',
         entity: 'apiscope',
         entityId: scope.id,
         before: scopeRecord(scope),
-        at: actor.now,
       });
     }
     const after = await getApiResource(trx, id);
-    await writeAudit(trx, { actorUserId: actor.userId, tenantId: actor.adminTenantId, action: 'apiresource.update', entity: 'apiresource', entityId: row.id, before, after, at: actor.now });
+    await change({ action: 'apiresource.update', entity: 'apiresource', entityId: row.id, before, after });
     return after;
   });
 }

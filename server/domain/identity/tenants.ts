@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import type { Tenant, TenantType } from '../../db/schema.ts';
 import { containsInsensitive } from '../../db/text.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork, type WorkActor } from '../unit-of-work.ts';
 import { ADMIN_CLAIM } from '../auth/tokens.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { DomainRefusal, type RefusalReason } from '../refusal.ts';
@@ -101,6 +101,11 @@ export interface Actor {
   /** The admin tenant, which identity audit rows carry. */
   adminTenantId: string;
   now: Date;
+}
+
+/** An identity admin's changes are audited in the admin tenant. */
+export function auditActor(actor: Actor): WorkActor {
+  return { userId: actor.userId, tenantId: actor.adminTenantId, now: actor.now };
 }
 
 export type TenantSortColumn = 'id' | 'client_id' | 'name' | 'description' | 'client_claims_prefix' | 'created';
@@ -358,7 +363,7 @@ function isKept(secret: SecretInput): secret is { id: string } {
  * A conflict on the id carries code `tenant_id_taken`; every broken IC §5 rule is one `invalid` reason per field.
  */
 export async function createTenant(db: Db, actor: Actor, input: TenantInput & { id?: string | undefined }): Promise<SavedTenant> {
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, auditActor(actor), async ({ db: trx, change }) => {
     const reasons: RefusalReason[] = [];
     requiredTexts(input, reasons);
     const grantTypes = [...new Set([...(input.grantTypes ?? []), ...manualGrantTypes(input.manualGrantTypes, reasons)])];
@@ -410,14 +415,11 @@ export async function createTenant(db: Db, actor: Actor, input: TenantInput & { 
     const tenant = await findTenant(trx, id);
     if (!tenant) throw new Error(`Tenant ${id} was not saved`);
     const lists = { ...(await tenantLists(trx, id, ['grantTypes', 'scopes', 'claims'])), secrets: views } as TenantLists;
-    await writeAudit(trx, {
-      actorUserId: actor.userId,
-      tenantId: actor.adminTenantId,
+    await change({
       action: 'tenant.create',
       entity: 'tenant',
       entityId: id,
       after: auditView(tenant, lists),
-      at: actor.now,
     });
     return { tenant, lists };
   });
@@ -429,7 +431,7 @@ export async function createTenant(db: Db, actor: Actor, input: TenantInput & { 
  * changes. The admin tenant stays enabled and keeps its tenant claim dssc.
  */
 export async function updateTenant(db: Db, actor: Actor, id: string, input: TenantInput): Promise<SavedTenant> {
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, auditActor(actor), async ({ db: trx, change }) => {
     const before = await findTenant(trx, id);
     if (!before) throw new DomainRefusal('not_found', { message: 'Tenant not found' });
     const beforeLists = await tenantLists(trx, id);
@@ -494,15 +496,12 @@ export async function updateTenant(db: Db, actor: Actor, id: string, input: Tena
     const current = await tenantLists(trx, id);
     const shown = new Map(views.map((view) => [view.id, view]));
     const lists = { ...current, secrets: (current.secrets ?? []).map((secret) => shown.get(secret.id) ?? secret) } as TenantLists;
-    await writeAudit(trx, {
-      actorUserId: actor.userId,
-      tenantId: actor.adminTenantId,
+    await change({
       action: 'tenant.update',
       entity: 'tenant',
       entityId: id,
       before: auditView(before, beforeLists),
       after: auditView(tenant, lists),
-      at: actor.now,
     });
     return { tenant, lists };
   });

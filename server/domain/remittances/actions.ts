@@ -6,9 +6,9 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Remittance } from '../../db/schema.ts';
 import type { Session } from '../auth/tokens.ts';
-import { writeAudit } from '../audit.ts';
 import { BANK_CODE, type BankLine } from '../bank/bank.ts';
 import { DomainRefusal } from '../refusal.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import { claimKey, completeKey } from '../wallet/idempotency.ts';
 import { parseId } from '../wallet/ids.ts';
 import { nextDay } from '../wallet/query.ts';
@@ -69,34 +69,34 @@ async function writeOver(db: Db, row: Remittance, change: Partial<Pick<Remittanc
 }
 
 /** Moves a reprocessable, unqueued row to 4 Re-Processing and queues it; the outcome when it cannot. */
-async function queueRow(db: Db, actor: PayoutActor, row: Remittance, viewer: Viewer): Promise<'queued' | 'not_reprocessable' | 'already_queued' | 'row_changed'> {
-  if (await isQueued(db, row.id)) return 'already_queued';
-  if (!isReprocessable(viewer.tenant.type, row.status_id, row.status)) return 'not_reprocessable';
-  const change = { status_id: REMITTANCE_STATUS.Processing, status: STATUS_TEXT.ReProcessing };
-  if (!(await writeOver(db, row, change, actor.now))) return 'row_changed';
-  const inserted = await db
-    .insertInto('payout_queue')
-    .values({ remittance_id: row.id, tenant_id: row.tenant_id, queued_at: actor.now.toISOString(), queued_by: actor.session.userId, claim: null, claimed_at: null })
-    .onConflict((oc) => oc.column('remittance_id').doNothing())
-    .executeTakeFirst();
-  if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return 'already_queued';
-  await writeAudit(db, {
-    actorUserId: actor.session.userId,
-    tenantId: row.tenant_id,
-    action: 'remittance.republish',
-    entity: REMITTANCE_ENTITY,
-    entityId: row.id,
-    before: statusOf(row),
-    after: { ...statusOf({ ...row, ...change }), queued: true },
-    at: actor.now,
+function queueRow(db: Db, actor: PayoutActor, row: Remittance, viewer: Viewer): Promise<'queued' | 'not_reprocessable' | 'already_queued' | 'row_changed'> {
+  return unitOfWork(db, sessionActor(actor.session, actor.now), async ({ db: trx, change: record }) => {
+    if (await isQueued(trx, row.id)) return 'already_queued';
+    if (!isReprocessable(viewer.tenant.type, row.status_id, row.status)) return 'not_reprocessable';
+    const change = { status_id: REMITTANCE_STATUS.Processing, status: STATUS_TEXT.ReProcessing };
+    if (!(await writeOver(trx, row, change, actor.now))) return 'row_changed';
+    const inserted = await trx
+      .insertInto('payout_queue')
+      .values({ remittance_id: row.id, tenant_id: row.tenant_id, queued_at: actor.now.toISOString(), queued_by: actor.session.userId, claim: null, claimed_at: null })
+      .onConflict((oc) => oc.column('remittance_id').doNothing())
+      .executeTakeFirst();
+    if ((inserted.numInsertedOrUpdatedRows ?? 0n) === 0n) return 'already_queued';
+    await record({
+      tenantId: row.tenant_id,
+      action: 'remittance.republish',
+      entity: REMITTANCE_ENTITY,
+      entityId: row.id,
+      before: statusOf(row),
+      after: { ...statusOf({ ...row, ...change }), queued: true },
+    });
+    return 'queued';
   });
-  return 'queued';
 }
 
 /** RP §4 Re-Initiate one row: it waits for the settler as 4 Re-Processing. */
 export async function republishPayout(actor: PayoutActor, wireId: string): Promise<RemittanceView> {
   const viewer = await payoutAdminViewer(actor.db, actor.session);
-  return actor.db.transaction().execute(async (trx) => {
+  return unitOfWork(actor.db, sessionActor(actor.session, actor.now), async ({ db: trx }) => {
     const row = await findRemittance(trx, actor.session, wireId);
     const outcome = await queueRow(trx, actor, row, viewer);
     if (outcome === 'already_queued') throw conflict('The transaction is already waiting to be reprocessed', 'already_queued');
@@ -227,15 +227,14 @@ export async function cancelPayout(actor: PayoutActor & { bank: BankLine }, requ
   if (bankStatus.code === BANK_CODE.Approved) {
     throw conflict('The bank has paid this transaction: it cannot be cancelled', 'bank_settled', bankStatus.message);
   }
-  return actor.db.transaction().execute(async (trx) => {
+  return unitOfWork(actor.db, sessionActor(actor.session, actor.now), async ({ db: trx, change: record }) => {
     const current = await findRemittance(trx, actor.session, request.id);
     if (current.version !== row.version) throw rowChanged();
     await assertCancellable(trx, current);
     const status = `${CANCELLED_PREFIX} ${reason}`;
     const change = { status_id: REMITTANCE_STATUS.Failed, status, admin_notes: `Cancelled by ${await actorName(trx, actor.session)}: ${reason}` };
     if (!(await writeOver(trx, current, change, actor.now))) throw rowChanged();
-    await writeAudit(trx, {
-      actorUserId: actor.session.userId,
+    await record({
       tenantId: current.tenant_id,
       action: 'remittance.cancel',
       entity: REMITTANCE_ENTITY,
@@ -245,7 +244,6 @@ export async function cancelPayout(actor: PayoutActor & { bank: BankLine }, requ
       reason: [reason, request.responseMessage?.trim() ? `Status check: ${request.responseMessage.trim()}` : null, `Bank: ${bankStatus.code} ${bankStatus.message}`]
         .filter((part) => part !== null)
         .join(' | '),
-      at: actor.now,
     });
     return viewOf(trx, await findRemittance(trx, actor.session, request.id), viewer);
   });
@@ -273,20 +271,20 @@ function checkEdit(edit: StatusEdit, fields: { code: string; description: string
 }
 
 /** Sets one row's status; a queued row leaves the queue. Inside the caller's transaction. */
-async function applyEdit(db: Db, actor: PayoutActor, row: Remittance, edit: StatusEdit, by: string): Promise<void> {
-  const change = { status_id: edit.statusCode, status: edit.statusDescription, admin_notes: `Status set to ${edit.statusCode} by ${by}` };
-  if (!(await writeOver(db, row, change, actor.now))) throw rowChanged();
-  const left = await db.deleteFrom('payout_queue').where('remittance_id', '=', row.id).executeTakeFirst();
-  await writeAudit(db, {
-    actorUserId: actor.session.userId,
-    tenantId: row.tenant_id,
-    action: 'remittance.status',
-    entity: REMITTANCE_ENTITY,
-    entityId: row.id,
-    before: { ...statusOf(row), queued: left.numDeletedRows > 0n },
-    after: { ...statusOf({ ...row, ...change }), queued: false },
-    reason: edit.statusDescription,
-    at: actor.now,
+function applyEdit(db: Db, actor: PayoutActor, row: Remittance, edit: StatusEdit, by: string): Promise<void> {
+  return unitOfWork(db, sessionActor(actor.session, actor.now), async ({ db: trx, change: record }) => {
+    const change = { status_id: edit.statusCode, status: edit.statusDescription, admin_notes: `Status set to ${edit.statusCode} by ${by}` };
+    if (!(await writeOver(trx, row, change, actor.now))) throw rowChanged();
+    const left = await trx.deleteFrom('payout_queue').where('remittance_id', '=', row.id).executeTakeFirst();
+    await record({
+      tenantId: row.tenant_id,
+      action: 'remittance.status',
+      entity: REMITTANCE_ENTITY,
+      entityId: row.id,
+      before: { ...statusOf(row), queued: left.numDeletedRows > 0n },
+      after: { ...statusOf({ ...row, ...change }), queued: false },
+      reason: edit.statusDescription,
+    });
   });
 }
 
@@ -294,7 +292,7 @@ async function applyEdit(db: Db, actor: PayoutActor, row: Remittance, edit: Stat
 export async function updatePayoutStatus(actor: PayoutActor, wireId: string, request: StatusEdit): Promise<RemittanceView> {
   const viewer = await payoutAdminViewer(actor.db, actor.session);
   const edit = checkEdit(request, { code: 'StatusCode', description: 'StatusDescription' });
-  return actor.db.transaction().execute(async (trx) => {
+  return unitOfWork(actor.db, sessionActor(actor.session, actor.now), async ({ db: trx }) => {
     const row = await findRemittance(trx, actor.session, wireId);
     await applyEdit(trx, actor, row, edit, await actorName(trx, actor.session));
     return viewOf(trx, await findRemittance(trx, actor.session, wireId), viewer);

@@ -10,7 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { Remittance } from '../../db/schema.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { BANK_CODE, BankUnreachable, type BankAnswer, type BankLine } from '../bank/bank.ts';
 import { REMITTANCE_ENTITY } from './actions.ts';
 import { REMITTANCE_STATUS, STATUS_TEXT, bankReference, reissuedExternalId } from './rules.ts';
@@ -180,7 +180,8 @@ export class Settler {
   /** Writes the settlement if this settler still holds the row's claim; null when it left the queue meanwhile. */
   private async finish(row: Remittance, claim: string, settlement: Settlement): Promise<SettledStatus | null> {
     const now = this.now();
-    return this.db.transaction().execute(async (trx) => {
+    // The system settles: no user acts, and the row's own tenant carries the audit row.
+    return unitOfWork(this.db, { userId: null, tenantId: null, now }, async ({ db: trx, change: record }) => {
       const left = await trx.deleteFrom('payout_queue').where('remittance_id', '=', row.id).where('claim', '=', claim).executeTakeFirst();
       if (left.numDeletedRows === 0n) return null;
       const current = await trx.selectFrom('remittances').selectAll().where('id', '=', row.id).executeTakeFirstOrThrow();
@@ -194,8 +195,7 @@ export class Settler {
         .set({ ...change, version: current.version + 1, updated: now.toISOString() })
         .where('id', '=', row.id)
         .execute();
-      await writeAudit(trx, {
-        actorUserId: null,
+      await record({
         tenantId: current.tenant_id,
         action: 'remittance.settle',
         entity: REMITTANCE_ENTITY,
@@ -207,7 +207,6 @@ export class Settler {
           payoutExternalId: settlement.reissued?.payoutExternalId ?? current.payout_external_id,
         },
         reason: `Bank: ${settlement.answer.code} ${settlement.answer.message}`,
-        at: now,
       });
       return settlement.statusId;
     });

@@ -4,7 +4,7 @@ import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { containsInsensitive } from '../../db/text.ts';
 import type { Session } from '../auth/tokens.ts';
-import { writeAudit } from '../audit.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import { formatMinor } from '../money.ts';
 import type { Page, Paging, Sort } from '../paging.ts';
 import { assertStaff } from '../remittances/rules.ts';
@@ -151,7 +151,7 @@ export async function syncUptTransactions(
   const { session, now } = actor;
   assertStaff(session);
   const received = uptServiceTransactions(session.tenantId, range, now);
-  return actor.db.transaction().execute(async (db) => {
+  return unitOfWork(actor.db, sessionActor(session, now), async ({ db, change }) => {
     const known = new Map(
       (
         await db
@@ -187,14 +187,11 @@ export async function syncUptTransactions(
         .execute();
     }
     const result = { startDate: range.startDate, endDate: range.endDate, received: received.length, added: added.length, updated };
-    await writeAudit(db, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await change({
       action: 'upt.sync',
       entity: 'upt-sync',
       entityId: `${range.startDate}_${range.endDate}`,
       after: result,
-      at: now,
     });
     const audit = await db
       .selectFrom('audit_log')

@@ -3,7 +3,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { sendNewAccountLink, type Mailer } from '../accounts/recovery.ts';
-import { writeAudit } from '../audit.ts';
+import { unitOfWork } from '../unit-of-work.ts';
 import { normalizeUsername } from '../auth/identity.ts';
 import type { Session } from '../auth/tokens.ts';
 import { ROLE } from '../reference.ts';
@@ -128,7 +128,7 @@ export async function createUser(db: Db, session: Session, kind: UserKind, body:
 
   const now = mail.now.toISOString();
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await unitOfWork(db, { userId: session.userId, tenantId: tenant.id, now: mail.now }, async ({ db: trx, change }) => {
       const inserted = await trx
         .insertInto('users')
         .values({
@@ -175,14 +175,11 @@ export async function createUser(db: Db, session: Session, kind: UserKind, body:
           .values({ tenant_id: tenant.id, user_id: userId, currency: tenant.currency, balance_minor: 0, created: now, updated: now })
           .execute();
       }
-      await writeAudit(trx, {
-        actorUserId: session.userId,
-        tenantId: tenant.id,
+      await change({
         action: 'user.create',
         entity: 'user',
         entityId: userId,
         after: { ...user, nationality, accountId, status: 0 },
-        at: mail.now,
       });
       if (username && user.email) await sendNewAccountLink(trx, { userId, email: user.email, tenantId: tenant.id }, mail);
       return userId;

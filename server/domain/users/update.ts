@@ -2,7 +2,7 @@
 // holding the changed fields before and after.
 import type { Db } from '../../db/connection.ts';
 import type { UserUpdate } from '../../db/schema.ts';
-import { writeAudit } from '../audit.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import { rolesFromBits, type Session } from '../auth/tokens.ts';
 import { DomainRefusal } from '../refusal.ts';
 import { canSeeUser } from '../scope.ts';
@@ -75,21 +75,18 @@ export async function updateUser(db: Db, session: Session, userId: number, body:
 
   const changed = (Object.keys(changes) as Array<keyof typeof changes>).filter((field) => changes[field] !== before[field as keyof typeof before]);
   if (changed.length === 0) return;
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     await trx
       .updateTable('users')
       .set({ ...changes, updated: now.toISOString() })
       .where('id', '=', userId)
       .execute();
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await change({
       action: 'user.update',
       entity: 'user',
       entityId: userId,
       before: Object.fromEntries(changed.map((field) => [field, before[field as keyof typeof before] ?? null])),
       after: Object.fromEntries(changed.map((field) => [field, changes[field] ?? null])),
-      at: now,
     });
   });
 }

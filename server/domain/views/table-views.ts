@@ -4,7 +4,7 @@
 // it. Every change writes an audit row in the same transaction.
 import type { Db } from '../../db/connection.ts';
 import type { Session } from '../auth/tokens.ts';
-import { writeAudit } from '../audit.ts';
+import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import { ROLE } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
 
@@ -164,7 +164,7 @@ export async function createView(
   checkSettings(session, settings);
   checkState(input.table, input.state);
   const name = input.name.trim();
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     if (await nameTaken(trx, session, input.table, name)) throw nameTakenRefusal();
     const at = now.toISOString();
     const { id } = await trx
@@ -185,14 +185,14 @@ export async function createView(
       .executeTakeFirstOrThrow();
     if (settings.isDefault) await clearDefault(trx, session, input.table, id);
     const view = await readView(trx, session, id);
-    await writeAudit(trx, { actorUserId: session.userId, tenantId: session.tenantId, action: 'view.create', entity: AUDIT_ENTITY, entityId: id, after: auditPicture(view), at: now });
+    await change({ action: 'view.create', entity: AUDIT_ENTITY, entityId: id, after: auditPicture(view) });
     return view;
   });
 }
 
 export async function updateView(db: Db, session: Session, id: number, input: ViewInput, now: Date, checkState: StateCheck): Promise<TableView> {
   requireStaff(session);
-  return db.transaction().execute(async (trx) => {
+  return unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     const before = await ownView(trx, session, id);
     if (input.state) checkState(before.table, input.state);
     const scope = input.scope ?? before.scope;
@@ -216,15 +216,12 @@ export async function updateView(db: Db, session: Session, id: number, input: Vi
       .execute();
     if (isDefault) await clearDefault(trx, session, before.table, id);
     const after = await readView(trx, session, id);
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await change({
       action: 'view.update',
       entity: AUDIT_ENTITY,
       entityId: id,
       before: auditPicture(before),
       after: auditPicture(after),
-      at: now,
     });
     return after;
   });
@@ -232,9 +229,9 @@ export async function updateView(db: Db, session: Session, id: number, input: Vi
 
 export async function deleteView(db: Db, session: Session, id: number, now: Date): Promise<void> {
   requireStaff(session);
-  await db.transaction().execute(async (trx) => {
+  await unitOfWork(db, sessionActor(session, now), async ({ db: trx, change }) => {
     const before = await ownView(trx, session, id);
     await trx.deleteFrom('table_views').where('id', '=', id).execute();
-    await writeAudit(trx, { actorUserId: session.userId, tenantId: session.tenantId, action: 'view.delete', entity: AUDIT_ENTITY, entityId: id, before: auditPicture(before), at: now });
+    await change({ action: 'view.delete', entity: AUDIT_ENTITY, entityId: id, before: auditPicture(before) });
   });
 }

@@ -5,12 +5,12 @@ import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { TransactionTypeCode, WalletTransactionStatus } from '../../db/schema.ts';
 import type { Session } from '../auth/tokens.ts';
-import { writeAudit } from '../audit.ts';
 import { MAX_BALANCE_MINOR, formatMinor, parseWholeAmount } from '../money.ts';
 import { send } from '../outbox.ts';
 import { ROLE, STATUS, TRANSACTION_TYPE } from '../reference.ts';
 import { DomainRefusal } from '../refusal.ts';
 import { canSeeUser, visibleUsers } from '../scope.ts';
+import { sessionActor, unitOfWork, type Work } from '../unit-of-work.ts';
 import { USER_NOT_FOUND } from '../users/rules.ts';
 import { feeFor } from './fees.ts';
 import { claimKey, completeKey } from './idempotency.ts';
@@ -116,7 +116,12 @@ export async function createWalletTransaction(
   });
 }
 
-async function startTransaction(actor: WalletActor, request: WalletTransactionRequest): Promise<TransactionResult> {
+/** The PENDING transaction, its code and its audit row: one unit of work inside the Idempotency-Key's transaction. */
+function startTransaction(actor: WalletActor, request: WalletTransactionRequest): Promise<TransactionResult> {
+  return unitOfWork(actor.db, sessionActor(actor.session, actor.now), ({ db, change }) => writeTransaction({ ...actor, db }, request, change));
+}
+
+async function writeTransaction(actor: WalletActor, request: WalletTransactionRequest, change: Work['change']): Promise<TransactionResult> {
   const { db, session, now } = actor;
   const amount = parseWholeAmount(request.Amount, { field: 'Amount', allowNegative: true });
   const serviceId = request.ServiceId === undefined ? null : parseId(request.ServiceId);
@@ -174,9 +179,7 @@ async function startTransaction(actor: WalletActor, request: WalletTransactionRe
   await db.updateTable('wallet_transactions').set({ reference_number: reference }).where('id', '=', id).execute();
 
   await sendCode(actor, { id, reference, kind, amount, currency: wallet.currency, receiver });
-  await writeAudit(db, {
-    actorUserId: session.userId,
-    tenantId: session.tenantId,
+  await change({
     action: 'wallettransaction.create',
     entity: AUDIT_ENTITY,
     entityId: id,
@@ -190,7 +193,6 @@ async function startTransaction(actor: WalletActor, request: WalletTransactionRe
       walletId: wallet.id,
       receiverUserId: String(receiver.id),
     },
-    at: now,
   });
 
   return { id, referenceNumber: reference, type: kind, status: 'PENDING', amountMinor: amount, feeMinor: fee, currency: wallet.currency, date: created };
@@ -333,28 +335,19 @@ async function loadTransaction(db: Db, id: number) {
 }
 
 /** PENDING → FAILED with an audit row; false when it was no longer PENDING. */
-async function failTransaction(actor: WalletActor, id: number, reason: string): Promise<boolean> {
-  const { db, session, now } = actor;
-  const updated = await db
-    .updateTable('wallet_transactions')
-    .set({ status: 'FAILED', updated: now.toISOString() })
-    .where('id', '=', id)
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) return false;
-  await revokeCodes(db, id);
-  await writeAudit(db, {
-    actorUserId: session.userId,
-    tenantId: session.tenantId,
-    action: 'wallettransaction.fail',
-    entity: AUDIT_ENTITY,
-    entityId: id,
-    before: { status: 'PENDING' },
-    after: { status: 'FAILED' },
-    reason,
-    at: now,
+function failTransaction(actor: WalletActor, id: number, reason: string): Promise<boolean> {
+  return unitOfWork(actor.db, sessionActor(actor.session, actor.now), async ({ db, change }) => {
+    const updated = await db
+      .updateTable('wallet_transactions')
+      .set({ status: 'FAILED', updated: actor.now.toISOString() })
+      .where('id', '=', id)
+      .where('status', '=', 'PENDING')
+      .executeTakeFirst();
+    if (updated.numUpdatedRows === 0n) return false;
+    await revokeCodes(db, id);
+    await change({ action: 'wallettransaction.fail', entity: AUDIT_ENTITY, entityId: id, before: { status: 'PENDING' }, after: { status: 'FAILED' }, reason });
+    return true;
   });
-  return true;
 }
 
 export type ConfirmOutcome =
@@ -381,7 +374,7 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
   const found = await findVisibleTransaction(actor.db, session, wireId);
   if (!found) return { kind: 'not_found' };
   try {
-    return await actor.db.transaction().execute(async (trx): Promise<ConfirmOutcome> => {
+    return await unitOfWork(actor.db, sessionActor(session, now), async ({ db: trx, change }): Promise<ConfirmOutcome> => {
       const inTrx = { ...actor, db: trx };
       const tx = await loadTransaction(trx, found.id);
       if (tx.status !== 'PENDING') return { kind: 'not_pending', status: tx.status };
@@ -399,15 +392,12 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
       }
       if (!codeMatches(actor.secret, tx.id, otp, code.codeHash)) {
         // ASVS 4.0 §7.2.1: a wrong code is an authentication decision, logged like a failed sign-in.
-        await writeAudit(trx, {
-          actorUserId: session.userId,
-          tenantId: session.tenantId,
+        await change({
           action: 'wallettransaction.otp.wrong',
           entity: AUDIT_ENTITY,
           entityId: tx.id,
           after: { tries, triesLeft: OTP_MAX_ATTEMPTS - tries },
           reason: 'Wrong one-time code',
-          at: now,
         });
         if (tries >= OTP_MAX_ATTEMPTS) {
           await failTransaction(inTrx, tx.id, `${OTP_MAX_ATTEMPTS} wrong one-time codes`);
@@ -448,25 +438,20 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
           .where('id', '=', tx.id)
           .execute();
         const wallet = await trx.selectFrom('wallets').select(['balance_minor']).where('id', '=', tx.wallet_id).executeTakeFirstOrThrow();
-        await writeAudit(trx, {
-          actorUserId: session.userId,
-          tenantId: session.tenantId,
+        await change({
           action: 'wallettransaction.fail',
           entity: AUDIT_ENTITY,
           entityId: tx.id,
           before: { status: 'PENDING', walletId: tx.wallet_id, balance: formatMinor(wallet.balance_minor) },
           after: { status: 'FAILED', walletId: tx.wallet_id, balance: formatMinor(wallet.balance_minor) },
           reason: debit ? 'Insufficient wallet balance' : BALANCE_LIMIT,
-          at: now,
         });
         return { kind: debit ? 'insufficient' : 'over_limit', balance: formatMinor(wallet.balance_minor), currency: tx.currency };
       }
 
       const after = moved.balance_minor;
       const before = debit ? after + magnitude : after - magnitude;
-      await writeAudit(trx, {
-        actorUserId: session.userId,
-        tenantId: session.tenantId,
+      await change({
         action: 'wallettransaction.confirm',
         entity: AUDIT_ENTITY,
         entityId: tx.id,
@@ -478,7 +463,6 @@ export async function confirmWalletTransaction(actor: WalletActor, wireId: strin
           movement: formatMinor(magnitude),
           direction: debit ? 'debit' : 'credit',
         },
-        at: now,
       });
       return {
         kind: 'completed',
@@ -513,7 +497,7 @@ export async function resendWalletTransactionCode(actor: WalletActor, wireId: st
   assertStaff(session);
   const found = await findVisibleTransaction(actor.db, session, wireId);
   if (!found) return { kind: 'not_found' };
-  return actor.db.transaction().execute(async (trx): Promise<ResendOutcome> => {
+  return unitOfWork(actor.db, sessionActor(session, now), async ({ db: trx, change }): Promise<ResendOutcome> => {
     const inTrx = { ...actor, db: trx };
     const tx = await loadTransaction(trx, found.id);
     if (tx.status !== 'PENDING') return { kind: 'not_pending', status: tx.status };
@@ -531,13 +515,10 @@ export async function resendWalletTransactionCode(actor: WalletActor, wireId: st
       currency: tx.currency,
       receiver: { id: tx.receiver_id, email: tx.email, phonenumber: tx.phonenumber },
     });
-    await writeAudit(trx, {
-      actorUserId: session.userId,
-      tenantId: session.tenantId,
+    await change({
       action: 'wallettransaction.otp.resend',
       entity: AUDIT_ENTITY,
       entityId: tx.id,
-      at: now,
     });
     return { kind: 'sent' };
   });
