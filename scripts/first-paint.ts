@@ -15,6 +15,7 @@ import { readFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type DrawnScreenFiles } from '../src/api/page-contract.ts';
 import { SCREEN_ROUTES, type ScreenRoute } from '../src/config/routes.ts';
 
 const LOGIN_SHELL = fileURLToPath(new URL('../src/features/auth/login-shell.html', import.meta.url));
@@ -108,9 +109,6 @@ export interface ScreenFiles {
   styles: string[];
 }
 
-/** What the gateway reads of a screen's files (FIRST_SCREEN_FILES). */
-export type DrawnScreenFiles = Pick<ScreenFiles, 'styles'>;
-
 /**
  * Per protected route without parameters (its path in lower case), the files of the screen it opens, less `loaded`
  * (what the page asks for anyway).
@@ -166,17 +164,6 @@ export function screenPreloadScript(files: Record<string, ScreenFiles>): string 
   );
 }
 
-/** Per route, the stylesheets of its screen (`screenFiles`), for the gateway's drawn pages; its scripts start after the paint. */
-export const FIRST_SCREEN_FILES = 'first-screen-files.json';
-
-/** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
-export const FIRST_SCREEN_SLOTS = {
-  colorScheme: 'first-screen-color-scheme',
-  head: '<!--first-screen-head-->',
-  root: '<!--first-screen-->',
-  state: '<!--first-screen-state-->',
-} as const;
-
 /**
  * dist/first-screen.html: the page of a signed-in screen the gateway has drawn. Its stylesheets hold the first paint
  * (the drawn screen needs them); its scripts start once the page has painted (src/boot.ts): asked for beside the
@@ -231,7 +218,7 @@ export function firstPaintPlugin(): Plugin {
       index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
       // The gateway knows the screen of a page it draws: it names the screen's files itself (server/http/first-screen.ts).
       this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, signedIn.styles) });
-      const screenStyles = Object.fromEntries(Object.entries(screens).map(([path, { styles }]) => [path, { styles }]));
+      const screenStyles: Record<string, DrawnScreenFiles> = Object.fromEntries(Object.entries(screens).map(([path, { styles }]) => [path, { styles }]));
       this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(screenStyles) });
     },
   };
