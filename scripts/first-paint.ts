@@ -4,22 +4,25 @@
 // - dist/index.html, sent for every other page: the frame of a signed-in screen (src/app/app-frame.html).
 // Each page asks at once for the route layers (scripts/route-chunks.ts) its first screen needs and their styles,
 // which the app would otherwise find only as it runs.
-// index.html also asks, by a small script of its own, for the code of the screen the address opens (the screen's
-// chunks of src/app/screen-loaders.ts), which the app would otherwise ask for only once it runs.
+// index.html also asks, by a small script of its own, for the code of the screen the address opens (the chunks of
+// the module the screen's manifest names, src/generated/screens.ts), which the app would otherwise ask for only once
+// it runs.
 // On both the first paint waits until the frame's markup has been parsed to its last element (id="first-paint-end"):
 // a page that arrives in pieces would otherwise paint a partial card, which then grows, and the centred card moves.
 // On both the app's stylesheets load print-only, which holds nothing back, and the app turns them on in place once
 // they have loaded, before its first render (src/app/deferred-styles.ts), so they keep their place ahead of the
 // stylesheets later chunks add.
 import { readFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type DrawnScreenFiles } from '../src/api/page-contract.ts';
 import { SCREEN_ROUTES, type ScreenRoute } from '../src/config/routes.ts';
+import { SCREEN_MODULES } from '../src/generated/screens.ts';
 
 const LOGIN_SHELL = fileURLToPath(new URL('../src/features/auth/login-shell.html', import.meta.url));
 const APP_FRAME = fileURLToPath(new URL('../src/app/app-frame.html', import.meta.url));
-const SCREEN_LOADERS = fileURLToPath(new URL('../src/app/screen-loaders.ts', import.meta.url));
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The route layers (scripts/route-chunks.ts) each page asks for with itself: the entry (src/boot.ts) imports the
  * app only once the page has painted, and a signed-in first load needs the shell and table too. */
 const LOGIN_LAYERS = ['react', 'app'];
@@ -76,18 +79,10 @@ interface BundleOutput {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-/** Screen id → the file (without extension) its loader imports, read from the source of src/app/screen-loaders.ts:
- * an entry imports its module (`id: () => import('…')`) or calls a loader declared above it (`id: () => name()…`). */
-export function screenModules(source: string, sourceFile: string): Map<string, string> {
-  const file = (specifier: string) => resolve(dirname(sourceFile), specifier);
-  const named = new Map([...source.matchAll(/const (\w+) = \(\) => import\('([^']+)'\)/g)].map(([, name = '', specifier = '']) => [name, file(specifier)]));
-  const modules = new Map<string, string>();
-  for (const [, screen = '', loader, specifier] of source.matchAll(/^\s+(\w+): \(\) =>\s*(?:(\w+)\(\)|import\('([^']+)'\))/gm)) {
-    const module = specifier ? file(specifier) : named.get(loader ?? '');
-    if (!module) throw new Error(`${sourceFile}: the loader of screen ${screen} calls ${loader ?? '?'}, which is not a loader declared above it.`);
-    modules.set(screen, module);
-  }
-  return modules;
+/** Screen id → the file (absolute, without extension) its loader imports, as the manifests declare it
+ * (src/generated/screens.ts, scripts/gen-screens.ts). */
+export function screenModules(modules: Readonly<Record<string, string>> = SCREEN_MODULES, root: string = ROOT): Map<string, string> {
+  return new Map(Object.entries(modules).map(([screen, module]) => [screen, resolve(root, module)]));
 }
 
 /** The files a chunk needs: itself and what it imports, each once. */
@@ -108,9 +103,6 @@ export interface ScreenFiles {
   styles: string[];
 }
 
-/** What the gateway reads of a screen's files (FIRST_SCREEN_FILES). */
-export type DrawnScreenFiles = Pick<ScreenFiles, 'styles'>;
-
 /**
  * Per protected route without parameters (its path in lower case), the files of the screen it opens, less `loaded`
  * (what the page asks for anyway).
@@ -127,7 +119,7 @@ export function screenFiles(
   for (const route of routes) {
     if (route.access !== 'protected' || route.path.includes(':')) continue;
     const module = modules.get(route.screen);
-    if (!module) throw new Error(`src/app/screen-loaders.ts has no loader for screen ${route.screen} (route ${route.path}).`);
+    if (!module) throw new Error(`The screen manifests declare no loader for screen ${route.screen} (route ${route.path}): npm run gen:screens.`);
     const chunk = outputs.find((output) => output.moduleIds?.some((id) => unstated(id) === module));
     if (!chunk) throw new Error(`The build has no chunk holding ${module}, the screen ${route.screen}.`);
     const chunks = chunkClosure(bundle, [chunk]);
@@ -165,17 +157,6 @@ export function screenPreloadScript(files: Record<string, ScreenFiles>): string 
     `})(${JSON.stringify(lists)}, ${JSON.stringify(byPath)});\n`
   );
 }
-
-/** Per route, the stylesheets of its screen (`screenFiles`), for the gateway's drawn pages; its scripts start after the paint. */
-export const FIRST_SCREEN_FILES = 'first-screen-files.json';
-
-/** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
-export const FIRST_SCREEN_SLOTS = {
-  colorScheme: 'first-screen-color-scheme',
-  head: '<!--first-screen-head-->',
-  root: '<!--first-screen-->',
-  state: '<!--first-screen-state-->',
-} as const;
 
 /**
  * dist/first-screen.html: the page of a signed-in screen the gateway has drawn. Its stylesheets hold the first paint
@@ -223,7 +204,7 @@ export function firstPaintPlugin(): Plugin {
       const built = String(index.source);
       this.emitFile({ type: 'asset', fileName: 'login.html', source: withFirstPaint(built, readFileSync(LOGIN_SHELL, 'utf8'), layerPreloads(bundle, LOGIN_LAYERS)) });
       const signedIn = layerPreloads(bundle, SIGNED_IN_LAYERS);
-      const modules = screenModules(readFileSync(SCREEN_LOADERS, 'utf8'), SCREEN_LOADERS);
+      const modules = screenModules();
       const onPage = [...signedIn.scripts, ...[...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')];
       const screens = screenFiles(bundle, modules, [...onPage, ...signedIn.styles]);
       const script = this.emitFile({ type: 'asset', name: 'screen-preloads.js', source: screenPreloadScript(screens) });
@@ -231,7 +212,7 @@ export function firstPaintPlugin(): Plugin {
       index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
       // The gateway knows the screen of a page it draws: it names the screen's files itself (server/http/first-screen.ts).
       this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, signedIn.styles) });
-      const screenStyles = Object.fromEntries(Object.entries(screens).map(([path, { styles }]) => [path, { styles }]));
+      const screenStyles: Record<string, DrawnScreenFiles> = Object.fromEntries(Object.entries(screens).map(([path, { styles }]) => [path, { styles }]));
       this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(screenStyles) });
     },
   };

@@ -10,6 +10,7 @@ step "generated types are fresh"; bash scripts/check-api-types.sh
 step "config types are fresh";   npx tsx scripts/gen-config-types.ts --check
 step "config docs are fresh";    npx tsx scripts/gen-config-docs.ts --check
 step "config check";             npx tsx scripts/check-config.ts
+step "one registration per screen"; npx tsx scripts/check-screens.ts
 step "form validators";          npx tsx scripts/compile-form-validators.ts
 step "typecheck";                npx tsc -p tsconfig.json --noEmit
 step "lint";                     npx eslint .

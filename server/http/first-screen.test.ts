@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS } from '../../scripts/first-paint.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS } from '../../src/api/page-contract.ts';
 import { STATUS } from '../domain/reference.ts';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest } from '../testing.ts';

@@ -13,3 +13,20 @@ export const FIRST_SCREEN_STALE = 'data-first-screen';
 
 /** The tab's time zone, which the app tells the gateway so that a page it draws shows the tab's dates and times. */
 export const TIME_ZONE_COOKIE = 'teller_tz';
+
+/** dist/ file the build writes (scripts/first-paint.ts): per route of a protected screen without parameters (its path
+ * in lower case), the stylesheets of its screen, which a drawn page needs; its scripts start after the paint. */
+export const FIRST_SCREEN_FILES = 'first-screen-files.json';
+
+/** What the gateway reads of a screen's files in FIRST_SCREEN_FILES. */
+export interface DrawnScreenFiles {
+  styles: readonly string[];
+}
+
+/** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
+export const FIRST_SCREEN_SLOTS = {
+  colorScheme: 'first-screen-color-scheme',
+  head: '<!--first-screen-head-->',
+  root: '<!--first-screen-->',
+  state: '<!--first-screen-state-->',
+} as const;

@@ -1,17 +1,13 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { sessionStore } from '../api/session';
-import { findScreenRoute } from '../config/routes';
+import { SCREEN_ROUTES, findScreenRoute } from '../config/routes';
 import { holdUntilFirstScreen } from '../render/first-screen';
-// Not lazy: /login's first render replaces the card login.html painted, with no loader in between.
-import LoginPage from '../features/auth/LoginPage';
 import { PublicOnly, RequireSession } from './guards';
 import { PageLoader } from './PageLoader';
-import { preloadScreen } from './screen-loaders';
+import { loaders, preloadScreen } from './screen-loaders';
+import { screensWithApp } from './screen-loaders.gen';
 
-const ForgotPasswordPage = lazy(() => import('../features/auth/ForgotPasswordPage'));
-const RecoveryCodePage = lazy(() => import('../features/auth/RecoveryCodePage'));
-const NewPasswordPage = lazy(() => import('../features/auth/NewPasswordPage'));
 const NotFoundPage = lazy(() => import('./NotFoundPage'));
 const loadProtectedApp = () => import('./ProtectedApp');
 const ProtectedApp = lazy(loadProtectedApp);
@@ -30,12 +26,20 @@ const publicOnly = (element: ReactNode) => (
   </PublicOnly>
 );
 
+/** A guest screen's component: /login's loads with the app (its first render replaces the card login.html painted,
+ * with no loader in between); the others on first use. */
+function guestScreen(screen: string): ComponentType {
+  const load = loaders[screen];
+  const Screen = screensWithApp[screen] ?? (load ? lazy(load) : undefined);
+  if (!Screen) throw new Error(`Guest screen ${screen} has no loader: declare its module in its feature's manifest.ts`);
+  return Screen;
+}
+
 export const appRoutes: RouteObject[] = [
-  { path: '/login', element: publicOnly(<LoginPage />) },
-  { path: '/forgetpassword', element: publicOnly(<ForgotPasswordPage />) },
-  { path: '/recoverycode', element: publicOnly(<RecoveryCodePage />) },
-  { path: '/auth/resetpassword/:token', element: publicOnly(<NewPasswordPage mode="reset" />) },
-  { path: '/auth/newpassword/:token', element: publicOnly(<NewPasswordPage mode="newAccount" />) },
+  ...SCREEN_ROUTES.filter((route) => route.access === 'guest').map((route) => {
+    const Screen = guestScreen(route.screen);
+    return { path: route.path, element: publicOnly(<Screen />) };
+  }),
   { path: '*', element: <ProtectedOrNotFound /> },
 ];
 

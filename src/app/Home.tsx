@@ -6,8 +6,9 @@ import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { firstMenuRoute } from '../config';
 import { useStaffContext } from '../config/staff-context';
+import { screenLoaders } from './screen-loaders.gen';
 
-const HomePage = lazy(() => import('./HomePage'));
+const HomePage = lazy(screenLoaders.home);
 
 export function Home() {
   const staff = useStaffContext();

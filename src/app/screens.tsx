@@ -1,10 +1,13 @@
-// Screen id (src/config/routes.ts) → the component that draws it, each loaded on first use but "/", which decides at
-// once where a person goes (./Home.tsx). Screens that later work fills show a placeholder naming what will be there.
+// Screen id (src/config/routes.ts) → the component that draws it, each loaded on first use (./screen-loaders.gen.ts)
+// but those that load with the app and "/", which decides at once where a person goes (./Home.tsx). Screens that
+// later work fills show a placeholder naming what will be there.
 import { lazy, type ComponentType } from 'react';
 import { Home } from './Home';
-import { screenLoaders } from './screen-loaders';
+import { loaders } from './screen-loaders';
+import { screensWithApp } from './screen-loaders.gen';
 
 export const screens: Partial<Record<string, ComponentType>> = {
-  ...Object.fromEntries(Object.entries(screenLoaders).map(([id, load]) => [id, lazy(load)])),
+  ...Object.fromEntries(Object.entries(loaders).map(([id, load]) => [id, lazy(load)])),
+  ...screensWithApp,
   home: Home,
 };

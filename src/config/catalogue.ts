@@ -108,16 +108,20 @@ function resolveItems(items: MenuItem[], tenant: Tenant, ctx: RuleContext): Reso
 /** The menu shown in `tenant` for `ctx`: a menu whose activeWhen holds, else the tenant's own; the role's group;
  * items whose rules hold, relabelled by the tenant's labels (identity-and-catalogue §2 "Per-tenant menus"). */
 export function resolveMenu(set: ConfigSet, tenant: Tenant, ctx: RuleContext): ResolvedMenu {
-  const override = Object.keys(set.menus)
+  const menus = Object.keys(set.menus)
     .sort()
     .map((id) => set.menus[id])
-    .find((menu): menu is Menu => menu?.activeWhen !== undefined && evaluateRule(menu.activeWhen, ctx));
+    .filter((menu): menu is Menu => menu !== undefined);
+  const override = menus.find((menu) => menu.activeWhen !== undefined && evaluateRule(menu.activeWhen, ctx));
   const menu = override ?? set.menus[tenant.menu];
   if (!menu) {
     throw new Error(`Tenant ${tenant.id} names menu '${tenant.menu}', which has no file schemas/menus/${tenant.menu}.json`);
   }
   const group = menuGroupFor(set.roleGroups, ctx);
-  const items = menu.groups[group] ?? menu.groups[set.roleGroups.whenMenuLacksGroup] ?? menu.groups.default;
+  const shown = menu.groups[group] ? group : menu.groups[set.roleGroups.whenMenuLacksGroup] ? set.roleGroups.whenMenuLacksGroup : 'default';
+  // The items every menu shares (a file with inEveryMenu) close the group shown.
+  const shared = menus.filter((part) => part.inEveryMenu === true && part !== menu).flatMap((part) => part.groups[shown] ?? []);
+  const items = [...(menu.groups[shown] ?? menu.groups.default), ...shared];
   return {
     id: menu.id,
     group,

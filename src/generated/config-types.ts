@@ -144,6 +144,8 @@ export interface Menu {
   $comment?: string;
   /** equal to the file name */
   id: string;
+  /** this file is not a tenant's menu but the items every menu shares: each of its groups' items close the same group of every other menu, so an item all tenants show is declared once here */
+  inEveryMenu?: true;
   /** text of a banner shown on the pages where this menu's activeWhen holds (not where it is only the tenant's own menu) */
   banner?: string;
   /** the menu of a tenant of these types that has no tenants/<id>.json (one made on the Control Panel, identity-and-catalogue §1, §4); every tenant type is listed by exactly one menu */

@@ -50,7 +50,7 @@ test('Ctrl+K jumps to a menu item of the tenant, by keyboard only', async ({ pag
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/wallet\/admins$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Admins' })).toBeVisible();
-  // The palette offers only the menu the role sees: the Audit item is role 4's (schemas/menus/credit-union.json).
+  // The palette offers only the menu the role sees: the Audit item is role 4's (schemas/menus/every-menu.json).
   const again = await openPalette(page);
   await again.fill('audit');
   await expect(page.getByRole('button', { name: /^Audit/ })).toBeVisible();

@@ -40,7 +40,8 @@ function unreadable(unparsed: Record<string, unknown>): (kind: ReferenceKind, na
 
 function referenceIndex(rootDir: string, set: ConfigSet, contract: Contract | undefined, unknown: (kind: ReferenceKind, name: string) => boolean): ReferenceIndex {
   const known = {
-    menu: () => Object.keys(set.menus).sort(),
+    // The items every menu shares (inEveryMenu) are no tenant's menu.
+    menu: () => Object.keys(set.menus).filter((id) => set.menus[id]?.inEveryMenu !== true).sort(),
     table: () => Object.keys(set.tables).sort(),
     colorMap: () => Object.keys(set.colorMaps).sort(),
     operation: () => [...(contract?.operations.keys() ?? [])].sort(),

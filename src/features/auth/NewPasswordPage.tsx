@@ -86,3 +86,13 @@ export default function NewPasswordPage({ mode }: { mode: Mode }) {
     </AuthCard>
   );
 }
+
+/** /auth/resetpassword/:token (./manifest.ts). */
+export function ResetPasswordPage() {
+  return <NewPasswordPage mode="reset" />;
+}
+
+/** /auth/newpassword/:token (./manifest.ts). */
+export function NewAccountPasswordPage() {
+  return <NewPasswordPage mode="newAccount" />;
+}
