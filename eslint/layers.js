@@ -83,14 +83,6 @@ const SERVER_WALL = 'server/ may import from src/ only the generated contract, t
 const SCRIPTS_WALL = 'src/ and server/ must not import scripts/: move what the product runs into a layer both sides may use (src/config/check/, src/lib/)';
 
 /**
- * Imports another part of issue 23 removes, kept until its branch is merged (scripts/import-graph.test.ts fails once
- * one no longer occurs, so the entry goes with it): the first-paint list moves out of scripts/ on house/manifest.
- */
-export const PENDING = [{ from: 'server/http/first-screen.ts', to: 'scripts/first-paint.ts' }];
-const isPending = (file, resolved) =>
-  PENDING.some(({ from, to }) => file === path.join(root, from) && isFile(resolved, path.join(root, to)));
-
-/**
  * Why importing `resolved` (an absolute path, extension optional) from `file` breaks the layers, or undefined.
  * A test may compose layers side by side (a machine test with the real compiled form) and use a script's tool, but
  * not reach up: a test that needs a higher layer belongs to that layer.
@@ -102,7 +94,7 @@ export function importProblem(file, resolved) {
   if (from.name === 'scripts') return undefined;
   const isTest = /\.test\.tsx?$/.test(file);
   if (from.name === 'server') {
-    if (target.name === 'scripts') return isTest || isPending(file, resolved) ? undefined : SCRIPTS_WALL;
+    if (target.name === 'scripts') return isTest ? undefined : SCRIPTS_WALL;
     if (target.name !== 'server') return isShared(resolved) ? undefined : SERVER_WALL;
     return from.part === 'domain' && httpParts.includes(target.part) ? domainMessage(`server/${target.part}`) : undefined;
   }
