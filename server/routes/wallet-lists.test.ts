@@ -11,9 +11,14 @@ import { codeFor, walletClient, type WalletClient } from '../testing/wallet.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import { DEEP_OFFSET } from '../domain/wallet/listing.ts';
-import { PDF_ROW_CAP } from './wallet.ts';
 
 const startGateway = gatewayPerTest();
+
+/**
+ * The rows the transactions PDF lists at most (its totals cover every row). Not in the spec or the contract yet:
+ * stated here, not read from the gateway's PDF_ROW_CAP, so changing the cap fails this test.
+ */
+const PDF_ROWS_SHOWN = 5_000;
 
 async function start(): Promise<{ app: FastifyInstance; world: MinimalWorld; admin: WalletClient }> {
   const { app, world } = await startGateway();
@@ -364,14 +369,14 @@ describe('GET api/v1/wt/transactions/pdf (getTransactionPdf)', () => {
     expect(backwards.statusCode).toBe(422);
   });
 
-  it(`lists at most ${PDF_ROW_CAP} rows and says so, with totals over every row`, async () => {
+  it(`lists at most ${PDF_ROWS_SHOWN} rows and says so, with totals over every row`, async () => {
     const { app, world, admin } = await start();
-    await seedRows(app, world, PDF_ROW_CAP + 30, { stepMs: 60_000 });
+    await seedRows(app, world, PDF_ROWS_SHOWN + 30, { stepMs: 60_000 });
     const res = await admin.get('/api/v1/wt/transactions/pdf?filter[startDate]=2025-01-01&filter[endDate]=2025-01-15');
     expectMatchesContract(res, 'getTransactionPdf');
     expect(res.statusCode).toBe(200);
     const text = pdfText(res.rawPayload);
-    expect(text).toContain(`Showing the first ${PDF_ROW_CAP} of ${PDF_ROW_CAP + 31} transactions`);
-    expect(text).toContain(`GMD: ${PDF_ROW_CAP + 31} transactions`);
+    expect(text).toContain(`Showing the first ${PDF_ROWS_SHOWN} of ${PDF_ROWS_SHOWN + 31} transactions`);
+    expect(text).toContain(`GMD: ${PDF_ROWS_SHOWN + 31} transactions`);
   }, 60_000);
 });
