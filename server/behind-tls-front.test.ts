@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTlsFront, type TlsFront } from '../scripts/tls-front.ts';
 import { openDatabase, type Db } from './db/connection.ts';
-import { SIGN_IN_LIMITS } from './routes/identity.ts';
+import { SIGN_IN } from './testing/documented.ts';
 import { DEMO_PASSWORD, type MinimalWorld } from './seed/index.ts';
 import { TEST_JWT_SECRET } from './testing.ts';
 import { sharedTestDatabase, type TestDatabase } from './testing/database.ts';
@@ -65,7 +65,7 @@ async function signInDirectly(gateway: GatewayProcess, from: string, username: s
   });
 }
 
-const PAIR_LIMIT = SIGN_IN_LIMITS.perAccountAndAddress.limit;
+const PAIR_LIMIT = SIGN_IN.perAccountAndAddress;
 
 describe('the gateway behind a TLS front it trusts (TELLER_TRUSTED_PROXIES=127.0.0.1)', () => {
   let database: TestDatabase & { world: MinimalWorld };

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { processCount } from './cluster.ts';
 import { openDatabase, type Db } from './db/connection.ts';
-import { SIGN_IN_LIMITS } from './routes/identity.ts';
+import { SIGN_IN } from './testing/documented.ts';
 import { DEMO_PASSWORD, MINIMAL_TENANTS, type MinimalWorld } from './seed/index.ts';
 import { TEST_JWT_SECRET } from './testing.ts';
 import { sharedTestDatabase, type TestDatabase } from './testing/database.ts';
@@ -56,7 +56,7 @@ const create = (base: string, token: string, attributes: Record<string, unknown>
 /** The status of a plain authenticated read through `base`. */
 const readWith = async (base: string, token: string) => (await fetch(`${base}/api/v1/um/roles`, { headers: { authorization: `Bearer ${token}` } })).status;
 
-const PAIR_LIMIT = SIGN_IN_LIMITS.perAccountAndAddress.limit;
+const PAIR_LIMIT = SIGN_IN.perAccountAndAddress;
 
 const confirm = (base: string, token: string, id: string, otp: string) =>
   call(base, 'PATCH', `/api/v1/wallet-transactions/${id}`, token, { data: { type: 'wallettransaction', id, attributes: { Otp: otp } } });

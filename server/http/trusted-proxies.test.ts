@@ -5,12 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest } from '../testing.ts';
-import { ACCOUNT_LIMITS } from '../routes/accounts.ts';
-import { SIGN_IN_LIMITS } from '../routes/identity.ts';
+import { RESET_TOKENS_PER_ADDRESS, SIGN_IN } from '../testing/documented.ts';
 import { parseTrustedProxies, TRUSTED_PROXIES_VARIABLE } from './trusted-proxies.ts';
 
 const start = gatewayPerTest();
-const PAIR_LIMIT = SIGN_IN_LIMITS.perAccountAndAddress.limit;
+const PAIR_LIMIT = SIGN_IN.perAccountAndAddress;
 
 /** A sign-in arriving from the peer `remoteAddress` with the forwarding headers given. */
 function signInFrom(app: FastifyInstance, remoteAddress: string, headers: Record<string, string>, password = 'wrong-password', username = 'partner@demo.test') {
@@ -115,7 +114,7 @@ describe('a gateway behind trusted proxies', () => {
         headers: { 'x-forwarded-for': client },
         payload: { data: { type: 'Account', attributes: { password: 'N3w-Passw0rd!', resetPasswordToken: 'no-such-token' } } },
       });
-    for (let attempt = 0; attempt < ACCOUNT_LIMITS.resetToken.perAddress; attempt += 1) expect((await resetFrom('203.0.113.7')).statusCode).toBe(422);
+    for (let attempt = 0; attempt < RESET_TOKENS_PER_ADDRESS; attempt += 1) expect((await resetFrom('203.0.113.7')).statusCode).toBe(422);
     expect((await resetFrom('203.0.113.7')).statusCode).toBe(429);
     const refusal = await app.db.selectFrom('audit_log').select(['entity_id', 'after_json']).where('action', '=', 'attempt.limit').executeTakeFirstOrThrow();
     expect(refusal.entity_id).toBe('203.0.113.7');

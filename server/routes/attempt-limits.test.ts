@@ -7,8 +7,7 @@ import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { codeFor, walletClient, wrongCode, type WalletClient } from '../testing/wallet.ts';
 import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
-import { SIGN_IN_LIMITS } from './identity.ts';
-import { OTP_LIMITS, RESEND_LIMIT } from './wallet.ts';
+import { OTP, RESENDS_PER_TRANSACTION, SIGN_IN } from '../testing/documented.ts';
 
 const start = gatewayPerTest();
 
@@ -31,7 +30,7 @@ async function auditRows(app: FastifyInstance, action: string) {
   return app.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 }
 
-const PAIR_LIMIT = SIGN_IN_LIMITS.perAccountAndAddress.limit;
+const PAIR_LIMIT = SIGN_IN.perAccountAndAddress;
 
 describe('sign-in limits', () => {
   it('checks at most 5 of 100 concurrent wrong passwords and refuses the right one after them (regression: 47 were checked)', async () => {
@@ -61,10 +60,10 @@ describe('sign-in limits', () => {
     expect((await signInRequest(app, 'partner@demo.test', 'Demo@12345', '10.2.2.2')).statusCode).toBe(429);
   });
 
-  it(`backs off per account across addresses after ${SIGN_IN_LIMITS.perAccount.limit} failures in an hour`, async () => {
+  it(`backs off per account across addresses after ${SIGN_IN.perAccount} failures in an hour`, async () => {
     let now = MINIMAL_NOW;
     const { app } = await start({ now: () => now });
-    const addresses = SIGN_IN_LIMITS.perAccount.limit / PAIR_LIMIT;
+    const addresses = SIGN_IN.perAccount / PAIR_LIMIT;
     for (let address = 0; address < addresses; address += 1) {
       const round = await Promise.all(Array.from({ length: PAIR_LIMIT }, () => signInRequest(app, 'officer@demo.test', 'nope', `10.4.0.${address}`)));
       expect(statuses(round)).toEqual({ 401: PAIR_LIMIT });
@@ -122,17 +121,17 @@ describe('one-time code limits', () => {
     expect(row.status).toBe('FAILED');
   });
 
-  it(`compares at most ${OTP_LIMITS.perAccount} of 30 concurrent wrong codes across transactions (regression: all 30 were compared)`, async () => {
+  it(`compares at most ${OTP.wrongPerAccount} of 30 concurrent wrong codes across transactions (regression: all 30 were compared)`, async () => {
     const { app, world } = await start();
     const admin = await adminOf(app);
     const transactions = [];
     for (let index = 0; index < 10; index += 1) transactions.push(await pending(app, admin, world.users.kanifingMember));
     const burst = await Promise.all(transactions.flatMap(({ id, code }) => [1, 2, 3].map(() => admin.confirm(id, wrongCode(code)))));
-    expect(await auditRows(app, 'wallettransaction.otp.wrong')).toHaveLength(OTP_LIMITS.perAccount);
-    expect(compared(burst)).toBe(OTP_LIMITS.perAccount);
-    expect(statuses(burst)).toEqual({ 422: OTP_LIMITS.perAccount, 429: 30 - OTP_LIMITS.perAccount });
+    expect(await auditRows(app, 'wallettransaction.otp.wrong')).toHaveLength(OTP.wrongPerAccount);
+    expect(compared(burst)).toBe(OTP.wrongPerAccount);
+    expect(statuses(burst)).toEqual({ 422: OTP.wrongPerAccount, 429: 30 - OTP.wrongPerAccount });
     const limited = await auditRows(app, 'attempt.limit');
-    expect(limited).toHaveLength(30 - OTP_LIMITS.perAccount);
+    expect(limited).toHaveLength(30 - OTP.wrongPerAccount);
     expect(limited[0]).toMatchObject({ actor_user_id: world.users.super, tenant_id: 'naccug', entity: 'wallettransaction' });
   });
 
@@ -140,10 +139,10 @@ describe('one-time code limits', () => {
     const { app, world } = await start();
     const admin = await adminOf(app);
     const { id } = await pending(app, admin, world.users.kanifingMember);
-    const burst = await Promise.all(Array.from({ length: RESEND_LIMIT + 3 }, () => admin.resend(id)));
-    expect(statuses(burst)).toEqual({ 200: RESEND_LIMIT, 429: 3 });
+    const burst = await Promise.all(Array.from({ length: RESENDS_PER_TRANSACTION + 3 }, () => admin.resend(id)));
+    expect(statuses(burst)).toEqual({ 200: RESENDS_PER_TRANSACTION, 429: 3 });
     const sent = await auditRows(app, 'wallettransaction.otp.resend');
-    expect(sent).toHaveLength(RESEND_LIMIT);
+    expect(sent).toHaveLength(RESENDS_PER_TRANSACTION);
     expect(sent[0]).toMatchObject({ actor_user_id: world.users.super, tenant_id: 'naccug', entity_id: id });
   });
 });

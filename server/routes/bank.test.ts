@@ -1,7 +1,7 @@
 // The demo-mode bank switch and settler trigger (the contract's setBankMode and runSettler).
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { remittanceGateway } from '../testing/remittances.ts';
+import { ANSWERING_BANK, remittanceGateway, SLOW_BANK } from '../testing/remittances.ts';
 import { gatewayPerTest } from '../testing.ts';
 
 const startGateway = gatewayPerTest();
@@ -23,7 +23,7 @@ describe('PUT /dev/bank (setBankMode) and POST /dev/settler (runSettler)', () =>
   });
 
   it('starts in the mode it is given in demo mode (TELLER_BANK_MODE), always normal in production', async () => {
-    const slow = await remittanceGateway(startGateway, { bank: { mode: 'slow', timeoutMs: 50, slowMs: 5_000 } });
+    const slow = await remittanceGateway(startGateway, { bank: { ...SLOW_BANK, mode: 'slow' } });
     expect((await (await slow.as('payout')).get('/api/v1/integration/swift/payout-account/5400012345')).statusCode).toBe(504);
   });
 
@@ -39,7 +39,7 @@ describe('PUT /dev/bank (setBankMode) and POST /dev/settler (runSettler)', () =>
   });
 
   it('does not exist outside demo mode (404), and the bank stays normal there', async () => {
-    const { app, as } = await remittanceGateway(startGateway, { demo: false, bank: { mode: 'down', timeoutMs: 100 } });
+    const { app, as } = await remittanceGateway(startGateway, { demo: false, bank: { ...ANSWERING_BANK, mode: 'down' } });
     for (const request of [{ method: 'PUT' as const, url: '/dev/bank', payload: { mode: 'down' } }, { method: 'POST' as const, url: '/dev/settler' }]) {
       const res = await app.inject(request);
       expectMatchesContract(res, request.url === '/dev/bank' ? 'setBankMode' : 'runSettler');

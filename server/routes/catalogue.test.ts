@@ -193,6 +193,12 @@ describe('fee details (identity-and-catalogue §2, §3, §5, §7, §9)', () => {
     const zero = await call(gw.app, gw.teller, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 0, maxAmount: '1e3', defaultValue: true, partnerValue: '0.5', ProductId: id, CurrencyId: gmd }));
     expect(zero.statusCode).toBe(422);
     expect(errors(zero).map(([pointer]) => pointer)).toEqual(['/data/attributes/defaultValue', '/data/attributes/maxAmount', '/data/attributes/minAmount', '/data/attributes/partnerValue']);
+    // IC-5.21: a maximum below 1 is refused, as a number or as a decimal string.
+    for (const below of [0, 0.5, '0.99']) {
+      const small = await call(gw.app, gw.teller, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 1, maxAmount: below, defaultValue: 1, partnerValue: 1, ProductId: id, CurrencyId: gmd }));
+      expect(small.statusCode, String(below)).toBe(422);
+      expect(errors(small).map(([pointer]) => pointer), String(below)).toEqual(['/data/attributes/maxAmount']);
+    }
     const inverted = await call(gw.app, gw.teller, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 600, maxAmount: 500, defaultValue: 1, partnerValue: 1, ProductId: id, CurrencyId: gmd }));
     expect(errors(inverted).map(([pointer]) => pointer)).toEqual(['/data/attributes/maxAmount']);
     const foreign = await call(gw.app, gw.naccug, 'POST', '/api/v1/feedetail', 'createFeeDetail', fee({ minAmount: 1, maxAmount: 5, defaultValue: 1, partnerValue: 1, ProductId: id, CurrencyId: '9999' }));

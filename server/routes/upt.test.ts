@@ -163,6 +163,28 @@ describe('UPT reference data (listUptCountries, listUptBanks, listUptBankBranche
     expect(banks.find((bank) => bank.attributes.code === '214')?.attributes.closedDate).toBe('2024-09-30');
   });
 
+  it('[RP-7.09] pages, sorts and filters the banks', async () => {
+    const { as } = await start();
+    const admin = await as('payout');
+    const names = (res: { json: () => { data: Array<{ attributes: { name: string } }> } }) => res.json().data.map((bank) => bank.attributes.name);
+    const second = await admin.get('/api/v1/upt/bank-data?filter[countryCode]=NG&sort=-name&page[size]=2&page[number]=2');
+    expectMatchesContract(second, 'listUptBanks');
+    expect(names(second)).toEqual(['Providus Bank', 'Guaranty Trust Bank']);
+    expect(second.json().meta).toMatchObject({ itemTotal: 6, pageNumber: 2, pageSize: 2, pageTotal: 3 });
+    const byCode = await admin.get('/api/v1/upt/bank-data?filter[countryCode]=NG&sort=code&page[size]=100');
+    const codes = (byCode.json().data as Array<{ attributes: { code: string } }>).map((bank) => bank.attributes.code);
+    expect(codes).toEqual([...codes].sort());
+    expect(codes).toHaveLength(6);
+    const named = await admin.get('/api/v1/upt/bank-data?filter[countryCode]=NG&filter[name]=BANK%20F&sort=name');
+    expectMatchesContract(named, 'listUptBanks');
+    expect(names(named)).toEqual(['United Bank for Africa']);
+    const coded = await admin.get('/api/v1/upt/bank-data?filter[countryCode]=NG&filter[code]=101');
+    expect(names(coded)).toEqual(['Providus Bank']);
+    const bad = await admin.get('/api/v1/upt/bank-data?sort=branches');
+    expectMatchesContract(bad, 'listUptBanks');
+    expect(bad.statusCode).toBe(400);
+  });
+
   it('[RP-7.10] lists the branches of a bank by code: an empty list for a bank without, 404 for an unknown bank, 400 for a bad code', async () => {
     const { as } = await start();
     const admin = await as('payoutOfficer');

@@ -5,12 +5,10 @@
 import fc from 'fast-check';
 import type { FastifyInstance } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { OTP_MAX_ATTEMPTS, OTP_TTL_MS } from '../domain/wallet/otp.ts';
-import { IDEMPOTENCY_TTL_MS } from '../domain/wallet/idempotency.ts';
 import { balanceOf, codeFor, completedSum, longLivedToken, newKey, walletClient, wrongCode, type WalletClient } from '../testing/wallet.ts';
 import { MINIMAL_NOW } from '../seed/index.ts';
 import { buildTestApp } from '../testing.ts';
-import { OTP_LIMITS, RESEND_LIMIT } from './wallet.ts';
+import { IDEMPOTENCY_KEPT_MS, OTP, RESENDS_PER_TRANSACTION } from '../testing/documented.ts';
 
 type Op =
   | { kind: 'create'; wallet: 0 | 1; amount: number; cashOut: boolean; key: 'fresh' | 'repeat' | 'repeatOther' }
@@ -163,7 +161,7 @@ async function create(
   const wallet = attributes.ReceiverUserId === String(receivers[0]) ? 0 : 1;
 
   const remembered = model.keys.get(key);
-  const live = remembered && model.now - remembered.created < IDEMPOTENCY_TTL_MS ? remembered : undefined;
+  const live = remembered && model.now - remembered.created < IDEMPOTENCY_KEPT_MS ? remembered : undefined;
   const res = await client.create(attributes, key);
   if (live && live.body !== body) {
     expect(res.statusCode, step).toBe(422);
@@ -190,7 +188,7 @@ async function create(
     amount,
     status: 'PENDING',
     code: await codeFor(app, answer.referenceNumber),
-    expires: model.now + OTP_TTL_MS,
+    expires: model.now + OTP.ttlMs,
     attempts: 0,
     sends: [],
   });
@@ -205,7 +203,7 @@ async function confirm(client: WalletClient, model: Model, op: Extract<Op, { kin
   const transaction = pick(model, op.pick, op.anyTransaction);
   if (!transaction) return;
   const res = await client.confirm(transaction.id, op.right ? transaction.code : wrongCode(transaction.code));
-  if (within(model.wrongCodes, model.now) >= OTP_LIMITS.perAccount) {
+  if (within(model.wrongCodes, model.now) >= OTP.wrongPerAccount) {
     expect(res.statusCode, step).toBe(429);
     return;
   }
@@ -223,7 +221,7 @@ async function confirm(client: WalletClient, model: Model, op: Extract<Op, { kin
     expect(res.statusCode, step).toBe(422);
     model.wrongCodes.push(model.now);
     transaction.attempts += 1;
-    if (transaction.attempts >= OTP_MAX_ATTEMPTS) transaction.status = 'FAILED';
+    if (transaction.attempts >= OTP.tries) transaction.status = 'FAILED';
     return;
   }
   const balance = model.balances[transaction.wallet];
@@ -242,7 +240,7 @@ async function resend(app: FastifyInstance, client: WalletClient, model: Model, 
   const transaction = pick(model, op.pick);
   if (!transaction) return;
   const res = await client.resend(transaction.id);
-  if (within(transaction.sends, model.now) >= RESEND_LIMIT) {
+  if (within(transaction.sends, model.now) >= RESENDS_PER_TRANSACTION) {
     expect(res.statusCode, step).toBe(429);
     return;
   }
@@ -258,7 +256,7 @@ async function resend(app: FastifyInstance, client: WalletClient, model: Model, 
   expect(res.statusCode, step).toBe(200);
   transaction.sends.push(model.now);
   transaction.code = await codeFor(app, transaction.reference);
-  transaction.expires = model.now + OTP_TTL_MS;
+  transaction.expires = model.now + OTP.ttlMs;
   transaction.attempts = 0;
 }
 

@@ -17,7 +17,7 @@ import {
 } from '../testing/wallet.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
 import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
-import { INVALID_OTP, OTP_LIMITS, RESEND_LIMIT, RESEND_MESSAGE } from './wallet.ts';
+import { INVALID_OTP_TEXT, OTP, OTP_RESENT_TEXT, RESENDS_PER_TRANSACTION } from '../testing/documented.ts';
 
 interface Gateway {
   app: FastifyInstance;
@@ -434,7 +434,7 @@ describe('PATCH api/v1/wallet-transactions/{id} (confirmWalletTransaction)', () 
     expectMatchesContract(res, 'confirmWalletTransaction');
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([
-      expect.objectContaining({ title: INVALID_OTP, code: 'invalid_otp', source: { pointer: '/data/attributes/Otp' } }),
+      expect.objectContaining({ title: INVALID_OTP_TEXT, code: 'invalid_otp', source: { pointer: '/data/attributes/Otp' } }),
     ]);
     expect(await statusOf(app, id)).toBe('PENDING');
     expect(await balanceOf(app, world.wallets.kanifingMemberGmd)).toBe(100_000);
@@ -464,7 +464,7 @@ describe('PATCH api/v1/wallet-transactions/{id} (confirmWalletTransaction)', () 
     const fifth = await admin.confirm(id, wrongCode(code));
     expectMatchesContract(fifth, 'confirmWalletTransaction');
     expect(fifth.statusCode).toBe(422);
-    expect(fifth.json().errors[0]).toMatchObject({ title: INVALID_OTP, code: 'otp_attempts_exhausted' });
+    expect(fifth.json().errors[0]).toMatchObject({ title: INVALID_OTP_TEXT, code: 'otp_attempts_exhausted' });
     expect(await statusOf(app, id)).toBe('FAILED');
     const late = await admin.confirm(id, code);
     expectMatchesContract(late, 'confirmWalletTransaction');
@@ -483,7 +483,7 @@ describe('PATCH api/v1/wallet-transactions/{id} (confirmWalletTransaction)', () 
     const res = await admin.confirm(late.id, late.code);
     expectMatchesContract(res, 'confirmWalletTransaction');
     expect(res.statusCode).toBe(422);
-    expect(res.json().errors[0]).toMatchObject({ title: INVALID_OTP, code: 'otp_expired' });
+    expect(res.json().errors[0]).toMatchObject({ title: INVALID_OTP_TEXT, code: 'otp_expired' });
     expect(await statusOf(app, late.id)).toBe('FAILED');
     expect(await balanceOf(app, world.wallets.kanifingMemberGmd)).toBe(110_000);
   });
@@ -572,10 +572,10 @@ describe('PATCH api/v1/wallet-transactions/{id} (confirmWalletTransaction)', () 
     expect(await statusOf(app, id)).toBe('PENDING');
   });
 
-  it(`rate-limits wrong codes per staff account: after ${OTP_LIMITS.perAccount} in 15 minutes, 429 with Retry-After`, async () => {
+  it(`rate-limits wrong codes per staff account: after ${OTP.wrongPerAccount} in 15 minutes, 429 with Retry-After`, async () => {
     const { app, world, admin } = await start();
     const transactions = [];
-    for (let index = 0; index < OTP_LIMITS.perAccount / 5 + 1; index += 1) transactions.push(await started(admin, app, topUp(world, '10')));
+    for (let index = 0; index < OTP.wrongPerAccount / 5 + 1; index += 1) transactions.push(await started(admin, app, topUp(world, '10')));
     let wrong = 0;
     for (const { id, code } of transactions.slice(0, -1)) {
       for (let attempt = 0; attempt < 5; attempt += 1) {
@@ -583,7 +583,7 @@ describe('PATCH api/v1/wallet-transactions/{id} (confirmWalletTransaction)', () 
         wrong += 1;
       }
     }
-    expect(wrong).toBe(OTP_LIMITS.perAccount);
+    expect(wrong).toBe(OTP.wrongPerAccount);
     const last = transactions[transactions.length - 1];
     if (!last) throw new Error('no transaction');
     const blocked = await admin.confirm(last.id, last.code);
@@ -601,7 +601,7 @@ describe('GET api/v1/wallet-transaction-otp/{id} (resendWalletTransactionOtp)', 
     const res = await admin.resend(id);
     expectMatchesContract(res, 'resendWalletTransactionOtp');
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ meta: { message: RESEND_MESSAGE } });
+    expect(res.json()).toEqual({ meta: { message: OTP_RESENT_TEXT } });
     const fresh = await codeFor(app, reference);
     if (fresh === old) {
       // One chance in a million that the new code equals the old one; the old code row is revoked either way.
@@ -646,10 +646,10 @@ describe('GET api/v1/wallet-transaction-otp/{id} (resendWalletTransactionOtp)', 
     expect(await statusOf(app, id)).toBe('FAILED');
   });
 
-  it(`allows ${RESEND_LIMIT} re-sends of one transaction in 15 minutes, then 429`, async () => {
+  it(`allows ${RESENDS_PER_TRANSACTION} re-sends of one transaction in 15 minutes, then 429`, async () => {
     const { app, world, admin } = await start();
     const { id } = await started(admin, app, topUp(world, '500'));
-    for (let count = 0; count < RESEND_LIMIT; count += 1) expect((await admin.resend(id)).statusCode).toBe(200);
+    for (let count = 0; count < RESENDS_PER_TRANSACTION; count += 1) expect((await admin.resend(id)).statusCode).toBe(200);
     const res = await admin.resend(id);
     expectMatchesContract(res, 'resendWalletTransactionOtp');
     expect(res.statusCode).toBe(429);

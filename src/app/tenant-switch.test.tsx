@@ -20,6 +20,7 @@ const network = vi.hoisted(() => {
   return { routes, requests };
 });
 
+import { api } from '../api/client';
 import { sessionStore } from '../api/session';
 import { Toaster } from '../render/Toaster';
 import { useTenantSwitch } from './TenantSelector';
@@ -146,6 +147,29 @@ describe('tenant switch failures (users-and-wallets §8)', () => {
     await vi.waitFor(() => expect(queryClient.getQueryData(['channels', 'naccug'])).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]));
     expect(channelBearer).toBe('Bearer naccug-token');
     expect(screen.queryByRole('alert')).toBeNull();
+  });
+});
+
+describe('[IC-4.09] the switched tenant\'s own token', () => {
+  it('carries every later call: the switch asks with the session token, the calls after it with the tenant\'s', async () => {
+    const bearers: Record<string, Array<string | null>> = { token: [], statistics: [] };
+    network.routes['POST /connect/token'] = (request) => {
+      bearers.token?.push(request.headers.get('authorization'));
+      return tokenAnswer();
+    };
+    network.routes['GET /api/v1/channel'] = channelsAnswer;
+    network.routes['GET /api/v1/um/statistics'] = (request) => {
+      bearers.statistics?.push(request.headers.get('authorization'));
+      return json(200, { data: { type: 'statistics', id: 'naccug', attributes: {} } });
+    };
+    renderSwitch();
+    await switchTenant();
+    expect(await screen.findByText('Landed')).toBeVisible();
+    expect(bearers.token).toEqual(['Bearer session-token']);
+
+    await api.GET('/api/v1/um/statistics');
+    await api.GET('/api/v1/um/statistics');
+    expect(bearers.statistics).toEqual(['Bearer naccug-token', 'Bearer naccug-token']);
   });
 });
 

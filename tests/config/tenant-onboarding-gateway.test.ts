@@ -38,7 +38,7 @@ beforeEach(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'teller-onboarding-'));
   const database = await createTestDatabase();
   app = await buildApp({ databaseUrl: database.url, demo: true, jwtSecret: TEST_JWT_SECRET, dataDir, onClose: database.drop });
-  await seedDemoWorld(app.db, { now: new Date('2026-11-01T12:00:00Z'), tenantsDir: join(copy.root, 'tenants'), transactionCount: 200, remittanceCount: 200 });
+  await seedDemoWorld(app.db, { now: new Date('2026-11-01T12:00:00Z'), tenantsDir: join(copy.root, 'tenants'), transactionCount: 0, remittanceCount: 0 });
 });
 
 afterEach(async () => {

@@ -1,13 +1,13 @@
 // The settler and the simulated bank without a gateway: the queue survives a restart (claims in the database, a
 // stale claim is taken again), a live claim is left alone, every settlement branch, the time limit on bank calls.
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Db } from '../../db/connection.ts';
 import { closeTestDatabase, openTestDatabase } from '../../testing/database.ts';
 import { MINIMAL_NOW, seedMinimal } from '../../seed/index.ts';
 import { BankLine, BankUnreachable } from '../bank/bank.ts';
 import { SimulatedBank } from '../bank/simulated.ts';
 import { Settler } from './settler.ts';
-import { auditOf, seedRemittanceWorld, storedRow, type RemittanceWorld, type TestRow } from '../../testing/remittances.ts';
+import { ANSWERING_BANK, auditOf, seedRemittanceWorld, SLOW_BANK, storedRow, type RemittanceWorld, type TestRow } from '../../testing/remittances.ts';
 
 const opened: Db[] = [];
 afterEach(async () => {
@@ -18,7 +18,8 @@ interface Rig {
   db: Db;
   world: RemittanceWorld;
   bank: SimulatedBank;
-  settler: (options?: { leaseMs?: number }) => Settler;
+  /** A settler whose bank line never races the bank's answers (ANSWERING_BANK), or gives up at `timeoutMs`. */
+  settler: (options?: { leaseMs?: number; timeoutMs?: number }) => Settler;
   queue: (row: TestRow, claim?: { claim: string; claimedAt: Date }) => Promise<void>;
 }
 
@@ -28,13 +29,12 @@ async function rig(): Promise<Rig> {
   await seedMinimal(db);
   const world = await seedRemittanceWorld(db, MINIMAL_NOW);
   const now = () => MINIMAL_NOW;
-  const bank = new SimulatedBank({ db, now, slowMs: 5_000 });
-  const line = new BankLine(bank, 40);
+  const bank = new SimulatedBank({ db, now, slowMs: SLOW_BANK.slowMs });
   return {
     db,
     world,
     bank,
-    settler: (options = {}) => new Settler({ db, bank: line, now, ...options }),
+    settler: ({ timeoutMs = ANSWERING_BANK.timeoutMs, ...options } = {}) => new Settler({ db, bank: new BankLine(bank, timeoutMs), now, ...options }),
     queue: async (row, claim) => {
       await db
         .insertInto('payout_queue')
@@ -141,7 +141,7 @@ describe('the settler', () => {
 
     await queue('partner');
     bank.mode = 'slow';
-    await settler().runOnce();
+    await settler({ timeoutMs: SLOW_BANK.timeoutMs }).runOnce();
     expect(await storedRow(db, world.rows.partner)).toMatchObject({ status_id: 128, status: 'Timeout waiting for response from destination' });
   });
 
@@ -159,15 +159,19 @@ describe('the settler', () => {
 
   it('stops between rows when the gateway closes: the row in hand settles, the rest stay queued (regression: shutdown waited for the whole queue)', async () => {
     const { db, bank, settler, queue } = await rig();
-    // Each row waits for the bank's 40 ms time-out, so the round is still on its first row when stop() comes.
     bank.mode = 'slow';
     await queue('missing');
     await queue('partner');
-    const worker = settler();
-    const round = worker.runOnce();
-    await new Promise((wait) => setTimeout(wait, 10));
-    await worker.stop();
-    expect((await round).size).toBe(1);
+    const worker = settler({ timeoutMs: SLOW_BANK.timeoutMs });
+    // stop() comes while the first row is with the bank, whatever the clock does.
+    let stopped: Promise<void> | undefined;
+    const ask = bank.transactionStatus.bind(bank);
+    vi.spyOn(bank, 'transactionStatus').mockImplementationOnce((reference, signal) => {
+      stopped = worker.stop();
+      return ask(reference, signal);
+    });
+    expect((await worker.runOnce()).size).toBe(1);
+    await stopped;
     expect(await queueSize(db)).toBe(1);
   });
 });
@@ -175,12 +179,15 @@ describe('the settler', () => {
 describe('the bank line', () => {
   it('answers a time-out as BankUnreachable(timeout) and aborts the call', async () => {
     const { bank } = await rig();
+    // The slow bank answers only after the test has ended: the error is the line's time limit, not the bank.
     bank.mode = 'slow';
-    const started = Date.now();
+    const asked = vi.spyOn(bank, 'transactionStatus');
     const error = await new BankLine(bank, 30).transactionStatus('TS1').catch((caught: unknown) => caught);
     expect(error).toBeInstanceOf(BankUnreachable);
     expect((error as BankUnreachable).reason).toBe('timeout');
-    expect(Date.now() - started).toBeLessThan(2_000);
+    const signal = asked.mock.calls[0]?.[1];
+    expect(signal?.aborted).toBe(true);
+    expect(signal?.reason).toBe(error);
   });
 
   it('answers a bank that is down as BankUnreachable(down), at once', async () => {

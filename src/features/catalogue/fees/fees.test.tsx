@@ -142,13 +142,51 @@ describe('fees (identity-and-catalogue §2)', () => {
     await waitFor(() => expect(path()).toBe('/fees?productId=4&currencyId=2'));
   });
 
+  // identity-and-catalogue §8: "'Could not pull currencies data...' (... fee delete and update)".
+  const CURRENCIES_FALLBACK = 'Could not pull currencies data...';
+
   it('[IC-8.05] a failed fee update shows the server message, else the fallback', async () => {
     const user = userEvent.setup();
     gateway.on('PATCH', '/api/v1/feedetail/41', () => ({ status: 502, raw: 'down' }));
     renderRoutes(routes, '/fees/41');
     await screen.findByRole('textbox', { name: 'Default Value' });
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText('Could not pull currencies data...')).toBeInTheDocument();
+    expect(await screen.findByText(CURRENCIES_FALLBACK)).toBeInTheDocument();
+    gateway.on('PATCH', '/api/v1/feedetail/41', () => errorDocument(422, 'The fee overlaps another'));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The fee overlaps another')).toBeInTheDocument();
+  });
+
+  it('[IC-8.05] a failed fee delete shows the fallback when the server says nothing', async () => {
+    const user = userEvent.setup();
+    gateway.on('DELETE', '/api/v1/feedetail/42', () => ({ status: 502, raw: 'down' }));
+    renderRoutes(routes, '/fees?productId=4&currencyId=2');
+    const row = (await screen.findByText('2,000.00')).closest('tr') as HTMLElement;
+    await user.click(within(row).getByRole('button', { name: 'Delete' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Delete fee' })).getByRole('button', { name: 'Yes' }));
+    expect(await screen.findByText(CURRENCIES_FALLBACK)).toBeInTheDocument();
+    expect(screen.queryByText('Fee Deletion Successful')).not.toBeInTheDocument();
+  });
+
+  it('[IC-5.21] a Max Amount below 1 is refused, 1 is taken', async () => {
+    const user = userEvent.setup();
+    renderRoutes(routes, '/fees/new/4/2');
+    const max = await screen.findByRole('textbox', { name: 'Max Amount' });
+    await fill(user, screen.getByRole('textbox', { name: 'Min Amount' }), '1');
+    await fill(user, screen.getByRole('textbox', { name: 'Default Value' }), '7.5');
+    await fill(user, screen.getByRole('textbox', { name: 'Partner Value' }), '2');
+    for (const below of ['0', '0.99', '-5']) {
+      await user.clear(max);
+      await fill(user, max, below);
+      await user.click(screen.getByRole('button', { name: 'Save' }));
+      expect(await screen.findByText('Max Amount is a number of at least 1'), below).toBeInTheDocument();
+    }
+    expect(gateway.callsTo('POST', '/api/v1/feedetail')).toHaveLength(0);
+    await user.clear(max);
+    await fill(user, max, '1');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Fee Creation Successful')).toBeInTheDocument();
+    expect(sentAttributes(gateway.callsTo('POST', '/api/v1/feedetail')[0])).toMatchObject({ maxAmount: 1 });
   });
 
   it('[IC-7.36] [IC-8.24] [IC-8.05] Delete asks first, then deletes', async () => {

@@ -15,7 +15,7 @@ import { useTenantId } from '../use-tenant-id';
 import { ForexEditModal } from './ForexEditModal';
 import { forexPairs, type ForexPair } from './forex-pairs';
 
-export const FOREX_MODAL_DELAY_MS = 350;
+const FOREX_MODAL_DELAY_MS = 350;
 
 function Fact({ label, value }: { label: string; value: string }) {
   return (

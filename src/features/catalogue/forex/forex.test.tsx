@@ -6,7 +6,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { currencyEntry, pageOf, productDetail, productResource, forexResource } from '../test-support/fixtures';
 import { preloadForms, renderRoutes, signInAs } from '../test-support/render';
-import { FOREX_MODAL_DELAY_MS, ForexScreen } from './ForexScreen';
+import { ForexScreen } from './ForexScreen';
 
 const routes = [{ path: '/forex', element: <ForexScreen /> }];
 const usd = currencyEntry('21', 'USD', 'US Dollar', '$');
@@ -33,7 +33,8 @@ async function openEdit(title: string) {
   const card = await screen.findByRole('region', { name: title });
   vi.useFakeTimers({ shouldAdvanceTime: true });
   fireEvent.click(within(card).getByRole('button', { name: `Edit ${title}` }));
-  await act(() => vi.advanceTimersByTimeAsync(FOREX_MODAL_DELAY_MS - 50));
+  // identity-and-catalogue §9: "The forex edit modal opens after 350 ms."
+  await act(() => vi.advanceTimersByTimeAsync(300));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   await act(() => vi.advanceTimersByTimeAsync(100));
   vi.useRealTimers();

@@ -2,6 +2,7 @@
 import { fetchProxy } from '../../../api/test-support/fetch-proxy';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { notifications } from '@mantine/notifications';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGateway, type FakeCall } from '../../../api/test-support/fake-gateway';
 import { currencyEntry, errorDocument, pageOf, productDetail, productResource, productTypes } from '../test-support/fixtures';
@@ -221,19 +222,69 @@ describe('product settings side pane (identity-and-catalogue §2, §4, §9)', ()
     expect(gateway.callsTo('DELETE', '/api/v1/receivingcurrency/22')).toHaveLength(1);
   });
 
-  it('[IC-8.04] a failed delete shows the server message, else the fallback', async () => {
+  // identity-and-catalogue §8: "'Could not pull currencies data...' (currency, payment option, service, ...)".
+  const CURRENCIES_FALLBACK = 'Could not pull currencies data...';
+  /** The notice shows, then is taken down so the next failure's own notice is the one found. */
+  const shownOnce = async (text: string) => {
+    expect(await screen.findByText(text)).toBeInTheDocument();
+    act(() => notifications.clean());
+    await waitFor(() => expect(screen.queryByText(text)).not.toBeInTheDocument());
+  };
+
+  it.each([
+    ['Sending Currency', 'Sending Currencies', /^\/api\/v1\/sendingcurrency\/\d+$/],
+    ['Receiving Currency', 'Receiving Currencies', /^\/api\/v1\/receivingcurrency\/\d+$/],
+    ['Payment Option', 'Payment Options', /^\/api\/v1\/paymentoption\/\d+$/],
+    ['Service', 'Services', /^\/api\/v1\/service\/\d+$/],
+  ] as const)('[IC-8.04] a failed delete of a %s shows the server message, else the fallback', async (tab, tableName, path) => {
     const user = userEvent.setup();
-    gateway.on('DELETE', /^\/api\/v1\/service\/\d+$/, () => ({ status: 502, raw: 'down' }));
     const pane = await openSettings(user);
-    await user.click(within(pane).getByRole('tab', { name: 'Service' }));
-    const table = await within(pane).findByRole('table', { name: 'Services' });
-    await user.click(within(table).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Service' })).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Could not pull currencies data...')).toBeInTheDocument();
-    gateway.on('DELETE', /^\/api\/v1\/service\/\d+$/, () => errorDocument(409, 'Service in use'));
-    await user.click(within(table).getByRole('button', { name: 'Delete' }));
-    await user.click(within(await screen.findByRole('dialog', { name: 'Delete Service' })).getByRole('button', { name: 'Yes' }));
-    expect(await screen.findByText('Service in use')).toBeInTheDocument();
+    await user.click(within(pane).getByRole('tab', { name: tab }));
+    const table = await within(pane).findByRole('table', { name: tableName });
+    gateway.on('DELETE', path, () => ({ status: 502, raw: 'down' }));
+    await user.click(within(table).getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
+    await user.click(within(await screen.findByRole('dialog', { name: `Delete ${tab}` })).getByRole('button', { name: 'Yes' }));
+    await shownOnce(CURRENCIES_FALLBACK);
+    gateway.on('DELETE', path, () => errorDocument(409, `${tab} in use`));
+    await user.click(within(table).getAllByRole('button', { name: 'Delete' })[0] as HTMLElement);
+    await user.click(within(await screen.findByRole('dialog', { name: `Delete ${tab}` })).getByRole('button', { name: 'Yes' }));
+    await shownOnce(`${tab} in use`);
+  });
+
+  const fillCurrency = async (user: User, modal: HTMLElement) => {
+    await fill(user, within(modal).getByRole('textbox', { name: 'Name' }), 'Euro');
+    await fill(user, within(modal).getByRole('textbox', { name: 'Code' }), 'EUR');
+    await fill(user, within(modal).getByRole('textbox', { name: 'Symbol' }), '€');
+  };
+  const fillPaymentOption = async (user: User, modal: HTMLElement) => {
+    await user.click(within(modal).getByRole('combobox', { name: 'Payment Method' }));
+    await user.click(await screen.findByRole('option', { name: 'Mobile Money' }));
+    await fill(user, within(modal).getByRole('textbox', { name: 'Description' }), 'Wallets');
+  };
+  const fillService = async (user: User, modal: HTMLElement) => {
+    await fill(user, within(modal).getByRole('textbox', { name: 'Name' }), 'Standard');
+    await fill(user, within(modal).getByRole('textbox', { name: 'Description' }), 'Next day');
+  };
+
+  it.each([
+    ['Sending Currency', '/api/v1/sendingcurrency', fillCurrency],
+    ['Receiving Currency', '/api/v1/receivingcurrency', fillCurrency],
+    ['Payment Option', '/api/v1/paymentoption', fillPaymentOption],
+    ['Service', '/api/v1/service', fillService],
+  ] as const)('[IC-8.04] a failed create of a %s shows the server message, else the fallback', async (tab, path, fillIn) => {
+    const user = userEvent.setup();
+    const pane = await openSettings(user);
+    await user.click(within(pane).getByRole('tab', { name: tab }));
+    await user.click(within(pane).getByRole('button', { name: 'New' }));
+    const modal = await screen.findByRole('dialog', { name: `New ${tab}` });
+    await within(modal).findByRole('button', { name: 'Save' });
+    await fillIn(user, modal);
+    gateway.on('POST', path, () => ({ status: 502, raw: 'down' }));
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await shownOnce(CURRENCIES_FALLBACK);
+    gateway.on('POST', path, () => errorDocument(422, `${tab} refused`));
+    await user.click(within(modal).getByRole('button', { name: 'Save' }));
+    await shownOnce(`${tab} refused`);
   });
 
   it('[IC-2.65] hiding the settings pane reloads the products and the product', async () => {

@@ -4,8 +4,8 @@ import { ActionIcon, Button, Group, Text, TextInput, Tooltip } from '@mantine/co
 import { useClipboard } from '@mantine/hooks';
 import { generateClientId } from './tenant-form';
 
-export const COPY_CONFIRMATION_MS = 3000;
-export const CLIENT_ID_COPIED = 'Client Id copied!';
+const COPY_CONFIRMATION_MS = 3000;
+const CLIENT_ID_COPIED = 'Client Id copied!';
 
 export interface ClientIdFieldProps {
   value: string;

@@ -6,9 +6,7 @@ import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
-import { config } from '../../../config';
 import { defaultReportRange } from '../../../render/report-range';
-import { badgeColor } from '../../../render/table/colors';
 import {
   PAYOUT_ADMIN_ACTIONS,
   payoutAccountDocument,
@@ -139,20 +137,45 @@ describe('/transactions/remittances', () => {
     expect(within(rowOf('Amina Warsame')).getByText('0.00 USD').getAttribute('style')).toContain('red-text');
   });
 
-  it('[RP-2.33][RP-2.34][RP-2.35][RP-2.36] status colours: successful success, processing primary, pending warning, else danger', () => {
-    const colour = (statusId: number) => badgeColor(config.colorMaps, 'remittanceStatus', statusId);
-    expect(colour(256)).toBe(badgeColor(config.colorMaps, 'transactionStatus', 'COMPLETED'));
-    expect(colour(4)).toBe(badgeColor(config.colorMaps, 'transactionStatus', 'PROCESSING'));
-    expect(colour(2)).toBe(badgeColor(config.colorMaps, 'transactionStatus', 'PENDING'));
-    expect(colour(128)).toBe(badgeColor(config.colorMaps, 'transactionStatus', 'FAILED'));
-    expect(colour(0)).toBe('red');
+  it('[RP-2.33][RP-2.34][RP-2.35][RP-2.36] status colours: successful success green, processing primary, pending warning, else danger', async () => {
+    // The theme's semantic colours in Mantine's names: success green is teal (as the green amounts of RP-2.27),
+    // primary blue, warning orange, danger red.
+    rows = [
+      remittanceResource('r-7101', { senderName: 'Paid Sender', statusId: 256 }),
+      remittanceResource('r-7102', { senderName: 'Processing Sender', statusId: 4 }),
+      remittanceResource('r-7103', { senderName: 'Pending Sender', statusId: 2 }),
+      remittanceResource('r-7104', { senderName: 'Failed Sender', statusId: 128 }),
+      remittanceResource('r-7105', { senderName: 'Other Sender', statusId: 0 }),
+    ];
+    signInAs('tawakal-swift');
+    renderWithApp(<RemittancesScreen />);
+    await screen.findByText('Paid Sender');
+    const statusColumn = headers().indexOf('Status');
+    const badgeStyle = (sender: string) => within(rowOf(sender)).getAllByRole('cell')[statusColumn]?.querySelector('.mantine-Badge-root')?.getAttribute('style') ?? '';
+    expect(badgeStyle('Paid Sender')).toContain('--mantine-color-teal');
+    expect(badgeStyle('Processing Sender')).toContain('--mantine-color-blue');
+    expect(badgeStyle('Pending Sender')).toContain('--mantine-color-orange');
+    expect(badgeStyle('Failed Sender')).toContain('--mantine-color-red');
+    expect(badgeStyle('Other Sender')).toContain('--mantine-color-red');
   });
 
-  it('[RP-2.21] the parent reference is hidden for the tenant that hides it (nationtransfer)', async () => {
+  it('[RP-2.21] the parent reference shows the cardPaymentReference, and is hidden for the tenant that hides it (nationtransfer)', async () => {
+    rows = [remittanceResource('r-7001', { senderName: 'Hodan Ali', cardPaymentReference: 'CP-55120' }), remittanceResource('r-7002', { senderName: 'Amina Warsame', cardPaymentReference: 'CP-66231' })];
+    signInAs('tawakal-swift');
+    const { unmount } = renderWithApp(<RemittancesScreen />);
+    await screen.findByText('Amina Warsame');
+    const parentColumn = headers().indexOf('Parent Reference');
+    expect(parentColumn).toBeGreaterThan(-1);
+    expect(within(rowOf('Hodan Ali')).getAllByRole('cell')[parentColumn]).toHaveTextContent('CP-55120');
+    expect(within(rowOf('Amina Warsame')).getAllByRole('cell')[parentColumn]).toHaveTextContent('CP-66231');
+    unmount();
+
     signInAs('nationtransfer');
     renderWithApp(<RemittancesScreen />);
     await screen.findByText('Amina Warsame');
     expect(headers()).not.toContain('Parent Reference');
+    expect(screen.queryByText('CP-55120')).not.toBeInTheDocument();
+    expect(screen.queryByText('CP-66231')).not.toBeInTheDocument();
   });
 
   it('[RP-2.28][RP-2.37] a reference or a pay-in id opens the details popup', async () => {
@@ -385,7 +408,7 @@ describe('swift status from the table', () => {
     // Taken down at once (the toast would otherwise stay its 5 seconds); waitFor only lets its exit transition end.
     await waitFor(() => expect(screen.queryByText('Request Sent Sucessfully!')).not.toBeInTheDocument());
     expect(screen.queryByText('Please wait a moment and refresh the page.')).not.toBeInTheDocument();
-  }, 15_000);
+  });
 
   it('[RP-8.07] a bank that cannot be reached shows its message in a red alert with Close', async () => {
     gateway.on('GET', /\/nip-transactions\/(.+)$/, () => ({ status: 504, body: { errors: [{ status: '504', title: 'Timeout waiting for response from destination', code: 'bank_timeout' }] } }));
