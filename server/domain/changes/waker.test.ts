@@ -45,7 +45,7 @@ describe('[LIVE-6] a change written by another process wakes the listeners withi
 
   // A change as a write records it (with its NOTIFY on PostgreSQL), in the writer's own transaction.
   const writeChange = (db: Db) =>
-    db.transaction().execute((trx) => recordChange(trx, { actorUserId: null, tenantId: 'naccug', action: 'account.status', entity: 'account', entityId: 7, after: { status: 2 } }));
+    db.transaction().execute((trx) => recordChange(trx, { tenantId: 'naccug', action: 'account.status', entity: 'account', entityId: 7, after: { status: 2 } }));
 
   it.runIf(TEST_ENGINE === 'sqlite')('on SQLite, by the poll of the newest id: no second passes without one', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'teller-waker-'));
