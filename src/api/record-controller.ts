@@ -31,8 +31,9 @@ export interface RecordControllerOptions<Read extends ReadOperationId, Update ex
   create?: Create;
   /** The record's id, undefined in add mode. */
   id: string | undefined;
-  /** The read's call for `id`, when it names more than `{ path: { id } }` (an include, a parent's id). */
-  readInit?: (id: string) => CallInit<Read>;
+  /** The read's call for `id`, when it names more than `{ path: { id } }` (an include, a parent's id); undefined when
+   * the screen has the record from elsewhere and nothing is to be read (react-admin's `queryOptions.enabled`). */
+  readInit?: (id: string) => CallInit<Read> | undefined;
 }
 
 type Attributes<Update extends OperationId, Create extends OperationId> = AttributesOf<Update> | AttributesOf<Create>;
@@ -42,7 +43,7 @@ export interface RecordController<Read extends ReadOperationId, Update extends U
   /** Edit mode names a record; add mode does not. */
   mode: 'edit' | 'create';
   record: RecordOf<Read> | undefined;
-  /** The record is loading (edit mode only). */
+  /** The record is loading (edit mode, when it is read here). */
   isPending: boolean;
   error: Error | null;
   /** Edit mode: updates the record with `attributes`; add mode: creates one from them. */
@@ -54,7 +55,7 @@ export function useRecordController<Read extends ReadOperationId, Update extends
   options: RecordControllerOptions<Read, Update, Create>,
 ): RecordController<Read, Update, Create> {
   const { read, update, create, id, readInit } = options;
-  const init = id === undefined ? undefined : (readInit?.(id) ?? ({ path: { id } } as unknown as CallInit<Read>));
+  const init = id === undefined ? undefined : readInit ? readInit(id) : ({ path: { id } } as unknown as CallInit<Read>);
   const record = useRead(read, init);
   const client = useQueryClient();
   const operation = id === undefined ? create : update;
@@ -71,7 +72,7 @@ export function useRecordController<Read extends ReadOperationId, Update extends
   return {
     mode: id === undefined ? 'create' : 'edit',
     record: record.data,
-    isPending: id !== undefined && record.isPending,
+    isPending: init !== undefined && record.isPending,
     error: record.error,
     save: (attributes, callbacks = {}) => saving.mutate(attributes, callbacks),
     saving: saving.isPending,
