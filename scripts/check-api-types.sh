@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fails when src/api/gateway.d.ts no longer matches openapi/gateway.yaml (the types are generated, never edited).
+# Fails when src/api/gateway.d.ts or src/api/operations.gen.ts no longer matches openapi/gateway.yaml (both are
+# generated, never edited).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,3 +22,4 @@ if [ ! -f src/api/gateway.d.ts ] || ! cmp -s "$tmp/gateway.d.ts" src/api/gateway
 fi
 
 echo "src/api/gateway.d.ts is up to date"
+node_modules/.bin/tsx scripts/gen-api-operations.ts --check

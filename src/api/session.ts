@@ -116,6 +116,12 @@ export const sessionStore = {
     if (credential === 'own') return session?.accessToken ?? null;
     return tenant?.accessToken ?? session?.accessToken ?? null;
   },
+  /** Whose data a call with `credential` answers, by the same choice as `bearer`: the tenant of a cached answer. */
+  tenantOf(credential: Credential = 'tenant'): string | null {
+    const { session, tenant } = sessionStore.get();
+    if (credential === 'own') return session?.tenantId ?? null;
+    return tenant?.id ?? session?.tenantId ?? null;
+  },
 };
 
 export function useSessionState(): SessionState {

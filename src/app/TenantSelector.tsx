@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { Select } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate } from 'react-router';
+import { resourceTypeKey } from '../api/resource';
 import { useSessionState } from '../api/session';
 import { contextFor, firstMenuRoute, getTenant, menuFor, tenantFor } from '../config';
 import { inAdminArea } from '../config/routes';
@@ -10,7 +11,8 @@ import { notifyError } from '../render/notify';
 import { listTenantChoices, loadPayoutChannels, switchTenant, tenantSwitchErrorText, type TenantChoice } from './tenant-switch';
 import { primaryRole } from '../config/staff-context';
 
-export const tenantChoicesQuery = { queryKey: ['tenant-selections'], queryFn: listTenantChoices, staleTime: 5 * 60_000 };
+// Keyed by its JSON:API type, so a tenant made or changed marks it stale (src/api/resource-types.ts).
+export const tenantChoicesQuery = { queryKey: resourceTypeKey('tenantselection'), queryFn: listTenantChoices, staleTime: 5 * 60_000 };
 
 /** identity-and-catalogue §2: after a switch, go to the first menu item if the tenant type changed, unless under /admin/. */
 export function landingAfterSwitch(previousType: string | null, next: TenantChoice, path: string, role: number | null): string | null {

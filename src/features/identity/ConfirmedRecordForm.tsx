@@ -3,7 +3,6 @@
 // the server's message, and so does a failed update (issue 22 over IC-8.03: a refused save that stays on the form says
 // why, e.g. a scope a tenant still lists).
 import { useMemo, useState } from 'react';
-import type { UseMutationResult } from '@tanstack/react-query';
 import { Button } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../api/errors';
@@ -14,7 +13,13 @@ import { SchemaForm, type FormValues } from '../../render/form';
 import { notifyError, notifySuccess } from '../../render/notify';
 import { changedFields } from './changed-fields';
 
-interface ConfirmedRecordFormProps<Input, Changes> {
+/** What saves the record (useRecordController in src/api): it updates the record it names, else creates one. */
+interface RecordSaver {
+  save: (values: FormValues, callbacks: { onSuccess: () => void; onError: (error: Error) => void; onSettled: () => void }) => void;
+  saving: boolean;
+}
+
+interface ConfirmedRecordFormProps {
   formId: FormId;
   /** The record updated, or undefined in add mode. */
   recordId: string | undefined;
@@ -25,42 +30,28 @@ interface ConfirmedRecordFormProps<Input, Changes> {
   question: string;
   created: string;
   updated: string;
-  create: UseMutationResult<unknown, Error, Input>;
-  update: UseMutationResult<unknown, Error, { id: string; changes: Changes }>;
+  record: RecordSaver;
 }
 
-export function ConfirmedRecordForm<Input, Changes>(props: ConfirmedRecordFormProps<Input, Changes>) {
-  const { formId, recordId, initial, lists, listRoute, confirmTitle, question, created, updated, create, update } = props;
+export function ConfirmedRecordForm(props: ConfirmedRecordFormProps) {
+  const { formId, recordId, initial, lists, listRoute, confirmTitle, question, created, updated, record } = props;
   const navigate = useNavigate();
   const { ruleContext } = useStaffContext();
   const [pending, setPending] = useState<FormValues | null>(null);
-  const saving = create.isPending || update.isPending;
+  const { saving } = record;
   const context = useMemo(() => ({ ...ruleContext, newRecord: recordId === undefined }), [ruleContext, recordId]);
 
   const save = () => {
     if (!pending) return;
-    if (recordId !== undefined) {
-      update.mutate(
-        { id: recordId, changes: changedFields(initial, pending) as Changes },
-        {
-          onSuccess: () => {
-            notifySuccess(updated);
-            void navigate(listRoute);
-          },
-          onError: (error) => notifyError(errorText(error)),
-          onSettled: () => setPending(null),
-        },
-      );
-    } else {
-      create.mutate(pending as Input, {
-        onSuccess: () => {
-          notifySuccess(created);
-          void navigate(listRoute);
-        },
-        onError: (error) => notifyError(errorText(error)),
-        onSettled: () => setPending(null),
-      });
-    }
+    const update = recordId !== undefined;
+    record.save(update ? changedFields(initial, pending) : pending, {
+      onSuccess: () => {
+        notifySuccess(update ? updated : created);
+        void navigate(listRoute);
+      },
+      onError: (error) => notifyError(errorText(error)),
+      onSettled: () => setPending(null),
+    });
   };
 
   return (

@@ -5,7 +5,9 @@ import { Alert, Badge, Button, Code, Group, List, Stack, Switch, Table, Text } f
 import { errorText } from '../../../api/errors';
 import { formatDate } from '../../../render/format';
 import { Loading } from '../../../render/Loading';
-import { useConfigHealth, type ConfigFileVerdict } from '../api/get-config-health';
+import { useDocument, type DocumentOf } from '../../../api/resource';
+
+type ConfigFileVerdict = DocumentOf<'getConfigHealth'>['data'][number]['attributes'];
 
 function Verdict({ verdict }: { verdict: ConfigFileVerdict }) {
   if (verdict.ok) {
@@ -35,7 +37,8 @@ function summary(problemCount: number, brokenFiles: number, fileCount: number): 
 }
 
 export function ConfigHealthPanel() {
-  const health = useConfigHealth();
+  // The admin's own session: the gateway asks who they are, whatever tenant is selected.
+  const health = useDocument('getConfigHealth', { credential: 'own' });
   const [onlyProblems, setOnlyProblems] = useState(false);
   if (health.isPending) return <Loading />;
   if (health.isError) {
@@ -45,7 +48,8 @@ export function ConfigHealthPanel() {
       </Alert>
     );
   }
-  const { files, fileCount, problemCount, notices, checked } = health.data;
+  const files = health.data.data.map((entry) => entry.attributes);
+  const { fileCount, problemCount, notices, checked } = health.data.meta;
   const broken = files.filter((verdict) => !verdict.ok);
   const shown = onlyProblems ? broken : files;
   return (

@@ -7,10 +7,8 @@ import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { useCreateApiResource, type ApiResourceInput } from '../api/create-api-resource';
-import { useApiResource } from '../api/get-api-resource';
-import type { ApiResourceRecord } from '../api/list-api-resources';
-import { useUpdateApiResource, type ApiResourceChanges } from '../api/update-api-resource';
+import { useRecordController, type RecordController } from '../../../api/record-controller';
+import type { AttributesOf, RecordOf } from '../../../api/resource';
 import { formDataOf } from '../changed-fields';
 import { ConfirmedRecordForm } from '../ConfirmedRecordForm';
 import { RESOURCE_CREATED, RESOURCE_UPDATED } from '../messages';
@@ -19,14 +17,14 @@ export const SAVE_RESOURCE_QUESTION = 'Are you sure you want to save this resour
 const RESOURCES_ROUTE = '/admin/Resources';
 const RESOURCE_FIELDS = ['name', 'displayName', 'description', 'enabled', 'scopes'] as const;
 
-function ResourceForm({ resource }: { resource: ApiResourceRecord | undefined }) {
-  const create = useCreateApiResource();
-  const update = useUpdateApiResource();
+type ResourceController = RecordController<'getApiResource', 'updateApiResource', 'createApiResource'>;
+
+function ResourceForm({ resource, controller }: { resource: RecordOf<'getApiResource'> | undefined; controller: ResourceController }) {
   const initial = useMemo(() => (resource ? formDataOf(resource, RESOURCE_FIELDS) : { enabled: true }), [resource]);
   // The checkboxes offer the scopes the resource has; unticked ones are left out of `scopes` and so removed.
   const lists = useMemo(() => ({ listApiScopes: (resource?.scopes ?? []).map((name) => ({ name })) }), [resource]);
   return (
-    <ConfirmedRecordForm<ApiResourceInput, ApiResourceChanges>
+    <ConfirmedRecordForm
       formId="api-resource"
       recordId={resource?.id}
       initial={initial}
@@ -36,26 +34,26 @@ function ResourceForm({ resource }: { resource: ApiResourceRecord | undefined })
       question={SAVE_RESOURCE_QUESTION}
       created={RESOURCE_CREATED}
       updated={RESOURCE_UPDATED}
-      create={create}
-      update={update}
+      // The form file (schemas/forms/api-resource.json) validated the values against the resource's attributes.
+      record={{ save: (values, callbacks) => controller.save(values as AttributesOf<'createApiResource'>, callbacks), saving: controller.saving }}
     />
   );
 }
 
 function ResourceFormPage() {
   const { id } = useParams();
-  const resource = useApiResource(id);
+  const resource = useRecordController({ read: 'getApiResource', update: 'updateApiResource', create: 'createApiResource', id });
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
         {id ? 'Update Resource' : 'Create Resource'}
       </Title>
-      {id && resource.isPending ? (
+      {resource.isPending ? (
         <Loading />
-      ) : id && resource.isError ? (
+      ) : resource.error ? (
         <Alert color="red">{errorText(resource.error)}</Alert>
       ) : (
-        <ResourceForm key={resource.data?.id ?? 'new'} resource={id ? resource.data : undefined} />
+        <ResourceForm key={resource.record?.id ?? 'new'} resource={resource.record} controller={resource} />
       )}
     </Stack>
   );

@@ -2,16 +2,12 @@
 // mode (/admin/scopes/{resourceId}/{id}, or /admin/scopes/{id} found among all scopes). Saving asks for confirmation,
 // then shows loading, then the §8 success text and the list; a failed save shows the gateway's message (ConfirmedRecordForm).
 import { useMemo } from 'react';
-import { useQuery } from '@tanstack/react-query';
 import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { useCreateApiScope, type ApiScopeInput } from '../api/create-api-scope';
-import { useApiScope } from '../api/get-api-scope';
-import { useAllApiResources } from '../api/list-api-resources';
-import { getApiScopesQueryOptions, type ApiScopeRecord } from '../api/list-api-scopes';
-import { useUpdateApiScope, type ApiScopeChanges } from '../api/update-api-scope';
+import { useRecordController, type RecordController } from '../../../api/record-controller';
+import { useList, type AttributesOf, type RowOf } from '../../../api/resource';
 import { formDataOf } from '../changed-fields';
 import { ConfirmedRecordForm } from '../ConfirmedRecordForm';
 import { SCOPE_CREATED, SCOPE_UPDATED } from '../messages';
@@ -21,25 +17,31 @@ export const SAVE_SCOPE_QUESTION = 'Are you sure you want to save this scope?';
 const SCOPES_ROUTE = '/admin/scopes';
 const SCOPE_FIELDS = ['apiResourceId', 'name', 'displayName', 'description', 'required', 'emphasize', 'showInDiscoveryDocument'] as const;
 
+type ScopeController = RecordController<'getApiScope', 'updateApiScope', 'createApiScope'>;
+
 /** The scope the address names: read from its resource, or looked up among all scopes when only its id is given. */
 function useScopeOfRoute(resourceId: string | undefined, id: string | undefined) {
-  const direct = useApiScope(resourceId && id ? { resourceId, id } : undefined);
-  const all = useQuery({ ...getApiScopesQueryOptions({ tenant: null, params: { getAll: 'true' } }), enabled: id !== undefined && !resourceId });
-  if (!id) return { scope: undefined, pending: false, error: null };
-  if (resourceId) return { scope: direct.data, pending: direct.isPending, error: direct.isError ? errorText(direct.error) : null };
+  const controller = useRecordController({
+    read: 'getApiScope',
+    update: 'updateApiScope',
+    create: 'createApiScope',
+    id,
+    readInit: (scopeId) => (resourceId ? { path: { resourceId, id: scopeId } } : undefined),
+  });
+  const all = useList('listApiScopes', id !== undefined && !resourceId ? { query: { getAll: true } } : undefined);
+  if (!id) return { controller, scope: undefined, pending: false, error: null };
+  if (resourceId) return { controller, scope: controller.record, pending: controller.isPending, error: controller.error ? errorText(controller.error) : null };
   const scope = all.data?.rows.find((row) => row.id === id);
   const error = all.isError ? errorText(all.error) : all.data && !scope ? SCOPE_NOT_FOUND : null;
-  return { scope, pending: all.isPending, error };
+  return { controller, scope, pending: all.isPending, error };
 }
 
-function ScopeForm({ scope }: { scope: ApiScopeRecord | undefined }) {
-  const resources = useAllApiResources();
-  const create = useCreateApiScope();
-  const update = useUpdateApiScope();
+function ScopeForm({ scope, controller }: { scope: RowOf<'listApiScopes'> | undefined; controller: ScopeController }) {
+  const resources = useList('listApiResources', { query: { getAll: true } });
   const initial = useMemo(() => (scope ? formDataOf(scope, SCOPE_FIELDS) : { showInDiscoveryDocument: true }), [scope]);
   const lists = useMemo(() => ({ listApiResources: resources.data?.rows ?? [] }), [resources.data]);
   return (
-    <ConfirmedRecordForm<ApiScopeInput, ApiScopeChanges>
+    <ConfirmedRecordForm
       formId="api-scope"
       recordId={scope?.id}
       initial={initial}
@@ -49,21 +51,21 @@ function ScopeForm({ scope }: { scope: ApiScopeRecord | undefined }) {
       question={SAVE_SCOPE_QUESTION}
       created={SCOPE_CREATED}
       updated={SCOPE_UPDATED}
-      create={create}
-      update={update}
+      // The form file (schemas/forms/api-scope.json) validated the values against the scope's attributes.
+      record={{ save: (values, callbacks) => controller.save(values as AttributesOf<'createApiScope'>, callbacks), saving: controller.saving }}
     />
   );
 }
 
 function ScopeFormPage() {
   const { resourceId, id } = useParams();
-  const { scope, pending, error } = useScopeOfRoute(resourceId, id);
+  const { controller, scope, pending, error } = useScopeOfRoute(resourceId, id);
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
         {id ? 'Update Scope' : 'Create Scope'}
       </Title>
-      {pending ? <Loading /> : error ? <Alert color="red">{error}</Alert> : <ScopeForm key={scope?.id ?? 'new'} scope={scope} />}
+      {pending ? <Loading /> : error ? <Alert color="red">{error}</Alert> : <ScopeForm key={scope?.id ?? 'new'} scope={scope} controller={controller} />}
     </Stack>
   );
 }

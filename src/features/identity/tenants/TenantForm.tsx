@@ -8,16 +8,11 @@ import { ApiError, errorText } from '../../../api/errors';
 import { ConfirmDialog } from '../../../render/ConfirmDialog';
 import { useFormValidator } from '../../../render/form';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useCreateTenant } from '../api/create-tenant';
-import type { TenantRecord } from '../api/get-tenant';
-import { useAllApiScopes } from '../api/list-api-scopes';
-import { useClaimsPrefixes } from '../api/list-claims-prefixes';
-import { useGrantTypes } from '../api/list-grant-types';
-import { useUpdateTenant } from '../api/update-tenant';
+import { useList, useMutate } from '../../../api/resource';
 import { TENANT_CREATED, TENANT_UPDATED } from '../messages';
 import { ClientIdField } from './ClientIdField';
 import { ClaimsField, ClientRolesField, SecretsField } from './TenantLists';
-import { TENANT_TYPES, createTenantInput, tenantChanges, validatedValues, type TenantFormMode, type TenantFormValues } from './tenant-form';
+import { TENANT_TYPES, createTenantInput, tenantChanges, validatedValues, type TenantFormMode, type TenantFormValues, type TenantRecord } from './tenant-form';
 
 export const SAVE_TENANT_QUESTION = 'Are you sure you want to save this tenant?';
 export const PROCESSING_TEXT = 'Please wait, while we process your request...';
@@ -41,11 +36,13 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
   const [confirming, setConfirming] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const validate = useFormValidator('tenant');
-  const grantTypes = useGrantTypes();
-  const prefixes = useClaimsPrefixes();
-  const scopes = useAllApiScopes();
-  const create = useCreateTenant();
-  const update = useUpdateTenant();
+  const grantTypes = useList('listGrantTypes', {});
+  const prefixes = useList('listClaimsPrefixes', {});
+  const scopes = useList('listApiScopes', { query: { getAll: true } });
+  const prefixNames = useMemo(() => prefixes.data?.rows.map((prefix) => prefix.name), [prefixes.data]);
+  const grantTypeNames = useMemo(() => grantTypes.data?.rows.map((grantType) => grantType.name), [grantTypes.data]);
+  const create = useMutate('createTenant');
+  const update = useMutate('updateTenant');
   const saving = create.isPending || update.isPending;
 
   const ruleErrors = useMemo(() => (checked ? validate(validatedValues(values, mode)) : {}), [checked, validate, values, mode]);
@@ -63,10 +60,10 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
 
   const save = () => {
     const done = {
-      onSuccess: (tenant: TenantRecord) => {
+      onSuccess: (tenant: TenantRecord | undefined) => {
         setConfirming(false);
         notifySuccess(mode === 'add' ? TENANT_CREATED : TENANT_UPDATED);
-        onSaved(tenant);
+        if (tenant) onSaved(tenant);
       },
       onError: (error: Error) => {
         setConfirming(false);
@@ -74,8 +71,8 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
         notifyError(errorText(error));
       },
     };
-    if (mode === 'add') create.mutate(createTenantInput(values), done);
-    else update.mutate({ id: values.id, changes: tenantChanges(values) }, done);
+    if (mode === 'add') create.mutate({ body: { data: createTenantInput(values) } }, done);
+    else update.mutate({ path: { id: values.id }, attributes: tenantChanges(values) }, done);
   };
 
   const scopeNames = useMemo(() => union(scopes.data?.rows.map((scope) => scope.name), values.scopes), [scopes.data, values.scopes]);
@@ -99,7 +96,7 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
             label="Client Claims Prefix"
             description="Choose one in use or type a new one"
             required
-            data={prefixes.data ?? []}
+            data={prefixNames ?? []}
             value={values.clientClaimsPrefix}
             error={errors.clientClaimsPrefix}
             onChange={(value) => set('clientClaimsPrefix', value)}
@@ -128,7 +125,7 @@ export function TenantForm({ mode, initial, grantType, onSaved }: TenantFormProp
           <MultiSelect
             label="Grant Types"
             description={mode === 'update' && grantType ? `Grant type: ${grantType}` : 'Choose from the list'}
-            data={union(grantTypes.data, values.grantTypes)}
+            data={union(grantTypeNames, values.grantTypes)}
             value={values.grantTypes}
             searchable
             onChange={(value) => set('grantTypes', value)}

@@ -6,9 +6,9 @@ import { Alert, Button, Code, Modal, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import { Loading } from '../../../render/Loading';
-import { useTenant, type TenantRecord } from '../api/get-tenant';
+import { useRead } from '../../../api/resource';
 import { TenantForm } from './TenantForm';
-import { emptyTenantValues, tenantValues, type TenantFormMode } from './tenant-form';
+import { emptyTenantValues, TENANT_INCLUDE, tenantValues, type TenantFormMode, type TenantRecord } from './tenant-form';
 
 const TENANTS_ROUTE = '/admin/tenants';
 
@@ -42,7 +42,7 @@ function TenantFormPage() {
   const { action, id } = useParams();
   const navigate = useNavigate();
   const form = formOf(action, id);
-  const source = useTenant(form.sourceId);
+  const source = useRead('getTenant', form.sourceId ? { path: { id: form.sourceId }, query: { include: TENANT_INCLUDE } } : undefined);
   const [secretsOf, setSecretsOf] = useState<TenantRecord | null>(null);
   const backToList = () => void navigate(TENANTS_ROUTE);
   const saved = (tenant: TenantRecord) => {

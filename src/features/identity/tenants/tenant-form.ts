@@ -1,9 +1,14 @@
 // The tenant form's values and what they send (identity-and-catalogue §3, §5, §7): add mode (create, or a duplicate
 // of a tenant with its data copied) and update mode.
 import type { components } from '../../../api/gateway';
-import type { CreateTenantInput } from '../api/create-tenant';
-import type { TenantRecord } from '../api/get-tenant';
-import type { TenantChanges } from '../api/update-tenant';
+import type { AttributesOf, BodyOf, RecordOf } from '../../../api/resource';
+
+export type TenantRecord = RecordOf<'getTenant'>;
+type CreateTenantInput = BodyOf<'createTenant'>['data'];
+type TenantChanges = AttributesOf<'updateTenant'>;
+
+/** The update form shows every list of the tenant (IC §3). */
+export const TENANT_INCLUDE = 'grantTypes,scopes,claims,secrets';
 
 export type TenantFormMode = 'add' | 'update';
 export type TenantType = components['schemas']['TenantType'];

@@ -1,0 +1,25 @@
+// Which JSON:API types show another's data, so a mutation of one marks the other's lists and reads stale too
+// (src/api/resource.ts). Each entry is the contract's word or a screen's (the why beside it).
+import { OPERATIONS } from './operations.gen';
+
+/** The contract's JSON:API types, lower-cased (scripts/gen-api-operations.ts). */
+export type ResourceType = NonNullable<(typeof OPERATIONS)[keyof typeof OPERATIONS]['type']>;
+
+const TYPES: ReadonlySet<string> = new Set(Object.values(OPERATIONS).flatMap((operation) => (operation.type === null ? [] : [operation.type])));
+
+export function isResourceType(type: string): type is ResourceType {
+  return TYPES.has(type);
+}
+
+export const RELATED_TYPES: Partial<Record<ResourceType, readonly ResourceType[]>> = {
+  // getProduct answers the product with its four settings lists (identity-and-catalogue §2).
+  sendingcurrency: ['product'],
+  receivingcurrency: ['product'],
+  paymentoption: ['product'],
+  service: ['product'],
+  // A resource lists its scopes' names, and a resource's update may remove scopes (updateApiResource).
+  apiscope: ['apiresource'],
+  apiresource: ['apiscope'],
+  // "A tenant is an identity client": a tenant made or changed is one the admin may switch to (listTenantSelections).
+  tenant: ['tenantselection'],
+};
