@@ -1,7 +1,7 @@
 // remittances-and-payouts §2 'Transaction details': the popup a reference or pay-in id opens, or a second click on a
 // row that is not reprocessable. Its History tab (schemas/screens/remittances.json history) shows the row's audit trail.
 import { Modal, Tabs } from '@mantine/core';
-import type { RemittanceRow } from '../api/list-remittances';
+import type { RemittanceRow } from '../remittance-row';
 import { RecordHistory } from '../../../render/audit';
 import { FieldList } from '../../../render/FieldList';
 import { detailFields, type Field } from './remittance-fields';
