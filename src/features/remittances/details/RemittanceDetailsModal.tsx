@@ -17,10 +17,9 @@ export interface RemittanceDetailsModalProps {
   fields?: (row: RemittanceRow) => Field[];
   /** Whether the History tab shows (the audit trail is role 4's). */
   showsHistory?: boolean;
-  tenant?: string | null;
 }
 
-export function RemittanceDetailsModal({ row, onClose, fields = detailFields, showsHistory = false, tenant = null }: RemittanceDetailsModalProps) {
+export function RemittanceDetailsModal({ row, onClose, fields = detailFields, showsHistory = false }: RemittanceDetailsModalProps) {
   return (
     <Modal opened={row !== null} onClose={onClose} title={DETAILS_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {row &&
@@ -34,7 +33,7 @@ export function RemittanceDetailsModal({ row, onClose, fields = detailFields, sh
               <FieldList fields={fields(row)} />
             </Tabs.Panel>
             <Tabs.Panel value="history">
-              <RecordHistory entities={REMITTANCE_AUDIT_ENTITIES} entityId={row.id} tenant={tenant} />
+              <RecordHistory entities={REMITTANCE_AUDIT_ENTITIES} entityId={row.id} />
             </Tabs.Panel>
           </Tabs>
         ) : (

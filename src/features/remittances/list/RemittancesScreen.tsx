@@ -131,7 +131,7 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
         flows={flows}
         renderExpanded={renderExpanded}
       />
-      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} tenant={tenant?.id ?? null} />
+      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} />
       {swiftFor && (
         <SwiftStatusDialog
           key={swiftFor.id}
