@@ -20,6 +20,8 @@ export const RELATED_TYPES: Partial<Record<ResourceType, readonly ResourceType[]
   // A resource lists its scopes' names, and a resource's update may remove scopes (updateApiResource).
   apiscope: ['apiresource'],
   apiresource: ['apiscope'],
+  // Force Sync fetches the range's universal payment transactions into the list (remittances-and-payouts §4).
+  sync: ['upt-transaction'],
   // "A tenant is an identity client": a tenant made or changed is one the admin may switch to (listTenantSelections).
   tenant: ['tenantselection'],
 };

@@ -2,15 +2,25 @@
 // links there. The count is the list's total of one row (filter[status]=pending), refreshed every minute and after
 // every decision.
 import { Badge, Button, VisuallyHidden } from '@mantine/core';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { usePendingApprovalsCount } from '../api/approvals';
+import { listQuery } from '../api/resource';
+import { useSessionState } from '../api/session';
 import { useFirstScreenDrawn } from '../render/first-screen';
 
 export const APPROVALS_ROUTE = '/approvals';
 
-export function PendingApprovals({ tenant, enabled }: { tenant: string | null; enabled: boolean }) {
+/** How many approvals of the tenant wait for a decision (one row asked for; the total is in the meta). */
+function usePendingApprovalsCount(enabled: boolean): number | undefined {
+  // Re-rendered on a tenant switch: the list is keyed by the tenant whose token asks.
+  useSessionState();
+  const pending = listQuery('listApprovals', { query: { 'filter[status]': 'pending', 'page[size]': 1 } });
+  return useQuery({ ...pending, placeholderData: keepPreviousData, enabled, refetchInterval: 60_000, select: (page) => page.meta.itemTotal }).data;
+}
+
+export function PendingApprovals({ enabled }: { enabled: boolean }) {
   const screenDrawn = useFirstScreenDrawn();
-  const count = usePendingApprovalsCount(tenant, screenDrawn && enabled);
+  const count = usePendingApprovalsCount(screenDrawn && enabled);
   if (!enabled || count === undefined) return null;
   return (
     <Button

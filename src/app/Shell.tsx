@@ -59,7 +59,7 @@ export function Shell({ children }: { children: ReactNode }) {
             </UnstyledButton>
           </Group>
           <Group gap="xs" wrap="nowrap">
-            <PendingApprovals tenant={staff.tenant?.id ?? null} enabled={APPROVALS_ROUTE in labels} />
+            <PendingApprovals enabled={APPROVALS_ROUTE in labels} />
             {evaluateRule(controlPanelRule, staff.ruleContext) && (
               <Button component={Link} to="/admin/dashboard" variant="light" size="xs">
                 Control Panel

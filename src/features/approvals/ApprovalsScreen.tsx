@@ -2,14 +2,29 @@
 // what will change, before → after, and Approve / Reject (where the caller may decide) open the decision dialog.
 import { useState } from 'react';
 import { Stack, Title } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Approval } from '../../api/approvals';
 import type { FlatRecord } from '../../api/jsonapi';
-import { asApproval, useDecideApproval, type Approval, type Decision } from '../../api/approvals';
+import { callOperation, type RowOf } from '../../api/resource';
 import { AuditDiff } from '../../render/audit';
 import { notifySuccess } from '../../render/notify';
 import { SchemaTable, useTableController } from '../../render/table';
-import { DecisionDialog } from './DecisionDialog';
+import { DecisionDialog, type Decision } from './DecisionDialog';
 
 export const APPROVALS_TABLE = 'approvals';
+
+/** The table's rows are its list operation's rows; this only names their type. */
+const asApproval = (row: FlatRecord) => row as RowOf<'listApprovals'>;
+
+/** Approves (the gateway runs the maker's request once) or rejects with a reason; answers the decided approval. */
+async function decideApproval(decision: Decision): Promise<Approval> {
+  const path = { id: decision.id };
+  const { data } =
+    decision.decision === 'approve'
+      ? await callOperation('approveApproval', { path })
+      : await callOperation('rejectApproval', { path }, { body: { data: { type: 'approval', attributes: { reason: decision.reason } } } });
+  return { id: data.id, ...data.attributes };
+}
 
 const renderDiff = (row: FlatRecord) => {
   const approval = asApproval(row);
@@ -25,7 +40,9 @@ function decidedText(approval: Approval): string {
 
 export default function ApprovalsScreen() {
   const list = useTableController(APPROVALS_TABLE);
-  const decide = useDecideApproval();
+  const queryClient = useQueryClient();
+  // A decision changes the lists, the header's count and whatever the approved request changed: every query refetches.
+  const decide = useMutation({ mutationFn: decideApproval, onSettled: () => queryClient.invalidateQueries() });
   const [open, setOpen] = useState<{ approval: Approval; decision: Decision['decision'] } | null>(null);
   const start = (decision: Decision['decision']) => (row: FlatRecord) => {
     decide.reset();

@@ -3,9 +3,11 @@
 // gives it back to the row action on close.
 import { useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import type { Approval, Decision } from '../../api/approvals';
+import type { Approval } from '../../api/approvals';
 import { errorText } from '../../api/errors';
 import { AuditDiff } from '../../render/audit';
+
+export type Decision = { id: string; decision: 'approve' } | { id: string; decision: 'reject'; reason: string };
 
 export const DECISION_TEXT = {
   approveTitle: 'Approve this request?',

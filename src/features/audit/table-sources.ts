@@ -1,7 +1,7 @@
-// How schemas/tables/audit.json fetches its rows: the audit trail (src/api/audit, shared with the History tabs).
-import { getAuditEventsQueryOptions } from '../../api/audit';
+// How schemas/tables/audit.json fetches its rows: the audit trail, by operationId (the History tabs read it too).
+import { tablePageQuery } from '../../api/resource';
 import { tableSource, type TableSources } from '../../render/table/table-sources';
 
 export const auditTableSources: TableSources = {
-  listAuditEvents: tableSource(getAuditEventsQueryOptions),
+  listAuditEvents: tableSource(tablePageQuery('listAuditEvents')),
 };

@@ -2,9 +2,11 @@
 // paged by the gateway, each with who, when, what, the reason and its field-by-field diff.
 import { Fragment, useState } from 'react';
 import { Alert, Group, Pagination, Table, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { asAuditEvent, getAuditEventsQueryOptions, type AuditEvent } from '../../api/audit';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { AuditEvent } from '../../api/audit';
 import { errorText } from '../../api/errors';
+import { listQuery } from '../../api/resource';
+import { useSessionState } from '../../api/session';
 import { formatDate } from '../format';
 import { Loading } from '../Loading';
 import { changeSummary } from './audit-diff';
@@ -29,20 +31,16 @@ export interface RecordHistoryProps {
   /** The kinds of audit entity the record's rows have (a user: user, account, document, photo). */
   entities: readonly string[];
   entityId: string;
-  /** The tenant whose token asks. */
-  tenant: string | null;
+  /** Unused: the page is keyed by the tenant whose token asks (src/api/resource.ts); callers drop it as they migrate. */
+  tenant?: string | null;
 }
 
-export function RecordHistory({ entities, entityId, tenant }: RecordHistoryProps) {
+export function RecordHistory({ entities, entityId }: RecordHistoryProps) {
   const [page, setPage] = useState(1);
-  const params = {
-    'filter[entity]': entities.join(','),
-    'filter[entityId]': entityId,
-    sort: '-at',
-    'page[number]': String(page),
-    'page[size]': String(HISTORY_PAGE_SIZE),
-  };
-  const history = useQuery(getAuditEventsQueryOptions({ tenant, params }));
+  const query = { 'filter[entity]': entities.join(','), 'filter[entityId]': entityId, sort: '-at', 'page[number]': page, 'page[size]': HISTORY_PAGE_SIZE } as const;
+  // Re-rendered on a tenant switch: the page is keyed by the tenant whose token asks.
+  useSessionState();
+  const history = useQuery({ ...listQuery('listAuditEvents', { query }), placeholderData: keepPreviousData });
   if (history.isPending) return <Loading />;
   if (history.isError) {
     return (
@@ -51,7 +49,7 @@ export function RecordHistory({ entities, entityId, tenant }: RecordHistoryProps
       </Alert>
     );
   }
-  const events = history.data.rows.map(asAuditEvent);
+  const events = history.data.rows;
   if (events.length === 0) {
     return (
       <Text c="dimmed" size="sm">

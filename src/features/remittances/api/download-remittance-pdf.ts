@@ -1,3 +1,4 @@
+// Kept beside the resource layer: the answer is a PDF, read as a blob and saved as a file.
 // GET api/v1/remittance/pdf (getRemittancePdf): the payout PDF of the table's filters and range, saved as
 // Transactions_{start}_{end}.pdf (remittances-and-payouts §2 Export, §9).
 import { useMutation } from '@tanstack/react-query';

@@ -1,3 +1,4 @@
+// Kept beside the resource layer: an Idempotency-Key header, a window in the query and a 202 pending approval.
 // POST api/v1/integration/swift/republish-bulk-transactions (republishPayouts): bulk reprocessing by count or days back
 // (a window spelt filter[startdate] / filter[enddata], as the spec's client sends it) or of the ticked rows, with one
 // Idempotency-Key per request (remittances-and-payouts §4, §7).

@@ -5,13 +5,12 @@
 import '@mantine/charts/styles.css';
 import { CompositeChart, type CompositeChartProps } from '@mantine/charts';
 import { Alert, Card, SegmentedControl } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
 import { ChartFigure, type ChartTableColumn } from '../../../render/charts';
 import { formatAmount } from '../../../render/format';
-import { getPayinTransactionStatisticsQueryOptions, type ChartTimeframe } from '../api/get-payin-transaction-statistics';
-import { DASHBOARD_TEXT, chartPoints, rangeCaption, type ChartPoint } from './dashboard-format';
+import { useDocument } from '../../../api/resource';
+import { DASHBOARD_TEXT, chartPoints, rangeCaption, type ChartPoint, type ChartTimeframe } from './dashboard-format';
 
 /** RP §2: charts are 300 px tall. */
 export const CHART_HEIGHT = 300;
@@ -44,9 +43,10 @@ function chartTableColumns(currency: string): ChartTableColumn[] {
   ];
 }
 
-export function PayinChart({ tenant }: { tenant: string | null }) {
+/** §7: filter[timeframe] weekly or monthly, none for daily. */
+export function PayinChart() {
   const [timeframe, setTimeframe] = useState<ChartTimeframe>('daily');
-  const statistics = useQuery(getPayinTransactionStatisticsQueryOptions({ tenant, timeframe }));
+  const statistics = useDocument('getPayinTransactionStatistics', { query: timeframe === 'daily' ? {} : { 'filter[timeframe]': timeframe } });
   const points = statistics.data ? chartPoints(statistics.data) : [];
   const currency = statistics.data?.meta.currency ?? '';
   return (

@@ -3,16 +3,12 @@
 // Its own chunk: @mantine/charts and recharts load with this route only.
 import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
-import { useStaffContext } from '../../../config/staff-context';
-import type { StatusTimeframe } from '../api/get-payin-transaction-status';
-import { DASHBOARD_TEXT } from './dashboard-format';
+import { DASHBOARD_TEXT, type StatusTimeframe } from './dashboard-format';
 import { PayinChart } from './PayinChart';
 import { StatusWidgets } from './StatusWidgets';
 
 export default function PayinDashboardScreen() {
-  const { tenant } = useStaffContext();
   const [timeframe, setTimeframe] = useState<StatusTimeframe>('daily');
-  const tenantId = tenant?.id ?? null;
   return (
     <Stack gap="lg">
       <Group justify="space-between" align="flex-end">
@@ -26,8 +22,8 @@ export default function PayinDashboardScreen() {
           data={DASHBOARD_TEXT.periods.map((option) => ({ ...option }))}
         />
       </Group>
-      <StatusWidgets tenant={tenantId} timeframe={timeframe} />
-      <PayinChart tenant={tenantId} />
+      <StatusWidgets timeframe={timeframe} />
+      <PayinChart />
     </Stack>
   );
 }

@@ -2,10 +2,9 @@
 // /transactions/remittances/{status id}, carrying the period the value counts so the table shows the same rows.
 // A failure shows RP §8's 'Data not found.  Please try again later'.
 import { Alert, Card, SimpleGrid, Skeleton, Text, UnstyledButton } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { getPayinTransactionStatusQueryOptions, type StatusTimeframe } from '../api/get-payin-transaction-status';
-import { WIDGETS_FAILED } from './dashboard-format';
+import { useDocument } from '../../../api/resource';
+import { WIDGETS_FAILED, type StatusTimeframe } from './dashboard-format';
 
 export const REMITTANCES_ROUTE = '/transactions/remittances';
 
@@ -17,8 +16,9 @@ export function widgetTarget(statusId: number, range: { startDate: string; endDa
 /** The card's edge in the status's colour (RP §2 colours); the figure itself stays dark for contrast. */
 const STATUS_COLOR: Record<number, string> = { 256: 'green', 4: 'blue', 2: 'yellow', 128: 'red' };
 
-export function StatusWidgets({ tenant, timeframe }: { tenant: string | null; timeframe: StatusTimeframe }) {
-  const widgets = useQuery(getPayinTransactionStatusQueryOptions({ tenant, timeframe }));
+/** §7: filter[timeframe] is left out for the Day switch. */
+export function StatusWidgets({ timeframe }: { timeframe: StatusTimeframe }) {
+  const widgets = useDocument('getPayinTransactionStatus', { query: timeframe === 'daily' ? {} : { 'filter[timeframe]': timeframe } });
   if (widgets.isError) {
     return (
       <Alert color="red" role="alert">

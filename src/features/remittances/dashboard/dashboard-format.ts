@@ -1,6 +1,10 @@
 // The pay-in dashboard's texts and labels (remittances-and-payouts §2, §8, §9): the range caption DD-MMM-YYYY, chart
 // labels by timeframe (weekly DD-MMM-YYYY, monthly MMM-YYYY, daily the hour), and the chart's rows as numbers.
-import type { ChartTimeframe, PayinStatistics } from '../api/get-payin-transaction-statistics';
+import type { DocumentOf } from '../../../api/resource';
+
+export type PayinStatistics = DocumentOf<'getPayinTransactionStatistics'>;
+export type ChartTimeframe = PayinStatistics['meta']['timeframe'];
+export type StatusTimeframe = DocumentOf<'getPayinTransactionStatus'>['meta']['timeframe'];
 
 /** RP §8: the widgets' failure text, two spaces included. */
 export const WIDGETS_FAILED = 'Data not found.  Please try again later';

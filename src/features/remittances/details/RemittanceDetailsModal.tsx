@@ -1,7 +1,7 @@
 // remittances-and-payouts §2 'Transaction details': the popup a reference or pay-in id opens, or a second click on a
 // row that is not reprocessable. Its History tab (schemas/screens/remittances.json history) shows the row's audit trail.
 import { Modal, Tabs } from '@mantine/core';
-import type { RemittanceRow } from '../api/list-remittances';
+import type { RemittanceRow } from '../remittance-row';
 import { RecordHistory } from '../../../render/audit';
 import { FieldList } from '../../../render/FieldList';
 import { detailFields, type Field } from './remittance-fields';
@@ -17,10 +17,9 @@ export interface RemittanceDetailsModalProps {
   fields?: (row: RemittanceRow) => Field[];
   /** Whether the History tab shows (the audit trail is role 4's). */
   showsHistory?: boolean;
-  tenant?: string | null;
 }
 
-export function RemittanceDetailsModal({ row, onClose, fields = detailFields, showsHistory = false, tenant = null }: RemittanceDetailsModalProps) {
+export function RemittanceDetailsModal({ row, onClose, fields = detailFields, showsHistory = false }: RemittanceDetailsModalProps) {
   return (
     <Modal opened={row !== null} onClose={onClose} title={DETAILS_TITLE} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
       {row &&
@@ -34,7 +33,7 @@ export function RemittanceDetailsModal({ row, onClose, fields = detailFields, sh
               <FieldList fields={fields(row)} />
             </Tabs.Panel>
             <Tabs.Panel value="history">
-              <RecordHistory entities={REMITTANCE_AUDIT_ENTITIES} entityId={row.id} tenant={tenant} />
+              <RecordHistory entities={REMITTANCE_AUDIT_ENTITIES} entityId={row.id} />
             </Tabs.Panel>
           </Tabs>
         ) : (

@@ -4,7 +4,7 @@ import type { Field } from '../../../render/FieldList';
 
 export type { Field };
 import { formatAmount, formatDate, formatNumber } from '../../../render/format';
-import type { RemittanceRow } from '../api/list-remittances';
+import type { RemittanceRow } from '../remittance-row';
 
 
 const text = (value: string | number | null | undefined) => (value === null || value === undefined ? '' : String(value));

@@ -6,7 +6,7 @@ import { Stack, Title } from '@mantine/core';
 import type { FlatRecord } from '../../../api/jsonapi';
 import { FieldList } from '../../../render/FieldList';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { asRemittanceRow, type RemittanceRow } from '../api/list-remittances';
+import { asRemittanceRow, type RemittanceRow } from '../remittance-row';
 import { RemittanceDetailsModal } from '../details/RemittanceDetailsModal';
 import { referenceFields, rowDetailFields } from '../details/remittance-fields';
 

@@ -18,8 +18,7 @@ export const HEADER_TEXT = {
 export interface RemittancesHeaderProps {
   title: string;
   shows: Record<RemittancePart, boolean>;
-  /** The tenant and its payout account, for the Available Balance. */
-  tenant: string | null;
+  /** The tenant's payout account, for the Available Balance. */
   payoutAccount: string | undefined;
   range: ReportRange;
   onRangeChange: (range: ReportRange) => void;
@@ -34,7 +33,7 @@ export interface RemittancesHeaderProps {
 }
 
 export function RemittancesHeader(props: RemittancesHeaderProps) {
-  const { title, shows, tenant, payoutAccount, range, onRangeChange, refreshing, onRefresh, selectedCount } = props;
+  const { title, shows, payoutAccount, range, onRangeChange, refreshing, onRefresh, selectedCount } = props;
   const ticked = selectedCount > 0;
   return (
     <Group justify="space-between" align="flex-end" wrap="wrap">
@@ -42,7 +41,7 @@ export function RemittancesHeader(props: RemittancesHeaderProps) {
         <Title order={1} size="h3">
           {title}
         </Title>
-        {shows.availableBalance && payoutAccount && <AvailableBalance tenant={tenant} accountNumber={payoutAccount} />}
+        {shows.availableBalance && payoutAccount && <AvailableBalance accountNumber={payoutAccount} />}
       </Group>
       <Group align="flex-end" gap="sm">
         <DateRangeInput range={range} onChange={onRangeChange} />

@@ -9,12 +9,12 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { RowSelectionState } from '@tanstack/react-table';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
+import { resourceTypeKey } from '../../../api/resource';
 import { useConfig } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { rangeFilters, rangeFromSearch, type ReportRange } from '../../../render/report-range';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { getPayoutAccountQueryOptions } from '../api/get-payout-account';
-import { asRemittanceRow, getRemittancesQueryOptions, type RemittanceRow } from '../api/list-remittances';
+import { asRemittanceRow, type RemittanceRow } from '../remittance-row';
 import { FieldList } from '../../../render/FieldList';
 import { RemittanceDetailsModal } from '../details/RemittanceDetailsModal';
 import { expandedFields } from '../details/remittance-fields';
@@ -77,10 +77,10 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
   const [editing, setEditing] = useState<readonly RemittanceRow[] | null>(null);
   const [reprocessing, setReprocessing] = useState<ReprocessTarget | null>(null);
 
-  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: getRemittancesQueryOptions().queryKey }), [queryClient]);
+  const refetch = useCallback(() => void queryClient.invalidateQueries({ queryKey: resourceTypeKey('remittance') }), [queryClient]);
   const refresh = () => {
     refetch();
-    void queryClient.invalidateQueries({ queryKey: getPayoutAccountQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: resourceTypeKey('payout-account') });
   };
   const changeRange = (next: ReportRange) => list.setQuery({ ...list.query, page: 1 }, { startDate: next.startDate, endDate: next.endDate });
 
@@ -110,7 +110,6 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
       <RemittancesHeader
         title={list.title}
         shows={shows}
-        tenant={tenant?.id ?? null}
         payoutAccount={tenant?.payoutAccount}
         range={range}
         onRangeChange={changeRange}
@@ -132,7 +131,7 @@ function RemittanceTransactions({ swiftActors, reprocessActors, excelExport, sav
         flows={flows}
         renderExpanded={renderExpanded}
       />
-      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} tenant={tenant?.id ?? null} />
+      <RemittanceDetailsModal row={details} onClose={() => setDetails(null)} showsHistory={shows.history} />
       {swiftFor && (
         <SwiftStatusDialog
           key={swiftFor.id}

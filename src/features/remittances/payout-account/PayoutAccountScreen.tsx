@@ -4,13 +4,14 @@
 // and an account lookup at the bank (§7, §8).
 import { useState } from 'react';
 import { Alert, Button, Card, Group, Loader, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
+import { callOperation } from '../../../api/resource';
 import { useConfig } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
 import { formatAmount } from '../../../render/format';
-import { usePayoutAccount, type PayoutAccount } from '../api/get-payout-account';
-import { useLookupPayoutAccount } from '../api/lookup-payout-account';
 import { FieldList } from '../../../render/FieldList';
 import { showsPayoutAccount } from '../remittance-rules';
+import { usePayoutAccount, type PayoutAccount } from './AvailableBalance';
 import { balanceErrorText, lookupErrorText, lookupResultText } from './account-texts';
 
 export const PAYOUT_ACCOUNT_TEXT = {
@@ -32,7 +33,7 @@ export default function PayoutAccountScreen() {
       </Title>
       {shown ? (
         <>
-          <PayoutAccountCard tenant={tenant?.id ?? null} accountNumber={accountNumber} />
+          <PayoutAccountCard accountNumber={accountNumber} />
           <AccountLookup />
         </>
       ) : (
@@ -40,6 +41,12 @@ export default function PayoutAccountScreen() {
       )}
     </Stack>
   );
+}
+
+/** §7, §8: asks the payout bank about an account number; one it does not know answers accountNumber null with its code
+ * and message. */
+async function lookupPayoutAccount(accountNumber: string) {
+  return (await callOperation('lookupPayoutAccount', { query: { accountNumber } })).data.attributes;
 }
 
 function accountFields(account: PayoutAccount) {
@@ -53,8 +60,8 @@ function accountFields(account: PayoutAccount) {
   ];
 }
 
-function PayoutAccountCard({ tenant, accountNumber }: { tenant: string | null; accountNumber: string }) {
-  const account = usePayoutAccount({ tenant, accountNumber });
+function PayoutAccountCard({ accountNumber }: { accountNumber: string }) {
+  const account = usePayoutAccount(accountNumber);
   return (
     <Card withBorder maw={640} aria-label="Payout account details" component="section">
       {account.isPending ? (
@@ -74,7 +81,7 @@ function PayoutAccountCard({ tenant, accountNumber }: { tenant: string | null; a
 }
 
 function AccountLookup() {
-  const lookup = useLookupPayoutAccount();
+  const lookup = useMutation({ mutationFn: lookupPayoutAccount });
   const [accountNumber, setAccountNumber] = useState('');
   return (
     <Card withBorder maw={640} component="section" aria-label="Account lookup">

@@ -1,6 +1,9 @@
 // remittances-and-payouts §8: what the balance panel and the account lookup show when the bank does not answer.
 import { ApiError, errorText } from '../../../api/errors';
-import type { AccountLookup } from '../api/lookup-payout-account';
+import type { DocumentOf } from '../../../api/resource';
+
+/** What the payout bank answers about an account number (lookupPayoutAccount). */
+type AccountLookup = DocumentOf<'lookupPayoutAccount'>['data']['attributes'];
 
 export const ACCOUNT_UNREACHABLE = 'Account unreachable';
 

@@ -9,7 +9,7 @@ import { AWAITING_APPROVAL_TITLE, awaitingApprovalText } from '../../../api/appr
 import { BULK_REPROCESS_TEXT, bulkReprocessMachine, type ReprocessChoice } from '../../../flows/bulk-reprocess.machine';
 import { SchemaForm } from '../../../render/form';
 import { notifyInfo, notifySuccess } from '../../../render/notify';
-import type { RemittanceRow } from '../api/list-remittances';
+import type { RemittanceRow } from '../remittance-row';
 import { bulkReprocessGatewayActors, type BulkReprocessActors } from './bulk-reprocess-actors';
 import { useLatest } from '../../../render/use-latest';
 

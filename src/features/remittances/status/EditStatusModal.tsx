@@ -5,11 +5,11 @@ import { useMemo, useRef, useState } from 'react';
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { AWAITING_APPROVAL_TITLE, awaitingApprovalText, isAwaitingApproval } from '../../../api/approvals';
 import { errorText } from '../../../api/errors';
+import { useMutate } from '../../../api/resource';
 import { SchemaForm } from '../../../render/form';
 import type { FormValues } from '../../../render/form/form-errors';
 import { notifyInfo, notifySuccess } from '../../../render/notify';
-import type { RemittanceRow } from '../api/list-remittances';
-import { useUpdatePayoutStatus } from '../api/update-payout-status';
+import type { RemittanceRow } from '../remittance-row';
 import { useUpdatePayoutStatuses } from '../api/update-payout-statuses';
 
 export const EDIT_STATUS_TEXT = {
@@ -31,7 +31,7 @@ export interface EditStatusModalProps {
 }
 
 export function EditStatusModal({ rows, onClose, createKey = () => crypto.randomUUID() }: EditStatusModalProps) {
-  const one = useUpdatePayoutStatus();
+  const one = useMutate('updatePayoutStatus');
   const many = useUpdatePayoutStatuses();
   const [failure, setFailure] = useState<string | null>(null);
   // One key per bulk change: a retry of the same change replays it instead of applying it twice.
@@ -69,7 +69,7 @@ export function EditStatusModal({ rows, onClose, createKey = () => crypto.random
     const statusCode = Number(values.statusCode);
     const statusDescription = String(values.statusDescription ?? '').trim();
     if (!bulk) {
-      one.mutate({ id: first.id, statusCode, statusDescription }, { onSuccess: done, onError: fail });
+      one.mutate({ path: { id: first.id }, attributes: { StatusCode: statusCode, StatusDescription: statusDescription } }, { onSuccess: done, onError: fail });
       return;
     }
     const transactionIds = rows.map((row) => row.id);

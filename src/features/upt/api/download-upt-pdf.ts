@@ -1,3 +1,4 @@
+// Kept beside the resource layer: the answer is a PDF, read as a blob and saved as a file.
 // GET api/v1/upt/transaction/pdf (getUptTransactionPdf, the configured URI): the universal payment transactions of the
 // table's filters and range as a PDF, saved as UPT_{start}_{end}.pdf (remittances-and-payouts §7, §9).
 import { useMutation } from '@tanstack/react-query';

@@ -4,13 +4,15 @@ import { useState } from 'react';
 import { Center, Loader, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { errorText } from '../../../api/errors';
 import type { FlatRecord } from '../../../api/jsonapi';
+import { useList, type RowOf } from '../../../api/resource';
 import { FieldList } from '../../../render/FieldList';
 import { formatDate } from '../../../render/format';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { asUptBankRow, type UptBankRow } from '../api/list-upt-banks';
-import { useUptBankBranches } from '../api/list-upt-bank-branches';
 
 export const NO_BRANCHES = '- No Branches -';
+
+/** A row of schemas/tables/upt-banks.json, as its list operation types it. */
+type UptBankRow = RowOf<'listUptBanks'>;
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 
@@ -28,7 +30,7 @@ function bankFields(bank: UptBankRow) {
 }
 
 function Branches({ bank }: { bank: UptBankRow }) {
-  const branches = useUptBankBranches(bank.code);
+  const branches = useList('listUptBankBranches', { query: { bankCode: bank.code } });
   if (branches.isPending) {
     return (
       <Center py="sm">
@@ -43,7 +45,7 @@ function Branches({ bank }: { bank: UptBankRow }) {
       </Text>
     );
   }
-  if (branches.data.length === 0) return <Text size="sm">{NO_BRANCHES}</Text>;
+  if (branches.data.rows.length === 0) return <Text size="sm">{NO_BRANCHES}</Text>;
   return (
     <Table aria-label={`Branches of ${bank.name}`} withTableBorder>
       <Table.Thead>
@@ -56,7 +58,7 @@ function Branches({ bank }: { bank: UptBankRow }) {
         </Table.Tr>
       </Table.Thead>
       <Table.Tbody>
-        {branches.data.map((branch) => (
+        {branches.data.rows.map((branch) => (
           <Table.Tr key={branch.id}>
             <Table.Td>{branch.code}</Table.Td>
             <Table.Td>{branch.name}</Table.Td>
@@ -78,7 +80,7 @@ export default function UptBanksScreen() {
       <Title order={1} size="h3">
         {list.title}
       </Title>
-      <SchemaTable {...list.tableProps} onRowOpen={(row: FlatRecord) => setOpen(asUptBankRow(row))} />
+      <SchemaTable {...list.tableProps} onRowOpen={(row: FlatRecord) => setOpen(row as UptBankRow)} />
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.name ?? 'Bank'} size="lg" centered closeButtonProps={{ 'aria-label': 'Close' }}>
         {open && (
           <Stack>

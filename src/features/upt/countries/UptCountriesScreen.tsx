@@ -2,13 +2,16 @@
 // to all its fields and its payment limits (currentPaymentLimits).
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { FlatRecord } from '../../../api/jsonapi';
+import type { RowOf } from '../../../api/resource';
 import { FieldList } from '../../../render/FieldList';
 import { formatAmount } from '../../../render/format';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { asUptCountryRow, type UptCountryRow } from '../api/list-upt-countries';
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
 const text = (value: string | number | null) => (value === null ? '' : String(value));
+
+/** A row of schemas/tables/upt-countries.json, as its list operation types it. */
+type UptCountryRow = RowOf<'listUptCountries'>;
 
 function countryFields(country: UptCountryRow) {
   return [
@@ -50,7 +53,7 @@ function PaymentLimits({ country }: { country: UptCountryRow }) {
 }
 
 const renderExpanded = (record: FlatRecord) => {
-  const country = asUptCountryRow(record);
+  const country = record as UptCountryRow;
   return (
     <Stack gap="sm">
       <FieldList fields={countryFields(country)} cols={4} />

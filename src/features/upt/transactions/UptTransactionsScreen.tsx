@@ -9,20 +9,19 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import type { FlatRecord } from '../../../api/jsonapi';
+import { resourceTypeKey, useMutate, type RecordOf } from '../../../api/resource';
 import { DateRangeInput } from '../../../render/DateRangeInput';
 import { notifyError, notifySuccess } from '../../../render/notify';
 import { rangeFilters, rangeFromSearch, type ReportRange } from '../../../render/report-range';
 import { SchemaTable, useTableController } from '../../../render/table';
 import { useUptPdf } from '../api/download-upt-pdf';
-import { getUptTransactionsQueryOptions } from '../api/list-upt-transactions';
-import { useSyncUptTransactions, type UptSync } from '../api/sync-upt-transactions';
 import { UptReportModal } from './UptReportModal';
 
 export const UPT_TEXT = {
   forceSync: 'Force Sync',
   refresh: 'Refresh',
   pdf: 'PDF',
-  synced: (sync: UptSync) => `${sync.received} received, ${sync.added} added, ${sync.updated} updated.`,
+  synced: (sync: RecordOf<'syncUptTransactions'>) => `${sync.received} received, ${sync.added} added, ${sync.updated} updated.`,
 } as const;
 
 export interface UptTransactionsScreenProps {
@@ -34,7 +33,7 @@ export default function UptTransactionsScreen({ savePdf }: UptTransactionsScreen
   const [search] = useSearchParams();
   const range = useMemo(() => rangeFromSearch(search), [search]);
   const list = useTableController('upt-transactions', { params: rangeFilters(range) });
-  const sync = useSyncUptTransactions();
+  const sync = useMutate('syncUptTransactions');
   const pdf = useUptPdf(savePdf);
   const queryClient = useQueryClient();
   const [open, setOpen] = useState<FlatRecord | null>(null);
@@ -42,11 +41,14 @@ export default function UptTransactionsScreen({ savePdf }: UptTransactionsScreen
 
   const changeRange = (next: ReportRange) => list.setQuery({ ...list.query, page: 1 }, { startDate: next.startDate, endDate: next.endDate });
   const forceSync = () =>
-    sync.mutate(range, {
-      onSuccess: (result) => notifySuccess(UPT_TEXT.synced(result)),
+    // §5: the range's dates as YYYY-MM-DD.
+    sync.mutate({ attributes: { STARTDATE: range.startDate, ENDDATE: range.endDate } }, {
+      onSuccess: (result) => {
+        if (result) notifySuccess(UPT_TEXT.synced(result));
+      },
       onError: (error) => notifyError(errorText(error)),
     });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: getUptTransactionsQueryOptions().queryKey });
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: resourceTypeKey('upt-transaction') });
   const downloadPdf = () => {
     const { 'page[number]': _page, 'page[size]': _size, ...filters } = list.params;
     pdf.mutate({ ...filters, ...rangeFilters(range) }, { onError: (error) => notifyError(errorText(error)) });
