@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, keepPreviousData } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -16,7 +16,7 @@ const network = vi.hoisted(() => {
 });
 
 import { useRecordController } from './record-controller';
-import { callOperation, listQuery, mutateOperation, readQuery, tablePageQuery, useMutate } from './resource';
+import { callOperation, listQuery, mutateOperation, readQuery, tablePageQuery, useDocument, useMutate } from './resource';
 import { sessionStore } from './session';
 
 const product = { type: 'product', id: '4', attributes: { title: 'Cash Pickup', subTitle: 'Agents', type: 'Payout', backgroundUrl: null } };
@@ -117,6 +117,23 @@ describe('a list', () => {
   it("of a table file asks with the table's parameters as text", async () => {
     await new QueryClient().fetchQuery(tablePageQuery('listTenants')({ params: { 'page[number]': '2', 'filter[name]': 'ac' } }));
     expect(new URL(network.requests[0]?.url ?? '').searchParams.toString()).toBe('page%5Bnumber%5D=2&filter%5Bname%5D=ac');
+  });
+});
+
+describe('a query asked to keep the previous answer', () => {
+  it('shows the answer of the call before while a changed call loads, and the new answer once it comes', async () => {
+    network.answer = (request) => ({ data: [], meta: { timeframe: new URL(request.url).searchParams.get('filter[timeframe]') } });
+    const { result, rerender } = renderHook(
+      ({ timeframe }: { timeframe: 'weekly' | 'monthly' }) =>
+        useDocument('getTransactionStatistics', { query: { 'filter[timeframe]': timeframe } }, { placeholderData: keepPreviousData }),
+      { wrapper: wrapperWith(new QueryClient()), initialProps: { timeframe: 'weekly' } },
+    );
+    await waitFor(() => expect(result.current.data?.meta.timeframe).toBe('weekly'));
+
+    // The monthly answer cannot have come yet: the render right after the switch still shows the weekly one.
+    rerender({ timeframe: 'monthly' });
+    expect(result.current).toMatchObject({ isPlaceholderData: true, data: { meta: { timeframe: 'weekly' } } });
+    await waitFor(() => expect(result.current.data?.meta.timeframe).toBe('monthly'));
   });
 });
 

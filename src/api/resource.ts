@@ -97,6 +97,8 @@ function pageOf(document: { data: Resource[]; meta?: Partial<ListMeta> }): Page<
 interface QueryExtras {
   /** How long an answer stays fresh, e.g. a reference list's REFERENCE_STALE_MS. */
   staleTime?: number;
+  /** `keepPreviousData`: the answer shown stays while a changed call's loads (a timeframe switched). */
+  placeholderData?: typeof keepPreviousData;
 }
 
 /** The query of a list operation's rows and page meta; `init` undefined waits (nothing is asked). */
