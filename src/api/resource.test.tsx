@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider, keepPreviousData } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 
 // The client keeps the fetch it finds when it is created, so the stub goes in before any import.
 const network = vi.hoisted(() => {
@@ -16,7 +16,7 @@ const network = vi.hoisted(() => {
 });
 
 import { useRecordController } from './record-controller';
-import { callOperation, listQuery, mutateOperation, readQuery, tablePageQuery, useDocument, useMutate } from './resource';
+import { callOperation, listQuery, mutateOperation, readQuery, tablePageQuery, useDocument, useMutate, type RowOf } from './resource';
 import { sessionStore } from './session';
 
 const product = { type: 'product', id: '4', attributes: { title: 'Cash Pickup', subTitle: 'Agents', type: 'Payout', backgroundUrl: null } };
@@ -106,6 +106,14 @@ describe('a list', () => {
     const page = await new QueryClient().fetchQuery(listQuery('listFeeDetails', { query: { include: 'product' } }));
     expect(page.rows).toEqual([{ id: '7', type: 'feedetail', minAmount: '1', product: { id: '4', ...product.attributes } }]);
     expect(page.meta).toEqual({ itemTotal: 21, pageNumber: 2, pageSize: 20, pageTotal: 2 });
+  });
+
+  it("keeps a row's own `type` attribute in place of the resource type, and types it so", async () => {
+    network.answer = () => ({ data: [{ type: 'wallettransaction', id: 't-1', attributes: { referenceNumber: 'WT1', type: 256 } }] });
+    const page = await new QueryClient().fetchQuery(listQuery('listWalletTransactions', {}));
+    expect(page.rows).toEqual([{ id: 't-1', referenceNumber: 'WT1', type: 256 }]);
+    // tsc fails here if the type code and the resource type are intersected (a list no hook would accept).
+    expectTypeOf<RowOf<'listWalletTransactions'>['type']>().toEqualTypeOf<2 | 1 | 4 | 256 | 8 | 32>();
   });
 
   it('the contract answers without page meta is one page holding every row', async () => {
