@@ -9,9 +9,9 @@ import { Spotlight, createSpotlight, useSpotlight } from '@mantine/spotlight';
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useStaffContext } from '../../config/staff-context';
-import { MIN_SEARCH_LENGTH } from '../../api/search';
+import { useList } from '../../api/resource';
+import { MIN_SEARCH_LENGTH, SEARCH_STALE_MS } from '../../api/search';
 import { searchUsersQueryOptions } from '../../features/users/api/search-users';
-import { searchWalletTransactionsQueryOptions } from '../../features/wallet/api/search-wallet-transactions';
 import { formatMoney } from '../../render/format';
 import { matchingEntries, menuEntries, transactionAddress, userAddress } from './palette-entries';
 
@@ -46,7 +46,7 @@ export default function CommandPalette({ request }: CommandPaletteProps) {
   const entries = useMemo(() => menuEntries(menu?.items ?? []), [menu]);
   const tenantId = tenant?.id ?? null;
   const users = useQuery(searchUsersQueryOptions(tenantId, text));
-  const transactions = useQuery(searchWalletTransactionsQueryOptions(tenantId, text));
+  const transactions = useList('searchWalletTransactions', text.length >= MIN_SEARCH_LENGTH ? { query: { 'filter[query]': text, 'page[size]': 8 } } : undefined, { staleTime: SEARCH_STALE_MS });
 
   useEffect(() => {
     palette.open();
@@ -54,7 +54,7 @@ export default function CommandPalette({ request }: CommandPaletteProps) {
 
   const pages = matchingEntries(entries, query.trim());
   const foundUsers = text.length >= MIN_SEARCH_LENGTH ? (users.data ?? []) : [];
-  const foundTransactions = text.length >= MIN_SEARCH_LENGTH ? (transactions.data ?? []) : [];
+  const foundTransactions = text.length >= MIN_SEARCH_LENGTH ? (transactions.data?.rows ?? []) : [];
   const searching = text !== query.trim() || (text.length >= MIN_SEARCH_LENGTH && (users.isFetching || transactions.isFetching));
   const nothing = pages.length === 0 && foundUsers.length === 0 && foundTransactions.length === 0;
   const resultKey = [...pages.map((entry) => entry.route), ...foundUsers.map((user) => user.id), ...foundTransactions.map((row) => row.id)].join('|');
