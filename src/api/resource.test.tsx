@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { QueryClient, QueryClientProvider, keepPreviousData } from '@tanstack/react-query';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, expectTypeOf, it, vi } from 'vitest';
 
 // The client keeps the fetch it finds when it is created, so the stub goes in before any import.
 const network = vi.hoisted(() => {
@@ -16,7 +16,7 @@ const network = vi.hoisted(() => {
 });
 
 import { useRecordController } from './record-controller';
-import { callOperation, listQuery, mutateOperation, readQuery, tablePageQuery, useMutate } from './resource';
+import { callOperation, listQuery, mutateOperation, readQuery, tablePageQuery, useDocument, useMutate, type RowOf } from './resource';
 import { sessionStore } from './session';
 
 const product = { type: 'product', id: '4', attributes: { title: 'Cash Pickup', subTitle: 'Agents', type: 'Payout', backgroundUrl: null } };
@@ -108,6 +108,14 @@ describe('a list', () => {
     expect(page.meta).toEqual({ itemTotal: 21, pageNumber: 2, pageSize: 20, pageTotal: 2 });
   });
 
+  it("keeps a row's own `type` attribute in place of the resource type, and types it so", async () => {
+    network.answer = () => ({ data: [{ type: 'wallettransaction', id: 't-1', attributes: { referenceNumber: 'WT1', type: 256 } }] });
+    const page = await new QueryClient().fetchQuery(listQuery('listWalletTransactions', {}));
+    expect(page.rows).toEqual([{ id: 't-1', referenceNumber: 'WT1', type: 256 }]);
+    // tsc fails here if the type code and the resource type are intersected (a list no hook would accept).
+    expectTypeOf<RowOf<'listWalletTransactions'>['type']>().toEqualTypeOf<2 | 1 | 4 | 256 | 8 | 32>();
+  });
+
   it('the contract answers without page meta is one page holding every row', async () => {
     network.answer = () => ({ data: [1, 2, 3].map((id) => ({ type: 'currency', id: String(id), attributes: { code: 'USD' } })) });
     const page = await new QueryClient().fetchQuery(listQuery('listCurrencies', {}));
@@ -117,6 +125,23 @@ describe('a list', () => {
   it("of a table file asks with the table's parameters as text", async () => {
     await new QueryClient().fetchQuery(tablePageQuery('listTenants')({ params: { 'page[number]': '2', 'filter[name]': 'ac' } }));
     expect(new URL(network.requests[0]?.url ?? '').searchParams.toString()).toBe('page%5Bnumber%5D=2&filter%5Bname%5D=ac');
+  });
+});
+
+describe('a query asked to keep the previous answer', () => {
+  it('shows the answer of the call before while a changed call loads, and the new answer once it comes', async () => {
+    network.answer = (request) => ({ data: [], meta: { timeframe: new URL(request.url).searchParams.get('filter[timeframe]') } });
+    const { result, rerender } = renderHook(
+      ({ timeframe }: { timeframe: 'weekly' | 'monthly' }) =>
+        useDocument('getTransactionStatistics', { query: { 'filter[timeframe]': timeframe } }, { placeholderData: keepPreviousData }),
+      { wrapper: wrapperWith(new QueryClient()), initialProps: { timeframe: 'weekly' } },
+    );
+    await waitFor(() => expect(result.current.data?.meta.timeframe).toBe('weekly'));
+
+    // The monthly answer cannot have come yet: the render right after the switch still shows the weekly one.
+    rerender({ timeframe: 'monthly' });
+    expect(result.current).toMatchObject({ isPlaceholderData: true, data: { meta: { timeframe: 'weekly' } } });
+    await waitFor(() => expect(result.current.data?.meta.timeframe).toBe('monthly'));
   });
 });
 

@@ -26,7 +26,8 @@ export type DocumentOf<Id extends OperationId> = Json<Responses<Id>[keyof Respon
 /** The attributes of a body `{ data: { type, id?, attributes } }`, for a call that names only them. */
 export type AttributesOf<Id extends OperationId> = BodyOf<Id> extends { data: { attributes: infer A } } ? A : never;
 
-type Flat<R> = R extends { id: string; attributes: infer A } ? { id: string; type: string } & A : R extends { id: string } ? { id: string; type: string } : never;
+/** An attribute named `type` (a transaction's type code) replaces the resource type, as ./jsonapi.ts writes the row. */
+type Flat<R> = R extends { id: string; attributes: infer A } ? Omit<{ id: string; type: string }, keyof A> & A : R extends { id: string } ? { id: string; type: string } : never;
 /** A read's record and a list's row, flattened (`{ id, type, ...attributes, <relationship>: ... }`). */
 export type RecordOf<Id extends OperationId> = DocumentOf<Id> extends { data: infer D } ? (D extends readonly unknown[] ? never : Flat<D>) : never;
 export type RowOf<Id extends OperationId> = DocumentOf<Id> extends { data: readonly (infer R)[] } ? Flat<R> : never;
@@ -97,6 +98,8 @@ function pageOf(document: { data: Resource[]; meta?: Partial<ListMeta> }): Page<
 interface QueryExtras {
   /** How long an answer stays fresh, e.g. a reference list's REFERENCE_STALE_MS. */
   staleTime?: number;
+  /** `keepPreviousData`: the answer shown stays while a changed call's loads (a timeframe switched). */
+  placeholderData?: typeof keepPreviousData;
 }
 
 /** The query of a list operation's rows and page meta; `init` undefined waits (nothing is asked). */
@@ -131,10 +134,15 @@ export function documentQuery<Id extends OperationId>(id: Id, init: CallInit<Id>
 /** The page source of a table file's list operation (src/render/table/table-sources.tsx): the table's parameters as
  * text, the previous page shown while the next one loads. */
 export function tablePageQuery(id: ListOperationId) {
-  return (key: { params: Record<string, string> }) => ({
-    ...listQuery(id, tableInit(key.params)),
-    placeholderData: keepPreviousData,
-  });
+  return (key: { params: Record<string, string> }) => {
+    const init = tableInit(key.params);
+    // Keyed as listQuery keys it; rows as the table reads them, by its config's field paths.
+    return queryOptions({
+      queryKey: callKey(id, init),
+      queryFn: async ({ signal }) => pageOf((await callOperation(id, init, { signal })) as { data: Resource[]; meta?: Partial<ListMeta> }),
+      placeholderData: keepPreviousData,
+    });
+  };
 }
 
 /** A table file's list parameters are checked against the operation's by `npm run check:config`, so they are the

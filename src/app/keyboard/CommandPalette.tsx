@@ -6,12 +6,11 @@ import { useEffect, useMemo, useState } from 'react';
 import { Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Spotlight, createSpotlight, useSpotlight } from '@mantine/spotlight';
-import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { useStaffContext } from '../../config/staff-context';
-import { MIN_SEARCH_LENGTH } from '../../api/search';
-import { searchUsersQueryOptions } from '../../features/users/api/search-users';
-import { searchWalletTransactionsQueryOptions } from '../../features/wallet/api/search-wallet-transactions';
+import { useList } from '../../api/resource';
+import { MIN_SEARCH_LENGTH, SEARCH_STALE_MS } from '../../api/search';
+import { asUserRecord } from '../../features/users/user-record';
 import { formatMoney } from '../../render/format';
 import { matchingEntries, menuEntries, transactionAddress, userAddress } from './palette-entries';
 
@@ -39,22 +38,23 @@ export interface CommandPaletteProps {
 }
 
 export default function CommandPalette({ request }: CommandPaletteProps) {
-  const { menu, tenant } = useStaffContext();
+  const { menu } = useStaffContext();
   const navigate = useNavigate();
   const [query, setQuery] = useState('');
   const [text] = useDebouncedValue(query.trim(), SEARCH_DELAY_MS);
   const entries = useMemo(() => menuEntries(menu?.items ?? []), [menu]);
-  const tenantId = tenant?.id ?? null;
-  const users = useQuery(searchUsersQueryOptions(tenantId, text));
-  const transactions = useQuery(searchWalletTransactionsQueryOptions(tenantId, text));
+  // Look-ups scoped by the gateway as the users and wallet transactions lists are; the token's tenant keys them.
+  const asked = text.length >= MIN_SEARCH_LENGTH ? { query: { 'filter[query]': text, 'page[size]': 8 } } : undefined;
+  const users = useList('searchUsers', asked, { staleTime: SEARCH_STALE_MS });
+  const transactions = useList('searchWalletTransactions', asked, { staleTime: SEARCH_STALE_MS });
 
   useEffect(() => {
     palette.open();
   }, [request]);
 
   const pages = matchingEntries(entries, query.trim());
-  const foundUsers = text.length >= MIN_SEARCH_LENGTH ? (users.data ?? []) : [];
-  const foundTransactions = text.length >= MIN_SEARCH_LENGTH ? (transactions.data ?? []) : [];
+  const foundUsers = text.length >= MIN_SEARCH_LENGTH ? (users.data?.rows.map(asUserRecord) ?? []) : [];
+  const foundTransactions = text.length >= MIN_SEARCH_LENGTH ? (transactions.data?.rows ?? []) : [];
   const searching = text !== query.trim() || (text.length >= MIN_SEARCH_LENGTH && (users.isFetching || transactions.isFetching));
   const nothing = pages.length === 0 && foundUsers.length === 0 && foundTransactions.length === 0;
   const resultKey = [...pages.map((entry) => entry.route), ...foundUsers.map((user) => user.id), ...foundTransactions.map((row) => row.id)].join('|');

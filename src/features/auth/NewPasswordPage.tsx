@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { Link, useParams } from 'react-router';
 import { errorText } from '../../api/errors';
+import { mutateOperation } from '../../api/resource';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { resetPassword } from './api/reset-password';
 
 type Mode = 'reset' | 'newAccount';
 
@@ -36,7 +36,8 @@ export default function NewPasswordPage({ mode }: { mode: Mode }) {
     if (Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      await resetPassword(token, values.password);
+      // users-and-wallets §4, §7: a new password with a reset or new-account token.
+      await mutateOperation('resetPassword', { attributes: { password: values.password, resetPasswordToken: token } });
       setDone(true);
     } catch (error) {
       setAlert(errorText(error));

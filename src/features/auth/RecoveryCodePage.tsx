@@ -2,10 +2,10 @@ import { useState, type FormEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../api/errors';
+import { callOperation } from '../../api/resource';
 import { useFormValidator } from '../../render/form/useFormValidator';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { verifyRecoveryCode } from './api/verify-recovery-code';
 
 /** users-and-wallets §2: a `+` in the email arrives as a space in the query string; turn it back. */
 export function emailFromQuery(raw: string | null): string {
@@ -29,8 +29,9 @@ export default function RecoveryCodePage() {
     if (errors.recoverycode) return;
     setBusy(true);
     try {
-      const token = await verifyRecoveryCode(email, code.trim());
-      navigate(`/auth/resetpassword/${encodeURIComponent(token)}`);
+      // users-and-wallets §4, §7: the code and its e-mail for a reset token (an Account without an id, so the document).
+      const answer = await callOperation('verifyRecoveryCode', {}, { body: { data: { type: 'Account', attributes: { email, recoverycode: code.trim() } } } });
+      navigate(`/auth/resetpassword/${encodeURIComponent(answer.data.attributes.resetPasswordToken)}`);
     } catch (error) {
       setAlert(errorText(error));
       setBusy(false);

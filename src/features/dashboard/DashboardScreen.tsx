@@ -4,17 +4,17 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useConfig } from '../../config/context';
 import { useStaffContext } from '../../config/staff-context';
-import { useUserStatistics } from './api/get-user-statistics';
+import { useList } from '../../api/resource';
 import { TransactionsPanel } from './TransactionsPanel';
 import { WidgetRow } from './WidgetRow';
 
 function Dashboard({ title }: { title: string }) {
   const staff = useStaffContext();
   const { menuFor } = useConfig();
-  const tenantId = staff.tenant?.id ?? null;
   // The tenant's own menu (not the Control Panel's) names its lists.
   const menu = staff.tenant ? menuFor(staff.tenant, staff.role, { ...staff.ruleContext, path: '/' }) : null;
-  const widgets = useUserStatistics(tenantId);
+  // Keyed by the tenant whose token asks: a switch shows the new tenant's figures.
+  const widgets = useList('getUserStatistics', {});
 
   return (
     <Stack gap="lg">
@@ -24,8 +24,8 @@ function Dashboard({ title }: { title: string }) {
         </Title>
         {staff.tenant && <Text c="dimmed">Figures of {staff.tenant.name}</Text>}
       </div>
-      <WidgetRow widgets={widgets.data} failed={widgets.isError} menu={menu} />
-      <TransactionsPanel tenant={tenantId} menu={menu} />
+      <WidgetRow widgets={widgets.data?.rows} failed={widgets.isError} menu={menu} />
+      <TransactionsPanel menu={menu} />
     </Stack>
   );
 }

@@ -2,16 +2,17 @@
 // Disbursement and Cash-Out with the currency and the DD-MMM-YYYY range, and the composite chart. A bar, or its
 // row in the data table, opens the wallet transactions it counts. On failure the chart shows no data (§4, §8).
 import { useState } from 'react';
+import { keepPreviousData } from '@tanstack/react-query';
 import { CompositeChart } from '@mantine/charts';
 import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { ResolvedMenu } from '../../config';
 import { ChartFigure, rangeLabel, type ChartTableColumn } from '../../render/charts';
 import { formatAmount, formatMoney } from '../../render/format';
-import { useTransactionStatistics, type Timeframe } from './api/get-transaction-statistics';
+import { useDocument } from '../../api/resource';
 import { periodLink } from './list-links';
 import { DATA_NOT_FOUND } from './messages';
-import { CHART_HEIGHT, TOTALS, TRANSACTION_SERIES, chartRows } from './transaction-chart';
+import { CHART_HEIGHT, TOTALS, TRANSACTION_SERIES, chartRows, type Timeframe } from './transaction-chart';
 
 const TIMEFRAMES: ReadonlyArray<{ value: Timeframe; label: string }> = [
   { value: 'weekly', label: 'Weekly' },
@@ -24,7 +25,6 @@ const COLUMNS: readonly ChartTableColumn[] = [
 ];
 
 export interface TransactionsPanelProps {
-  tenant: string | null;
   /** The tenant's own menu, to open its wallet transactions. */
   menu: ResolvedMenu | null;
 }
@@ -33,12 +33,14 @@ function isTimeframe(value: string): value is Timeframe {
   return TIMEFRAMES.some((timeframe) => timeframe.value === value);
 }
 
-export function TransactionsPanel({ tenant, menu }: TransactionsPanelProps) {
+export function TransactionsPanel({ menu }: TransactionsPanelProps) {
   const [timeframe, setTimeframe] = useState<Timeframe>('weekly');
-  const statistics = useTransactionStatistics(tenant, timeframe);
+  // The figures shown stay while the other timeframe's load.
+  const statistics = useDocument('getTransactionStatistics', { query: { 'filter[timeframe]': timeframe } }, { placeholderData: keepPreviousData });
   const navigate = useNavigate();
-  const data = statistics.isError ? undefined : statistics.data;
-  const rows = data ? chartRows(data.periods, data.timeframe) : [];
+  const answer = statistics.isError ? undefined : statistics.data;
+  const data = answer?.meta;
+  const rows = answer ? chartRows(answer.data.map((row) => row.attributes), answer.meta.timeframe) : [];
   const linkOf = (period: string) => (data ? periodLink(period, data.timeframe, data, menu) : undefined);
 
   return (

@@ -3,9 +3,11 @@ import { Alert, Card, SimpleGrid, Skeleton, Text } from '@mantine/core';
 import { Link } from 'react-router';
 import type { ResolvedMenu } from '../../config';
 import { formatAmount } from '../../render/format';
-import type { Widget } from './api/get-user-statistics';
+import type { RowOf } from '../../api/resource';
 import { widgetLink } from './list-links';
 import { DATA_NOT_FOUND } from './messages';
+
+type Widget = RowOf<'getUserStatistics'>;
 
 export interface WidgetRowProps {
   widgets: Widget[] | undefined;

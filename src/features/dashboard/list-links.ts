@@ -2,8 +2,10 @@
 // gateway counted it, in the family of lists the tenant's menu shows (wallet, payin/payout or remittance lists), else
 // the wallet lists, which every tenant can open.
 import type { ResolvedMenu, ResolvedMenuItem } from '../../config';
-import type { Timeframe } from './api/get-transaction-statistics';
-import type { WidgetList } from './api/get-user-statistics';
+import type { components } from '../../api/gateway';
+import type { Timeframe } from './transaction-chart';
+
+type WidgetList = components['schemas']['WidgetList'];
 
 export type DashboardList = WidgetList['list'] | 'transactions';
 

@@ -1,7 +1,13 @@
 // The Transactions panel's chart as data (identity-and-catalogue §2): Transaction Count as bars on the right axis;
 // Top-Up, Cash-Out, Loans and P2P as lines on the left; 300 px tall; weekly labels DD-MMM-YYYY, monthly MMM-YYYY.
 import { periodLabel } from '../../render/charts';
-import type { PeriodTotals, Timeframe } from './api/get-transaction-statistics';
+import type { components } from '../../api/gateway';
+
+type StatisticsDocument = components['schemas']['TransactionStatisticsDocument'];
+/** The Transactions panel's Weekly / Monthly (identity-and-catalogue §7 filter.timeframe). */
+export type Timeframe = StatisticsDocument['meta']['timeframe'];
+/** One period's totals: the day (weekly) or the first day of the month (monthly). */
+export type PeriodTotals = StatisticsDocument['data'][number]['attributes'];
 
 export const CHART_HEIGHT = 300;
 

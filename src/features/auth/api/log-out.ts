@@ -1,3 +1,4 @@
+// Kept beside the resource layer: Logout waits a bounded time, ignores every failure and always clears storage.
 // DELETE api/v1/id/token (deleteSession): Logout ends the session on the gateway, so its tokens stop working at once,
 // then clears storage (users-and-wallets §4).
 import { api, credentialHeaders } from '../../../api/client';

@@ -1,3 +1,4 @@
+// Kept beside the resource layer: a 300 answer is an outcome here (a recovery code follows), not an error.
 // POST api/v1/um/account (requestPasswordReset): 'Forgot password' (users-and-wallets §4, §7).
 import { api, unwrap } from '../../../api/client';
 

@@ -1,3 +1,5 @@
+// Kept beside the resource layer: the answer becomes the stored session, its 401 is wrong credentials (not an expired
+// session), and the login chunk stays free of the layer (scripts/check-login-size.ts).
 // POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7).
 import { api, unwrap } from '../../../api/client';
 import { sessionStore, type StaffSession } from '../../../api/session';

@@ -1,3 +1,4 @@
+// Kept beside the resource layer: the answer is a PDF blob (parseAs blob), saved under its file name.
 // GET api/v1/wt/transactions/pdf (getTransactionPdf): the transactions of a date range as a PDF, saved as
 // Transactions_{start}_{end}.pdf (users-and-wallets §7, remittances-and-payouts §7).
 import { useMutation } from '@tanstack/react-query';

@@ -3,14 +3,14 @@
 import { useCallback } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { TopUpOutput } from '../../../flows/top-up.machine';
-import { getWalletTransactionsQueryOptions } from '../api/list-wallet-transactions';
+import { resourceTypeKey } from '../../../api/resource';
 
 export function useTopUpClosed(onChanged?: () => void) {
   const queryClient = useQueryClient();
   return useCallback(
     (result: TopUpOutput) => {
       if (!result.refreshNeeded) return;
-      void queryClient.invalidateQueries({ queryKey: getWalletTransactionsQueryOptions().queryKey });
+      void queryClient.invalidateQueries({ queryKey: resourceTypeKey('wallettransaction') });
       onChanged?.();
     },
     [queryClient, onChanged],

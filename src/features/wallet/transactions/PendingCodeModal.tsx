@@ -1,7 +1,7 @@
 // The OTP action of the transaction tables (users-and-wallets §4; remittances-and-payouts §2 "OTP entry"): the top-up
 // modal at its code step for one PENDING transaction, with re-send and Send Request.
 import { useEffect, useState } from 'react';
-import type { WalletTransactionRow } from '../api/list-wallet-transactions';
+import type { WalletTransactionRow } from './transaction-row';
 import { pendingTransactionOf } from '../top-up/code-step';
 import { kindOfTransaction } from '../top-up/top-up-kind';
 import type { TopUpActors } from '../top-up/top-up-actors';

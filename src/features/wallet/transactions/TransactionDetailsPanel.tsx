@@ -2,13 +2,12 @@
 // (the command palette opens it). Found by its reference through searchWalletTransactions, so any date and only
 // what the staff member's scope lists.
 import { Alert, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useStaffContext } from '../../../config/staff-context';
 import { FieldList } from '../../../render/FieldList';
 import { SidePanel } from '../../../render/SidePanel';
 import { formatDate, formatMoney } from '../../../render/format';
-import { searchWalletTransactionsQueryOptions } from '../api/search-wallet-transactions';
-import type { WalletTransactionRow } from '../api/list-wallet-transactions';
+import { useList } from '../../../api/resource';
+import { MIN_SEARCH_LENGTH, SEARCH_STALE_MS } from '../../../api/search';
+import type { WalletTransactionRow } from './transaction-row';
 
 export const TRANSACTION_PARAM = 'transaction';
 
@@ -29,10 +28,11 @@ function transactionFields(row: WalletTransactionRow) {
 }
 
 function TransactionDetails({ reference }: { reference: string }) {
-  const { tenant } = useStaffContext();
-  const found = useQuery(searchWalletTransactionsQueryOptions(tenant?.id ?? null, reference));
+  // By reference over every date, scoped by the gateway as the wallet transactions list is.
+  const asked = reference.trim().length >= MIN_SEARCH_LENGTH ? { query: { 'filter[query]': reference, 'page[size]': 8 } } : undefined;
+  const found = useList('searchWalletTransactions', asked, { staleTime: SEARCH_STALE_MS });
   if (found.isPending) return <Text c="dimmed">Loading...</Text>;
-  const row = found.data?.find((candidate) => candidate.referenceNumber === reference);
+  const row = found.data?.rows.find((candidate) => candidate.referenceNumber === reference);
   if (!row) {
     return (
       <Alert color="red" variant="light" role="alert">

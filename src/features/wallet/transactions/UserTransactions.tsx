@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { FlatRecord } from '../../../api/jsonapi';
 import type { RuleContext } from '../../../config/rules';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { asTransactionRow } from '../api/list-wallet-transactions';
+import { asTransactionRow } from './transaction-row';
 import type { TopUpActors } from '../top-up/top-up-actors';
 import { PendingCodeModal } from './PendingCodeModal';
 

@@ -7,7 +7,7 @@ import { Stack } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { asTransactionRow } from '../api/list-wallet-transactions';
+import { asTransactionRow } from './transaction-row';
 import { useWalletSlots } from '../slots';
 import type { TopUpActors } from '../top-up/top-up-actors';
 import { PendingCodeModal } from './PendingCodeModal';
