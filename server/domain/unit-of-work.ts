@@ -3,7 +3,7 @@
 // A change without its audit row cannot be written: it is refused at commit and rolled back.
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs, QueryId, QueryResult, RootOperationNode, UnknownRow } from 'kysely';
 import type { Db } from '../db/connection.ts';
-import { appendAudit } from './audit.ts';
+import { appendAudit, type AuditEntry } from './audit.ts';
 import { recordChange } from './changes/feed.ts';
 
 /** Who makes the change, and when: the actor and time of every audit row the unit writes. */
@@ -20,19 +20,9 @@ export function sessionActor(session: { userId: number; tenantId: string }, now:
   return { userId: session.userId, tenantId: session.tenantId, now };
 }
 
-/** One change as the audit trail keeps it: what happened to which thing, before and after. */
-export interface ChangeRecord {
-  /** What happened, e.g. `account.status`, `wallettransaction.confirm`, `user.update`. */
-  action: string;
-  /** The kind of thing changed, e.g. `user`, `wallettransaction`, `remittance`. */
-  entity: string;
-  entityId: string | number;
-  before?: unknown;
-  after?: unknown;
-  reason?: string | null;
-  /** The tenant of the row changed when it is not the actor's. */
-  tenantId?: string | null;
-}
+/** One change as the audit trail keeps it (./audit.ts `AuditEntry`) without who and when, which the unit knows; the
+ * tenant only when the row changed is not the actor's tenant's. */
+export type ChangeRecord = Omit<AuditEntry, 'actorUserId' | 'tenantId' | 'at'> & { tenantId?: string | null };
 
 export interface Work {
   /** The unit's transaction: write the change's rows through it. */
