@@ -60,6 +60,16 @@ describe('the seven mistakes check:config used to miss', () => {
     ]);
   });
 
+  it('refuses a menu item that every menu already gets from the shared menu file (it would show twice)', () => {
+    copy.editJson<MenuFile>('schemas/menus/wallet.json', (menu) => {
+      menu.groups.default.push({ label: 'Audit', route: '/audit', icon: 'audit' });
+    });
+    const at = copy.readJson<MenuFile>('schemas/menus/wallet.json').groups.default.length - 1;
+    expect(lines()).toEqual([
+      `schemas/menus/wallet.json#/groups/default/${at}/route: '/audit' is added to every menu's group 'default' by schemas/menus/every-menu.json, so this menu would list it twice (remove it here)`,
+    ]);
+  });
+
   it('refuses a renamed table file the screens read by id (regression: admins.json renamed took the app down with a router error)', () => {
     const table = copy.readJson('schemas/tables/admins.json');
     copy.remove('schemas/tables/admins.json');

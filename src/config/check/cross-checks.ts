@@ -2,7 +2,7 @@
 import tenantSchema from '../../../schemas/meta/tenant.schema.json' with { type: 'json' };
 import type { ConfigKind } from '../files.ts';
 import { formFields } from '../form-fields.ts';
-import type { FormConfig, Menu, OptionsSource, TableConfig, Tenant } from '../types.ts';
+import type { FormConfig, Menu, MenuItem, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import { checkApprovals } from './approvals.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
@@ -257,7 +257,31 @@ function checkMenus(input: CrossCheckInput): Problem[] {
   // A menu file that did not parse or pass its meta-schema may list the type a problem would call missing.
   const unparsedMenu = [...input.present].some((path) => path.startsWith('/schemas/menus/') && !(path in input.files));
   const allRead = !unparsedMenu && Object.entries(input.kinds).every(([path, kind]) => kind !== 'menu' || input.valid.has(path));
-  return [...menus.flatMap(([file, menu]) => menuDuplicates(file, menu)), ...typeMenuProblems(menus, allRead)];
+  return [...menus.flatMap(([file, menu]) => menuDuplicates(file, menu)), ...sharedItemRepeats(menus), ...typeMenuProblems(menus, allRead)];
+}
+
+/** An item of the shared menu file (inEveryMenu) closes every other menu's group (src/config/catalogue.ts): a menu
+ * that lists its route too would show it twice. */
+function sharedItemRepeats(menus: readonly [string, Menu][]): Problem[] {
+  const shared = menus.filter(([, menu]) => menu.inEveryMenu === true);
+  const problems: Problem[] = [];
+  for (const [file, menu] of menus) {
+    if (menu.inEveryMenu === true) continue;
+    for (const [group, items] of Object.entries(menu.groups)) {
+      const sharedRoutes = new Map(shared.flatMap(([sharedFile, part]) => (part.groups[group] ?? []).flatMap((item) => (item.route ? [[item.route.toLowerCase(), sharedFile] as const] : []))));
+      const walk = (list: readonly MenuItem[], at: string) =>
+        list.forEach((item, index) => {
+          const here = pointer(at, index);
+          const sharedFile = item.route === undefined ? undefined : sharedRoutes.get(item.route.toLowerCase());
+          if (item.route !== undefined && sharedFile !== undefined) {
+            problems.push({ file, pointer: pointer(here, 'route'), message: `'${item.route}' is added to every menu's group '${group}' by ${sharedFile}, so this menu would list it twice`, fix: 'remove it here' });
+          }
+          if (item.children) walk(item.children, pointer(here, 'children'));
+        });
+      if (items) walk(items, pointer('/groups', group));
+    }
+  }
+  return problems;
 }
 
 /** Every tenant type has one menu for its tenants made on the Control Panel (forTenantTypes), never two. */
