@@ -263,16 +263,20 @@ function checkMenus(input: CrossCheckInput): Problem[] {
 /** An item of the shared menu file (inEveryMenu) closes every other menu's group (src/config/catalogue.ts): a menu
  * that lists its route too would show it twice. */
 function sharedItemRepeats(menus: readonly [string, Menu][]): Problem[] {
-  const shared = menus.filter(([, menu]) => menu.inEveryMenu === true);
+  const sharedFiles = new Map<string, string>();
+  for (const [sharedFile, part] of menus.filter(([, menu]) => menu.inEveryMenu === true)) {
+    for (const [group, items] of Object.entries(part.groups)) {
+      for (const item of items ?? []) if (item.route) sharedFiles.set(`${group} ${item.route.toLowerCase()}`, sharedFile);
+    }
+  }
   const problems: Problem[] = [];
   for (const [file, menu] of menus) {
     if (menu.inEveryMenu === true) continue;
     for (const [group, items] of Object.entries(menu.groups)) {
-      const sharedRoutes = new Map(shared.flatMap(([sharedFile, part]) => (part.groups[group] ?? []).flatMap((item) => (item.route ? [[item.route.toLowerCase(), sharedFile] as const] : []))));
       const walk = (list: readonly MenuItem[], at: string) =>
         list.forEach((item, index) => {
           const here = pointer(at, index);
-          const sharedFile = item.route === undefined ? undefined : sharedRoutes.get(item.route.toLowerCase());
+          const sharedFile = item.route === undefined ? undefined : sharedFiles.get(`${group} ${item.route.toLowerCase()}`);
           if (item.route !== undefined && sharedFile !== undefined) {
             problems.push({ file, pointer: pointer(here, 'route'), message: `'${item.route}' is added to every menu's group '${group}' by ${sharedFile}, so this menu would list it twice`, fix: 'remove it here' });
           }
