@@ -7,11 +7,10 @@ import { listDocument, listMeta, resource } from '../http/jsonapi.ts';
 import { stampChangeCursor } from './_change-cursor.ts';
 import { remittanceQuery, remittanceResource, requiredRange } from './_remittances.ts';
 import type { Handlers } from './types.ts';
+import { PDF_ROW_CAP } from '../domain/pdf/table-pdf.ts';
 
 /** The daily report spans at most a year and a day (the contract's getRemittanceDailyReport). */
 const REPORT_MAX_DAYS = 366;
-/** The payout PDF lists at most this many rows (as the wallet PDF); its totals cover every matching row. */
-export const REMITTANCE_PDF_ROW_CAP = 5_000;
 
 export const handlers: Handlers = {
   async listRemittances(request, reply) {
@@ -28,7 +27,7 @@ export const handlers: Handlers = {
       { start: request.query['filter[startDate]'], end: request.query['filter[endDate]'] },
       { start: 'filter[startDate]', end: 'filter[endDate]' },
     );
-    const query = remittanceQuery({ ...request.query, 'page[size]': REMITTANCE_PDF_ROW_CAP });
+    const query = remittanceQuery({ ...request.query, 'page[size]': PDF_ROW_CAP });
     const [{ rows, total }, totals, tenant] = await Promise.all([
       listRemittances(db, session, query),
       remittanceTotals(db, session, query.filters),

@@ -7,11 +7,10 @@ import { listUptTransactions, syncUptTransactions } from '../domain/upt/transact
 import { HttpError, listDocument, listMeta, parsePaging, parseSort, resource, textFilters } from '../http/jsonapi.ts';
 import { daysBetween, requiredRange, uptQuery } from './_remittances.ts';
 import type { Handlers } from './types.ts';
+import { PDF_ROW_CAP } from '../domain/pdf/table-pdf.ts';
 
 /** A sync covers at most a year and a day (the contract's syncUptTransactions). */
 const SYNC_MAX_DAYS = 366;
-/** The PDF lists at most this many rows (as the wallet PDF). */
-const UPT_PDF_ROW_CAP = 5_000;
 
 export const handlers: Handlers = {
   async listUptTransactions(request) {
@@ -42,7 +41,7 @@ export const handlers: Handlers = {
       { start: request.query['filter[startDate]'], end: request.query['filter[endDate]'] },
       { start: 'filter[startDate]', end: 'filter[endDate]' },
     );
-    const query = uptQuery(request.query, { defaultSize: UPT_PDF_ROW_CAP, maxSize: UPT_PDF_ROW_CAP });
+    const query = uptQuery(request.query, { defaultSize: PDF_ROW_CAP, maxSize: PDF_ROW_CAP });
     const [{ rows, total }, tenant] = await Promise.all([
       listUptTransactions(db, session, query),
       db.selectFrom('tenants').select('name').where('id', '=', session.tenantId).executeTakeFirst(),

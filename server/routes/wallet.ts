@@ -20,6 +20,7 @@ import { Attempts } from './_attempts.ts';
 import { stampChangeCursor } from './_change-cursor.ts';
 import { parseTransactionQuery, transactionList, transactionResult } from './_transactions.ts';
 import type { Handlers } from './types.ts';
+import { PDF_ROW_CAP } from '../domain/pdf/table-pdf.ts';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 /** Wrong codes allowed per staff account and per address in 15 minutes, across transactions (users-and-wallets §4). */
@@ -33,8 +34,6 @@ function otpCounters(account: string, address: string): AttemptCounter[] {
 }
 /** Re-sends of one transaction's code in 15 minutes. */
 export const RESEND_LIMIT = 5;
-/** The PDF lists at most this many rows; its totals still cover every matching row. */
-export const PDF_ROW_CAP = 5_000;
 /** users-and-wallets §8. */
 export const RESEND_MESSAGE = 'OPT has successfully been sent to your registered mobile and email address.';
 /** users-and-wallets §4 step 6, §8. */

@@ -28,6 +28,10 @@ export interface TablePdf<R> {
   totals: readonly string[];
 }
 
+/** A table PDF (wallet transactions, payouts, UPT) lists at most this many rows; its totals still cover every matching
+ * row, and the Excel report has them all (openapi/gateway.yaml, the PDF operations). */
+export const PDF_ROW_CAP = 5_000;
+
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** users-and-wallets §9 date display DD-MMM-YYYY h:mma, in UTC. */
