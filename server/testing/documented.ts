@@ -19,8 +19,5 @@ export const INVALID_OTP_TEXT = 'Invalid OTP entered!';
 /** users-and-wallets §8 (the spec's typo kept). */
 export const OTP_RESENT_TEXT = 'OPT has successfully been sent to your registered mobile and email address.';
 
-/**
- * Unknown or spent reset tokens from one address in 15 minutes. Neither the spec nor the documents give it yet: stated
- * here, so that changing the gateway's limit fails a test and is a decision someone writes down.
- */
+/** docs/decisions.md "Attempt limits": unknown or spent reset tokens from one address in 15 minutes. */
 export const RESET_TOKENS_PER_ADDRESS = 10;
