@@ -1,5 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
+import SlowestFiles from './tests/slowest-files.reporter.ts';
 
 /** Tests that build a gateway or open its database: run on SQLite in `node` and again on PostgreSQL. */
 const gatewayTests = ['server/**/*.test.ts', 'tests/config/tenant-onboarding-gateway.test.ts'];
@@ -11,6 +12,7 @@ export default defineConfig({
     // Vitest's default leaves a core idle (one worker on two cores); the gateway tests wait on SQLite, PostgreSQL and
     // child processes often enough that one worker per core ran the suite in 940 s instead of 1,300 s here.
     maxWorkers: '100%',
+    reporters: ['default', new SlowestFiles()],
     projects: [
       {
         plugins: [formValidatorsPlugin()],
