@@ -1,14 +1,14 @@
 // Writes src/api/operations.gen.ts from openapi/gateway.yaml: each operationId's method, path and JSON:API type, so
 // the resource layer (src/api/resource.ts) calls an operation by its id and keys its cache by type without restating
 // the contract. `--check` fails when the committed file is stale (scripts/check-api-types.sh, so npm test runs it).
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parse } from 'yaml';
+import { writeOrCheck } from './generated-file.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const contractFile = path.join(root, 'openapi/gateway.yaml');
-const outputFile = path.join(root, 'src/api/operations.gen.ts');
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 type Schema = { $ref?: string; const?: unknown; enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; allOf?: Schema[] };
@@ -90,18 +90,4 @@ ${rows.join('\n')}
 } as const;
 `;
 
-if (process.argv.includes('--check')) {
-  let current = '';
-  try {
-    current = readFileSync(outputFile, 'utf8');
-  } catch {
-    // A missing file is stale too.
-  }
-  if (current !== output) {
-    console.error('src/api/operations.gen.ts is stale: run npm run gen:api');
-    process.exit(1);
-  }
-  console.log('src/api/operations.gen.ts is up to date');
-} else {
-  writeFileSync(outputFile, output);
-}
+writeOrCheck(root, 'src/api/operations.gen.ts', output, 'npm run gen:api');

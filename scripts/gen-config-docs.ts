@@ -2,7 +2,8 @@
 // field with its meaning), the registry (flows, screen parts, the files the screens read) and the rule language's
 // keys, so the product owners' reference cannot go stale. The how-tos around it are hand-written; only the text
 // between the generated markers is replaced. `--check` fails when the README is stale (npm test runs it).
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { writeOrCheck } from './generated-file.ts';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { CONFIG_FOLDERS, META_DIR, type ConfigKind } from '../src/config/files.ts';
@@ -279,17 +280,6 @@ export function withReference(readme: string, reference: string): string {
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const target = path.join(repositoryRoot, CONFIG_DOCS_FILE);
-  const current = readFileSync(target, 'utf8');
-  const next = withReference(current, generateConfigReference(readMetaSchemas(repositoryRoot)));
-  if (process.argv.includes('--check')) {
-    if (current !== next) {
-      console.error(`${CONFIG_DOCS_FILE} is stale: run npm run gen:config-docs`);
-      process.exit(1);
-    }
-    console.log(`${CONFIG_DOCS_FILE} is up to date`);
-  } else {
-    writeFileSync(target, next);
-    console.log(`wrote ${CONFIG_DOCS_FILE}`);
-  }
+  const current = readFileSync(path.join(repositoryRoot, CONFIG_DOCS_FILE), 'utf8');
+  writeOrCheck(repositoryRoot, CONFIG_DOCS_FILE, withReference(current, generateConfigReference(readMetaSchemas(repositoryRoot))), 'npm run gen:config-docs');
 }

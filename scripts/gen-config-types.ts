@@ -3,7 +3,8 @@
 // It reads the subset of JSON Schema the meta-schemas use. Each titled schema becomes a named type (its title in
 // PascalCase) and a `$ref` must point at a titled schema; keywords that only validate (pattern, minLength, if/then,
 // a subschema that only lists required properties) shape no type.
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
+import { writeOrCheck } from './generated-file.ts';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -234,22 +235,5 @@ function readMetaSchemas(rootDir: string = repositoryRoot): Map<string, JsonSche
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(path.resolve(process.argv[1])).href) {
-  const target = path.join(repositoryRoot, CONFIG_TYPES_FILE);
-  const source = generateConfigTypes(readMetaSchemas());
-  if (process.argv.includes('--check')) {
-    let current = '';
-    try {
-      current = readFileSync(target, 'utf8');
-    } catch {
-      // a missing file is stale too
-    }
-    if (current !== source) {
-      console.error(`${CONFIG_TYPES_FILE} is stale: run npm run gen:config-types`);
-      process.exit(1);
-    }
-    console.log(`${CONFIG_TYPES_FILE} is up to date`);
-  } else {
-    writeFileSync(target, source);
-    console.log(`wrote ${CONFIG_TYPES_FILE}`);
-  }
+  writeOrCheck(repositoryRoot, CONFIG_TYPES_FILE, generateConfigTypes(readMetaSchemas()), 'npm run gen:config-types');
 }

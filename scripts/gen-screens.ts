@@ -6,10 +6,11 @@
 //   loads with the app.
 // A manifest is data: it imports types only, so this script (and the config checker on the gateway) reads it in Node.
 // `--check` fails when a committed file is stale (npm test runs it); `npm run gen:screens` writes them.
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { RouteAccess, ScreenManifest, ScreenRoute } from '../src/config/routes.ts';
+import { writeOrCheck } from './generated-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROUTE_MAP_FILE = 'src/generated/screens.ts';
@@ -134,13 +135,5 @@ export async function staleScreenFiles(root: string = ROOT): Promise<string[]> {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  if (process.argv.includes('--check')) {
-    const stale = await staleScreenFiles();
-    if (stale.length > 0) {
-      console.error(`${stale.join(', ')}: stale; run npm run gen:screens`);
-      process.exit(1);
-    }
-  } else {
-    for (const [file, source] of Object.entries(await generateScreens())) writeFileSync(join(ROOT, file), source);
-  }
+  for (const [file, source] of Object.entries(await generateScreens())) writeOrCheck(ROOT, file, source, 'npm run gen:screens');
 }
