@@ -31,7 +31,13 @@ export default tseslint.config(
       // Hooks misuse is a runtime bug, not style.
       'react-hooks/rules-of-hooks': 'error',
       'react-hooks/exhaustive-deps': 'error',
+      // One way to load code on first use: src/lib/load-again.ts loads it again after a dropped connection.
+      'no-restricted-imports': ['error', { paths: [{ name: 'react', importNames: ['lazy'], message: 'Use lazyLoaded from src/lib/load-again.ts: React.lazy keeps a failed load for good.' }] }],
     },
+  },
+  {
+    files: ['src/lib/load-again.ts'],
+    rules: { 'no-restricted-imports': 'off' },
   },
   {
     // Scripts and benches print their figures; that is their job.

@@ -1,4 +1,4 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { useLocation, type RouteObject } from 'react-router';
 import { sessionStore } from '../api/session';
 import { SCREEN_ROUTES, findScreenRoute } from '../config/routes';
@@ -7,10 +7,11 @@ import { PublicOnly, RequireSession } from './guards';
 import { PageLoader } from './PageLoader';
 import { loaders, preloadScreen } from './screen-loaders';
 import { screensWithApp } from './screen-loaders.gen';
+import { lazyLoaded } from '../lib/load-again';
 
-const NotFoundPage = lazy(() => import('./NotFoundPage'));
+const NotFoundPage = lazyLoaded(() => import('./NotFoundPage'));
 const loadProtectedApp = () => import('./ProtectedApp');
-const ProtectedApp = lazy(loadProtectedApp);
+const ProtectedApp = lazyLoaded(loadProtectedApp);
 /** A signed-in visitor's shell and screen start loading with the app, side by side, not after /config.json, the first
  * render or each other. */
 export function startSignedInLoad(pathname: string): void {
@@ -30,7 +31,7 @@ const publicOnly = (element: ReactNode) => (
  * with no loader in between); the others on first use. */
 function guestScreen(screen: string): ComponentType {
   const load = loaders[screen];
-  const Screen = screensWithApp[screen] ?? (load ? lazy(load) : undefined);
+  const Screen = screensWithApp[screen] ?? (load ? lazyLoaded(load) : undefined);
   if (!Screen) throw new Error(`Guest screen ${screen} has no loader: declare its module in its feature's manifest.ts`);
   return Screen;
 }

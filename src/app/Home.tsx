@@ -2,13 +2,13 @@
 // (./HomePage.tsx, loaded on first use); everyone else goes to their default home, the first item of their menu.
 // The redirect is drawn here, with the shell, not by the lazily loaded page: drawn once that page's code had arrived,
 // it took back a person who had already clicked a menu item (their navigation came first, the redirect after it).
-import { lazy } from 'react';
 import { Navigate } from 'react-router';
 import { firstMenuRoute } from '../config';
 import { useStaffContext } from '../config/staff-context';
 import { screenLoaders } from './screen-loaders.gen';
+import { lazyLoaded } from '../lib/load-again';
 
-const HomePage = lazy(screenLoaders.home);
+const HomePage = lazyLoaded(screenLoaders.home);
 
 export function Home() {
   const staff = useStaffContext();

@@ -1,12 +1,13 @@
 // Features do not import each other (docs/architecture.md, layout): the app fills the places one feature draws inside another's screens
 // and gives each feature its slots through its context. Every slot loads its code on first use, so the shell's chunk
 // carries no feature.
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { usersOwnSlots } from '../features/users/own-slots';
 import { UserSlotsContext, type UserSlots } from '../features/users/slots';
 import { WalletSlotsContext, walletUserSlots, type UserDetailsSlotProps, type WalletSlots } from '../features/wallet';
+import { lazyLoaded } from '../lib/load-again';
 
-const UserInformationPanel = lazy(() => import('../features/users/details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
+const UserInformationPanel = lazyLoaded(() => import('../features/users/details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
 
 /** The users screens: their own wizard, documents and photo; the wallet's balance, top-up and transactions. */
 const userSlots: UserSlots = { ...usersOwnSlots, ...walletUserSlots };

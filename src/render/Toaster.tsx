@@ -1,7 +1,8 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { useFirstScreenDrawn } from './first-screen';
+import { lazyLoaded } from '../lib/load-again';
 
-const Notices = lazy(() => import('./Notices'));
+const Notices = lazyLoaded(() => import('./Notices'));
 
 /** Mount once inside MantineProvider; `notifySuccess` and friends render here. It loads and draws once the first
  * screen has (./first-screen.ts): a notice shown before then waits in Mantine's store and appears with it. */

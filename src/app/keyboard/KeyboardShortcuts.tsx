@@ -1,10 +1,11 @@
 // The page-wide shortcuts of the shell: Ctrl/⌘+K opens the command palette (its code loads on the first press),
 // `?` the shortcuts dialog.
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { ShortcutsDialog } from './ShortcutsDialog';
 import { shortcutAction } from './shortcuts';
+import { lazyLoaded } from '../../lib/load-again';
 
-const CommandPalette = lazy(() => import('./CommandPalette'));
+const CommandPalette = lazyLoaded(() => import('./CommandPalette'));
 
 export function KeyboardShortcuts() {
   const [paletteRequest, setPaletteRequest] = useState(0);

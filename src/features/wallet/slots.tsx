@@ -3,9 +3,10 @@
 //   walletUserSlots                              in the users' slots: balance, top-up, transactions of the details
 //   <WalletSlotsContext value={{ userDetails }}> the transactions screen: a row opens the user
 // Each wallet slot loads its code on first use, so the users screens do not carry the top-up flow until it opens.
-import { Suspense, createContext, lazy, useContext, type ComponentType } from 'react';
+import { Suspense, createContext, useContext, type ComponentType } from 'react';
 import type { RuleContext } from '../../config/rules';
 import type { TopUpService } from './top-up/TopUpActions';
+import { lazyLoaded } from '../../lib/load-again';
 
 /** The user as the users screens hand it to a slot (structurally their UserRecord). */
 export interface WalletSlotUser {
@@ -21,9 +22,9 @@ export interface WalletSlotProps {
   onChanged: () => void;
 }
 
-const LazyBalance = lazy(() => import('./balance/WalletBalance').then((module) => ({ default: module.WalletBalance })));
-const LazyTopUp = lazy(() => import('./top-up/TopUpSlot').then((module) => ({ default: module.TopUpSlot })));
-const LazyTransactions = lazy(() => import('./transactions/UserTransactions').then((module) => ({ default: module.UserTransactions })));
+const LazyBalance = lazyLoaded(() => import('./balance/WalletBalance').then((module) => ({ default: module.WalletBalance })));
+const LazyTopUp = lazyLoaded(() => import('./top-up/TopUpSlot').then((module) => ({ default: module.TopUpSlot })));
+const LazyTransactions = lazyLoaded(() => import('./transactions/UserTransactions').then((module) => ({ default: module.UserTransactions })));
 
 export const walletUserSlots = {
   walletBalance: ({ user, context }: WalletSlotProps) => (

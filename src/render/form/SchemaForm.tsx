@@ -1,10 +1,11 @@
 // <SchemaForm formId="create-user" context={ruleContext} onSubmit={save} />: a form file rendered by RJSF with
 // Mantine widgets. The engine is a separate lazily loaded chunk; this wrapper only shows a loader meanwhile.
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Center, Loader } from '@mantine/core';
 import type { SchemaFormProps } from './schema-form-props';
+import { lazyLoaded } from '../../lib/load-again';
 
-const SchemaFormEngine = lazy(() => import('./SchemaFormEngine'));
+const SchemaFormEngine = lazyLoaded(() => import('./SchemaFormEngine'));
 
 export function SchemaForm(props: SchemaFormProps) {
   return (

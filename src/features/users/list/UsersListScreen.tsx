@@ -1,7 +1,7 @@
 // users-and-wallets §2 "Users list and admins list": schemas/tables/users.json or admins.json, titled as the tenant's
 // menu labels it (Members, Agents...); a row or View opens 'User Information', Add user the create-user wizard.
 // The open user is in the address (`?user=<id>`), so a link or the command palette opens that user's panel.
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Stack, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useLocation, useSearchParams } from 'react-router';
@@ -12,12 +12,13 @@ import { getUserQueryOptions } from '../api/get-user';
 import { getUsersQueryOptions } from '../api/list-users';
 import { useUserSlots } from '../slots';
 import { menuLabelFor } from './list-query';
+import { lazyLoaded } from '../../../lib/load-again';
 
 /** The address parameter holding the user whose panel is open. */
 export const USER_PARAM = 'user';
 
 // The panel and the wizard load their code when first opened: the list paints without them.
-const UserInformationPanel = lazy(() => import('../details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
+const UserInformationPanel = lazyLoaded(() => import('../details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
 
 export interface UsersListScreenProps {
   tableId: 'users' | 'admins';

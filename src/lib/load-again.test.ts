@@ -1,0 +1,55 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { loadAgain } from './load-again';
+
+function setOnline(online: boolean): void {
+  vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(online);
+}
+
+/** A load that fails `failures` times, then answers 'code'. */
+function failingLoad(failures: number) {
+  let calls = 0;
+  const load = vi.fn(async () => {
+    calls += 1;
+    if (calls <= failures) throw new TypeError('Failed to fetch dynamically imported module');
+    return 'code';
+  });
+  return load;
+}
+
+afterEach(() => vi.restoreAllMocks());
+
+describe('loadAgain', () => {
+  it('loads again after a failure while online, up to three tries', async () => {
+    setOnline(true);
+    const twice = failingLoad(2);
+    await expect(loadAgain(twice, { pauseMs: 0 })()).resolves.toBe('code');
+    expect(twice).toHaveBeenCalledTimes(3);
+
+    const always = failingLoad(Infinity);
+    await expect(loadAgain(always, { pauseMs: 0 })()).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(always).toHaveBeenCalledTimes(3);
+  });
+
+  it('waits while offline and loads once the browser is back online; the offline failures are not tries', async () => {
+    setOnline(false);
+    const load = failingLoad(1);
+    const loading = loadAgain(load, { tries: 1, pauseMs: 0 })();
+    await vi.waitFor(() => expect(load).toHaveBeenCalledTimes(1));
+    let settled = false;
+    void loading.finally(() => (settled = true));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled, 'no second try before the browser is online').toBe(false);
+
+    setOnline(true);
+    window.dispatchEvent(new Event('online'));
+    await expect(loading).resolves.toBe('code');
+    expect(load).toHaveBeenCalledTimes(2);
+  });
+
+  it('does not load again what loaded', async () => {
+    setOnline(true);
+    const load = failingLoad(0);
+    await expect(loadAgain(load)()).resolves.toBe('code');
+    expect(load).toHaveBeenCalledTimes(1);
+  });
+});
