@@ -7,6 +7,8 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { Plugin } from 'vite';
+import { CONTRACT_FILE, loadContract } from '../src/config/check/contract.ts';
+import { formFileWithContractLimits } from '../src/config/check/form-limits.ts';
 import { FormCompileError, compileFormModule } from '../src/config/form-compiler.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -32,6 +34,8 @@ export function compileFormValidators({ formsDir = DEFAULT_FORMS_DIR, outDir = D
   const files = existsSync(formsDir) ? readdirSync(formsDir).filter((name) => name.endsWith('.json')).sort() : [];
   mkdirSync(outDir, { recursive: true });
   const runtimeImport = runtimeImportFrom(outDir);
+  // A bound field's limits come from the contract (src/config/check/form-limits.ts).
+  const contract = loadContract(root);
   const expected = new Set<string>();
   for (const name of files) {
     const file = path.relative(root, path.join(formsDir, name)) || name;
@@ -44,7 +48,7 @@ export function compileFormValidators({ formsDir = DEFAULT_FORMS_DIR, outDir = D
       } catch (error) {
         throw new FormCompileError(file, '', `is not valid JSON (${error instanceof Error ? error.message : String(error)})`);
       }
-      const moduleCode = compileFormModule(parsed, file, runtimeImport);
+      const moduleCode = compileFormModule(formFileWithContractLimits(parsed, contract), file, runtimeImport);
       if (existsSync(target) && readFileSync(target, 'utf8') === moduleCode) result.unchanged.push(target);
       else {
         writeFileSync(target, moduleCode);
@@ -73,9 +77,11 @@ export function formValidatorsPlugin({ formsDir = DEFAULT_FORMS_DIR, outDir = DE
       if (result.errors.length > 0) this.error(`form validators:\n${result.errors.join('\n')}`);
     },
     configureServer(server) {
-      server.watcher.add(formsDir);
+      const contractFile = path.join(root, CONTRACT_FILE);
+      server.watcher.add([formsDir, contractFile]);
       const recompile = (file: string) => {
-        if (path.dirname(path.resolve(file)) !== path.resolve(formsDir) || !file.endsWith('.json')) return;
+        const isForm = path.dirname(path.resolve(file)) === path.resolve(formsDir) && file.endsWith('.json');
+        if (!isForm && path.resolve(file) !== contractFile) return;
         const result = compileFormValidators({ formsDir, outDir });
         for (const error of result.errors) server.config.logger.error(error);
       };

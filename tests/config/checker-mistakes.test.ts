@@ -41,9 +41,11 @@ describe('the seven mistakes check:config used to miss', () => {
 
   it('refuses an errorMessage keyword no rule of the field uses (regression: maxlength for maxLength passed)', () => {
     copy.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
-      form.schema.properties.firstname = { ...form.schema.properties.firstname, errorMessage: { pattern: 'first name is not in correct format', maxlength: 'too long' } };
+      form.schema.properties.firstname = { ...form.schema.properties.firstname, errorMessage: { pattern: 'first name is not in correct format', minLength: 'first name is required', maxlength: 'too long' } };
     });
     expect(lines()).toEqual([
+      // The contract's maxLength 16 is written into the field (src/config/check/form-limits.ts): it has no message now.
+      "schemas/forms/create-user.json#/schema/properties/firstname/errorMessage: field 'firstname' has no message for its maxLength (from the contract, in the body of createAdmin and createEndUser) (add \"errorMessage\": { \"maxLength\": \"<what the person should do>\" } (or one message for every error))",
       "schemas/forms/create-user.json#/schema/properties/firstname/errorMessage/maxlength: no rule 'maxlength' is on this field, so this message is never shown (write 'maxLength' (keywords are case-sensitive))",
     ]);
   });
@@ -212,11 +214,51 @@ describe('a form bound to its operation agrees with the contract', () => {
     ]);
   });
 
+  it('refuses a form limit looser than the contract’s (the name pattern took any script; the gateway took Latin only)', () => {
+    copy.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
+      form.schema.properties.firstname = { ...form.schema.properties.firstname, pattern: '^[\\p{L}\\p{M} ]+$' };
+      form.schema.properties.lastname = { ...form.schema.properties.lastname, maxLength: 20 };
+    });
+    expect(lines()).toEqual([
+      "schemas/forms/create-user.json#/schema/properties/firstname/pattern: field 'firstname' has pattern \"^[\\\\p{L}\\\\p{M} ]+$\", which lets through what the contract's pattern \"^[ ]*\\\\p{Script=Latin}[\\\\p{Script=Latin}\\\\p{M} ]*$\" refuses in the body of createAdmin and createEndUser (leave \"pattern\" out to take the contract's)",
+      "schemas/forms/create-user.json#/schema/properties/lastname/maxLength: field 'lastname' has maxLength 20, which lets through what the contract's maxLength 16 refuses in the body of createAdmin and createEndUser (leave \"maxLength\" out to take the contract's, or make it smaller than 16)",
+    ]);
+  });
+
+  it('refuses a form limit that repeats the contract’s, so a limit changes in one file', () => {
+    copy.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
+      form.schema.properties.firstname = { ...form.schema.properties.firstname, maxLength: 16 };
+    });
+    expect(lines()).toEqual([
+      "schemas/forms/create-user.json#/schema/properties/firstname/maxLength: field 'firstname' repeats the contract's maxLength 16 in the body of createAdmin and createEndUser (leave \"maxLength\" out: the form compiler takes it from openapi/gateway.yaml)",
+    ]);
+  });
+
+  it('accepts a form limit stricter than the contract’s, and asks for its message', () => {
+    copy.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
+      form.schema.properties.externalid = { ...form.schema.properties.externalid, maxLength: 20, errorMessage: undefined };
+    });
+    expect(lines()).toEqual([
+      "schemas/forms/create-user.json#/schema/properties/externalid/errorMessage: field 'externalid' has no message for its maxLength (add \"errorMessage\": { \"maxLength\": \"<what the person should do>\" } (or one message for every error))",
+    ]);
+  });
+
+  it('refuses an option the contract’s enum does not allow', () => {
+    copy.editJson<FormFile>('schemas/forms/edit-user.json', (form) => {
+      form.schema.properties.gender = { ...form.schema.properties.gender, enum: ['Male', 'Female', 'Other'] };
+    });
+    expect(lines()).toEqual([
+      "schemas/forms/edit-user.json#/schema/properties/gender: field 'gender' offers 'Other', which the contract does not allow in the body of updateUser (offer only 'Male' or 'Female')",
+    ]);
+  });
+
   it('refuses a binding to an operation that takes no body', () => {
     copy.editJson('schemas/forms/status-change.json', (form) => {
       form.submit = { operationId: 'listUsers' };
     });
     expect(lines()).toEqual([
+      // The reason's maxLength came from updateAccountStatus's body; without it the message is for no rule.
+      "schemas/forms/status-change.json#/schema/properties/reason/errorMessage/maxLength: no rule 'maxLength' is on this field, so this message is never shown (use a keyword the field has ('type'), or remove the message)",
       'schemas/forms/status-change.json#/submit/operationId: listUsers takes no request body (name the operation the form submits, or write "submit": { "none": "<why>" })',
     ]);
   });

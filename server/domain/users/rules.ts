@@ -12,8 +12,9 @@ export const MINIMUM_AGE_YEARS = 16;
 /** No real birth date lies before this day: an earlier one is a slip (0201-01-01 for 2016-01-01). */
 export const EARLIEST_BIRTHDATE = '1900-01-01';
 
-// The same letters as the contract's PersonName: Latin letters with accents, and spaces.
-const NAME_PATTERN = /^[ ]*[A-Za-zÀ-ÖØ-öø-ÿĀ-ž][A-Za-zÀ-ÖØ-öø-ÿĀ-ž ]*$/;
+// The contract's PersonName pattern (openapi/gateway.yaml; users-rules.test.ts proves they are the same): Latin letters with any
+// accent, and spaces.
+export const NAME_PATTERN = /^[ ]*\p{Script=Latin}[\p{Script=Latin}\p{M} ]*$/u;
 const PHONE_PATTERN = /^[0-9]{7,20}$/;
 // ajv-formats' "email" (the contract's format), so the gateway and the contract agree on what is valid.
 const EMAIL_PATTERN =

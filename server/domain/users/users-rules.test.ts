@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { checkNewUser, checkUserEdit, creatableRoles, latestBirthdate, type NewUserContext } from './rules.ts';
+import { readFileSync } from 'node:fs';
+import { parse } from 'yaml';
+import { NAME_PATTERN, checkNewUser, checkUserEdit, creatableRoles, latestBirthdate, type NewUserContext } from './rules.ts';
 
 const today = '2026-03-10';
 const admin: NewUserContext = { kind: 'admin', creatorRoles: [4], today, creditUnion: false };
@@ -47,6 +49,17 @@ describe('create-user rules (users-and-wallets §5, §6)', () => {
     expect(errorsOf({ ...validAdmin, firstname: 'Awa1' })).toEqual({ firstname: 'first name is not in correct format' });
     expect(errorsOf({ ...validAdmin, firstname: 'Jean-Luc' })).toEqual({ firstname: 'first name is not in correct format' });
     expect(errorsOf({ ...validAdmin, firstname: 'Zoë Anaïs' })).toEqual({});
+    // Any accented Latin letter, precomposed or with a combining accent; letters of other scripts are not Latin.
+    expect(errorsOf({ ...validAdmin, firstname: 'Nguyễn' })).toEqual({});
+    expect(errorsOf({ ...validAdmin, firstname: 'Nguye\u0302\u0303n' })).toEqual({});
+    expect(errorsOf({ ...validAdmin, firstname: 'Иван' })).toEqual({ firstname: 'first name is not in correct format' });
+  });
+
+  it('[UW-5.12] checks names with exactly the contract’s PersonName pattern', () => {
+    const contract = parse(readFileSync(new URL('../../../openapi/gateway.yaml', import.meta.url), 'utf8')) as {
+      components: { schemas: Record<string, { pattern?: string }> };
+    };
+    expect(NAME_PATTERN.source).toBe(contract.components.schemas.PersonName?.pattern);
   });
 
   it('[UW-5.13] rejects a first name over 16 letters', () => {

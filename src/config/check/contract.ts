@@ -38,6 +38,13 @@ export interface RequestBody {
   closed: boolean;
 }
 
+/** The keywords that limit a value, which a form field bound to a request attribute takes from the contract. */
+export const LIMIT_KEYWORDS = ['pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'enum'] as const;
+
+export type LimitKeyword = (typeof LIMIT_KEYWORDS)[number];
+
+export type Limits = Partial<Record<LimitKeyword, unknown>>;
+
 /** JSON types a schema allows ('integer' apart from 'number'); undefined when it does not say. */
 export type JsonTypes = Set<string> | undefined;
 
@@ -220,6 +227,25 @@ export class Contract {
     );
     const [only] = [...formats];
     return formats.size === 1 && typeof only === 'string' ? only : undefined;
+  }
+
+  /**
+   * The limits every alternative of `schemas` puts on a value (pattern, lengths, bounds, enum, multipleOf): a keyword
+   * is taken only when each alternative that is not `null` states it and they agree, so a limit read here holds
+   * whatever the gateway is sent.
+   */
+  limits(schemas: unknown[]): Limits {
+    const alternatives = schemas
+      .flatMap((schema) => this.alternatives(schema))
+      .filter((parts) => !parts.some((part) => part.type === 'null' || (Array.isArray(part.enum) && part.enum.length === 1 && part.enum[0] === null)));
+    const limits: Limits = {};
+    for (const keyword of LIMIT_KEYWORDS) {
+      const values = alternatives.map((parts) => parts.map((part) => part[keyword]).find((value) => value !== undefined));
+      const [first] = values;
+      if (first === undefined || values.some((value) => JSON.stringify(value) !== JSON.stringify(first))) continue;
+      Object.assign(limits, { [keyword]: first });
+    }
+    return limits;
   }
 
   /** The values an enum query parameter allows, e.g. the sort fields; undefined when not an enum. */

@@ -6,6 +6,7 @@ import type { FormConfig, Menu, MenuItem, OptionsSource, TableConfig, Tenant } f
 import { checkApprovals } from './approvals.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
+import { checkFormLimits, withContractLimits } from './form-limits.ts';
 import { menuDuplicates, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
@@ -110,9 +111,11 @@ function optionsSourceProblems(input: CrossCheckInput, file: string, at: string,
 function checkForms(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
-    if (input.contract) problems.push(...checkFormBindings(file, form, input.contract));
+    if (input.contract) problems.push(...checkFormBindings(file, form, input.contract), ...checkFormLimits(file, form, input.contract));
     const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
-    problems.push(...unusedMessages(file, form.schema, ruleRequired));
+    // A message may be for a limit the contract writes into the field (./form-limits.ts).
+    const limited = input.contract ? withContractLimits(form, input.contract) : form;
+    problems.push(...unusedMessages(file, limited.schema, ruleRequired));
     const fields = formFields(form.schema);
     const names = [...fields.keys()];
     const unknownField = (at: string, name: string): Problem => ({

@@ -9,6 +9,8 @@ import { FORM_FORMATS } from '../form-fields.ts';
 import { FormCompileError, compileFormModule } from '../form-compiler.ts';
 import { listConfigPaths } from '../fs-source.ts';
 import { configFiles } from './checked-files.ts';
+import { loadContract } from './contract.ts';
+import { formFileWithContractLimits } from './form-limits.ts';
 import { checkConfigReport, type CheckReport } from './index.ts';
 import type { Problem } from './problems.ts';
 
@@ -21,12 +23,13 @@ function compileFix(message: string): string {
 
 /** Each form's JSON Schema must also compile into its precompiled validator (unknown keywords, bad patterns). */
 function formCompileProblems(rootDir: string): Problem[] {
+  const contract = loadContract(rootDir);
   return listConfigPaths(rootDir)
     .filter((key) => key.startsWith('/schemas/forms/'))
     .flatMap((key) => {
       const file = key.slice(1);
       try {
-        compileFormModule(JSON.parse(readFileSync(path.join(rootDir, file), 'utf8')), file, './runtime');
+        compileFormModule(formFileWithContractLimits(JSON.parse(readFileSync(path.join(rootDir, file), 'utf8')), contract), file, './runtime');
         return [];
       } catch (error) {
         if (!(error instanceof FormCompileError)) throw error;
