@@ -5,25 +5,23 @@ import { useMemo, useState } from 'react';
 import { Alert, Button, Stack, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useMutate, type AttributesOf } from '../../../api/resource';
 import { SchemaForm, type FormValues } from '../../../render/form';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useCreateReceivingCurrency } from '../api/create-receiving-currency';
-import { useCreateSendingCurrency, type ProductCurrencyInput } from '../api/create-sending-currency';
-import { useProductChoices } from '../api/list-products';
 import { CURRENCIES_FAILED, CURRENCY_CREATED, PRODUCTS_FAILED } from '../messages';
-import { useTenantId } from '../use-tenant-id';
+import { useProductChoices } from '../product-choices';
 
 export function NewCurrencyScreen() {
-  const tenant = useTenantId();
-  const products = useProductChoices(tenant);
-  const sending = useCreateSendingCurrency();
-  const receiving = useCreateReceivingCurrency();
+  const products = useProductChoices();
+  const sending = useMutate('createSendingCurrency');
+  const receiving = useMutate('createReceivingCurrency');
   const [round, setRound] = useState(0);
   const lists = useMemo(() => ({ listProducts: products.data ?? [] }), [products.data]);
 
   const save = ({ direction, ...values }: FormValues) => {
     const create = direction === 'ReceivingCurrency' ? receiving : sending;
-    create.mutate(values as ProductCurrencyInput, {
+    // The form file (schemas/forms/currency-new.json) holds name, code, symbol and productId (IC §5).
+    create.mutate({ attributes: values as AttributesOf<'createSendingCurrency'> }, {
       onSuccess: () => {
         notifySuccess(CURRENCY_CREATED);
         setRound((current) => current + 1);

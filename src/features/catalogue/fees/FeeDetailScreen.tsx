@@ -5,14 +5,13 @@ import { useMemo } from 'react';
 import { Alert, Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useRecordController } from '../../../api/record-controller';
+import type { AttributesOf } from '../../../api/resource';
 import { SchemaForm, type FormValues } from '../../../render/form';
 import { Loading } from '../../../render/Loading';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useFeeDetail } from '../api/get-fee-detail';
-import { useUpdateFeeDetail } from '../api/update-fee-detail';
 import { CURRENCIES_FAILED, SAVE_SUCCESS } from '../messages';
-import { useTenantId } from '../use-tenant-id';
-import { BackToFees, FEE_VALUES, feesRoute } from './fee-routes';
+import { BackToFees, FEE_DETAIL_INCLUDE, FEE_VALUES, feesRoute } from './fee-routes';
 
 /** Amounts arrive as decimal strings; the form edits numbers. */
 function feeValues(row: Record<string, unknown>): FormValues {
@@ -27,15 +26,20 @@ function feeValues(row: Record<string, unknown>): FormValues {
 
 export function FeeDetailScreen() {
   const { id = '' } = useParams();
-  const tenant = useTenantId();
   const navigate = useNavigate();
-  const fee = useFeeDetail({ id, tenant });
-  const update = useUpdateFeeDetail();
-  const initial = useMemo(() => (fee.data ? feeValues(fee.data) : {}), [fee.data]);
-  const back = fee.data ? feesRoute(String(fee.data.productId), String(fee.data.currencyId)) : '/fees';
+  const fee = useRecordController({
+    read: 'getFeeDetail',
+    update: 'updateFeeDetail',
+    id,
+    readInit: (feeId) => ({ path: { id: feeId }, query: { include: FEE_DETAIL_INCLUDE } }),
+  });
+  const record = fee.record;
+  const initial = useMemo(() => (record ? feeValues(record) : {}), [record]);
+  const back = record ? feesRoute(String(record.productId), String(record.currencyId)) : '/fees';
   const save = (values: FormValues) =>
-    update.mutate(
-      { id, changes: values },
+    fee.save(
+      // The form file (schemas/forms/fee-detail.json) holds the values the update takes (IC §5).
+      values as AttributesOf<'updateFeeDetail'>,
       {
         onSuccess: () => {
           notifySuccess(SAVE_SUCCESS);
@@ -44,8 +48,10 @@ export function FeeDetailScreen() {
         onError: (error) => notifyError(errorText(error, CURRENCIES_FAILED)),
       },
     );
-  const product = fee.data?.product as { title?: string } | undefined;
-  const currency = fee.data?.currency as { code?: string } | undefined;
+  // The included product and currency sit beside the attributes (src/api/jsonapi.ts); the contract types only the latter.
+  const related: Record<string, unknown> = record ?? {};
+  const product = related.product as { title?: string } | undefined;
+  const currency = related.currency as { code?: string } | undefined;
   return (
     <Stack gap="md">
       <Title order={1} size="h3">
@@ -53,12 +59,12 @@ export function FeeDetailScreen() {
       </Title>
       {fee.isPending ? (
         <Loading />
-      ) : fee.isError ? (
+      ) : fee.error ? (
         <Alert color="red">{errorText(fee.error, CURRENCIES_FAILED)}</Alert>
       ) : (
         <>
           <Text>{[product?.title, currency?.code].filter(Boolean).join(' · ')}</Text>
-          <SchemaForm formId="fee-detail" formData={initial} submitting={update.isPending} onSubmit={save} actions={<BackToFees to={back} />} />
+          <SchemaForm formId="fee-detail" formData={initial} submitting={fee.saving} onSubmit={save} actions={<BackToFees to={back} />} />
         </>
       )}
     </Stack>

@@ -2,10 +2,9 @@
 // 'Please select a Currency'); their lists' failures show the server's message, else the §8 texts.
 import { Alert, Group, Select } from '@mantine/core';
 import { errorText } from '../../../api/errors';
-import { useCurrencies } from '../api/list-currencies';
-import { useProductChoices } from '../api/list-products';
+import { useList } from '../../../api/resource';
 import { CURRENCY_LIST_FAILED, PRODUCTS_LOAD_FAILED, SELECT_CURRENCY, SELECT_PRODUCT } from '../messages';
-import { useTenantId } from '../use-tenant-id';
+import { useProductChoices } from '../product-choices';
 
 export interface FeeSelectionProps {
   productId: string | null;
@@ -14,9 +13,8 @@ export interface FeeSelectionProps {
 }
 
 export function FeeSelection({ productId, currencyId, onChange }: FeeSelectionProps) {
-  const tenant = useTenantId();
-  const products = useProductChoices(tenant);
-  const currencies = useCurrencies();
+  const products = useProductChoices();
+  const currencies = useList('listCurrencies', {});
   return (
     <>
       {products.isError && <Alert color="red">{errorText(products.error, PRODUCTS_LOAD_FAILED)}</Alert>}

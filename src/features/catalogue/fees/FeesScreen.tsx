@@ -7,11 +7,12 @@ import { Stack, Text, Title } from '@mantine/core';
 import { useNavigate, useSearchParams } from 'react-router';
 import { errorText } from '../../../api/errors';
 import type { FlatRecord } from '../../../api/jsonapi';
+import { useMutate } from '../../../api/resource';
 import { ConfirmDialog } from '../../../render/ConfirmDialog';
 import { notifyError, notifySuccess } from '../../../render/notify';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { useDeleteFeeDetail } from '../api/delete-fee-detail';
 import { CURRENCIES_FAILED, FEE_DELETED, FEES_FAILED, SELECT_CURRENCY, SELECT_PRODUCT } from '../messages';
+import { FEE_DETAIL_INCLUDE } from './fee-routes';
 import { FeeSelection } from './FeeSelection';
 
 export const DELETE_FEE_QUESTION = 'Are you sure you want to delete this fee?';
@@ -19,14 +20,14 @@ export const DELETE_FEE_QUESTION = 'Are you sure you want to delete this fee?';
 function FeeList({ productId, currencyId }: { productId: string; currencyId: string }) {
   const navigate = useNavigate();
   const list = useTableController('fee-details', {
-    params: { 'filter[productId]': productId, 'filter[currencyId]': currencyId },
+    params: { include: FEE_DETAIL_INCLUDE, 'filter[productId]': productId, 'filter[currencyId]': currencyId },
     errorFallback: FEES_FAILED,
   });
-  const remove = useDeleteFeeDetail();
+  const remove = useMutate('deleteFeeDetail');
   const [deleting, setDeleting] = useState<FlatRecord | null>(null);
   const confirmDelete = () => {
     if (!deleting) return;
-    remove.mutate(deleting.id, {
+    remove.mutate({ path: { id: deleting.id } }, {
       onSuccess: () => notifySuccess(FEE_DELETED),
       onError: (error) => notifyError(errorText(error, CURRENCIES_FAILED)),
       onSettled: () => setDeleting(null),

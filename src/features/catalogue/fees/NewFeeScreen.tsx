@@ -4,21 +4,23 @@
 import { Stack, Title } from '@mantine/core';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useMutate, type AttributesOf } from '../../../api/resource';
 import { SchemaForm, type FormValues } from '../../../render/form';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useCreateFeeDetail, type FeeDetailInput } from '../api/create-fee-detail';
 import { CLIENT_FAILED, FEE_CREATED } from '../messages';
 import { BackToFees, feesRoute } from './fee-routes';
+
+type FeeDetailInput = AttributesOf<'createFeeDetail'>;
 
 export function NewFeeScreen() {
   const { productId = '', currencyId = '' } = useParams();
   const navigate = useNavigate();
-  const create = useCreateFeeDetail();
+  const create = useMutate('createFeeDetail');
   const back = feesRoute(productId, currencyId);
   const save = (values: FormValues) =>
     // The form file requires the four values as numbers (IC §5); the route names the product and currency.
     create.mutate(
-      { ...(values as Omit<FeeDetailInput, 'ProductId' | 'CurrencyId'>), ProductId: productId, CurrencyId: currencyId },
+      { attributes: { ...(values as Omit<FeeDetailInput, 'ProductId' | 'CurrencyId'>), ProductId: productId, CurrencyId: currencyId } },
       {
         onSuccess: () => {
           notifySuccess(FEE_CREATED);

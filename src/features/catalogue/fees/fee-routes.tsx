@@ -2,6 +2,9 @@
 import { Button } from '@mantine/core';
 import { Link } from 'react-router';
 
+/** A fee detail is read with its product and currency, which the list and the form show. */
+export const FEE_DETAIL_INCLUDE = 'product,currency';
+
 /** The fee detail values the form edits (schemas/forms/fee-detail.json). */
 export const FEE_VALUES = ['minAmount', 'maxAmount', 'isPercent', 'defaultValue', 'partnerValue'] as const;
 

@@ -4,13 +4,15 @@
 import { useMemo } from 'react';
 import { Modal } from '@mantine/core';
 import { errorText } from '../../../api/errors';
+import { useMutate, type AttributesOf } from '../../../api/resource';
 import { useSessionState } from '../../../api/session';
 import { useStaffContext } from '../../../config/staff-context';
 import { SchemaForm, type FormValues } from '../../../render/form';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useSaveForex, type ForexInput } from '../api/save-forex';
 import { FOREX_SAVED } from '../messages';
 import type { ForexPair } from './forex-pairs';
+
+type ForexInput = AttributesOf<'saveForex'>;
 
 function formValues(pair: ForexPair): FormValues {
   const forex = pair.forex;
@@ -35,13 +37,13 @@ export function ForexEditModal({ productId, pair, onClose }: ForexEditModalProps
   const { tenant: selected } = useSessionState();
   // §6: "when no tenant is selected": the chosen tenant, not the one the user belongs to.
   const context = useMemo(() => ({ ...ruleContext, tenant: selected?.id ?? null }), [ruleContext, selected]);
-  const save = useSaveForex();
+  const save = useMutate('saveForex');
   const initial = useMemo(() => (pair ? formValues(pair) : {}), [pair]);
   const submit = (values: FormValues) => {
     if (!pair) return;
     const rates = values as Pick<ForexInput, 'MarketFx' | 'DefaultMarkup' | 'PartnerMarkup' | 'IsPercent' | 'IsAutoUpdate'>;
     save.mutate(
-      { productId, sendingCurrencyId: pair.base.id, receivingCurrencyId: pair.quote.id, ...rates },
+      { attributes: { productId, sendingCurrencyId: pair.base.id, receivingCurrencyId: pair.quote.id, ...rates } },
       {
         onSuccess: () => {
           notifySuccess(FOREX_SAVED);

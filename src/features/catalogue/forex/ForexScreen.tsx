@@ -5,13 +5,11 @@ import { useEffect, useRef, useState } from 'react';
 import { Alert, Badge, Button, Card, Group, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useList, useRead } from '../../../api/resource';
 import { Loading } from '../../../render/Loading';
 import { formatNumber } from '../../../render/format';
-import { useProduct } from '../api/get-product';
-import { useForex } from '../api/list-forex';
-import { useProductChoices } from '../api/list-products';
 import { PRODUCTS_LOAD_FAILED, SELECT_PRODUCT } from '../messages';
-import { useTenantId } from '../use-tenant-id';
+import { useProductChoices } from '../product-choices';
 import { ForexEditModal } from './ForexEditModal';
 import { forexPairs, type ForexPair } from './forex-pairs';
 
@@ -56,9 +54,8 @@ function ForexCard({ pair, onEdit }: { pair: ForexPair; onEdit: () => void }) {
 }
 
 function ForexCards({ productId }: { productId: string }) {
-  const tenant = useTenantId();
-  const product = useProduct({ id: productId, tenant });
-  const forex = useForex({ productId, tenant });
+  const product = useRead('getProduct', productId ? { path: { id: productId } } : undefined);
+  const forex = useList('listForex', productId ? { query: { productId } } : undefined);
   const [editing, setEditing] = useState<ForexPair | null>(null);
   const timer = useRef<number | undefined>(undefined);
   useEffect(() => () => window.clearTimeout(timer.current), []);
@@ -69,7 +66,7 @@ function ForexCards({ productId }: { productId: string }) {
 
   if (product.isError || forex.isError) return <Alert color="red">{errorText(product.error ?? forex.error, PRODUCTS_LOAD_FAILED)}</Alert>;
   if (!product.data || !forex.data) return <Loading />;
-  const pairs = forexPairs(product.data, forex.data);
+  const pairs = forexPairs(product.data, forex.data.rows);
   return (
     <>
       {pairs.length === 0 ? (
@@ -87,8 +84,7 @@ function ForexCards({ productId }: { productId: string }) {
 }
 
 export function ForexScreen() {
-  const tenant = useTenantId();
-  const products = useProductChoices(tenant);
+  const products = useProductChoices();
   const [search, setSearch] = useSearchParams();
   const productId = search.get('productId') || null;
   return (

@@ -1,7 +1,9 @@
 // identity-and-catalogue §2 forex: one card per currency pair of the product, every sending currency against every
 // receiving one, with the saved rates where the pair has them (a pair is saved by its first Edit).
-import type { ProductDetail } from '../api/get-product';
-import type { ForexRecord } from '../api/list-forex';
+import type { RecordOf, RowOf } from '../../../api/resource';
+
+type ProductDetail = RecordOf<'getProduct'>;
+type ForexRecord = RowOf<'listForex'>;
 
 export interface ForexPair {
   key: string;

@@ -3,16 +3,14 @@
 import { Alert, Stack, Title } from '@mantine/core';
 import { useParams } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useRead } from '../../../api/resource';
 import { Loading } from '../../../render/Loading';
-import { useProduct } from '../api/get-product';
 import { CLIENT_FAILED } from '../messages';
-import { useTenantId } from '../use-tenant-id';
 import { ProductForm } from './ProductForm';
 
 export function ProductDetailScreen() {
   const { id = '' } = useParams();
-  const tenant = useTenantId();
-  const product = useProduct({ id, tenant });
+  const product = useRead('getProduct', id ? { path: { id } } : undefined);
   return (
     <Stack gap="md">
       <Title order={1} size="h3">

@@ -5,24 +5,23 @@ import { useMemo, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import { errorText } from '../../../api/errors';
+import { useRecordController } from '../../../api/record-controller';
+import { useList, type AttributesOf, type RecordOf } from '../../../api/resource';
+import { REFERENCE_STALE_MS } from '../../../api/reference-lists/reference-rows';
 import { useStaffContext } from '../../../config/staff-context';
 import { SchemaForm, type FormValues } from '../../../render/form';
 import { notifyError, notifySuccess } from '../../../render/notify';
-import { useCreateProduct, type ProductInput } from '../api/create-product';
-import type { ProductDetail } from '../api/get-product';
-import { useProductTypes } from '../api/list-product-types';
-import { useUpdateProduct } from '../api/update-product';
 import { CLIENT_FAILED, PRODUCT_CREATED, SAVE_SUCCESS } from '../messages';
 import { ProductSettingsPanel } from './settings/ProductSettingsPanel';
 
 const PRODUCTS_ROUTE = '/products/list';
 
-export function ProductForm({ product }: { product: ProductDetail | undefined }) {
+export function ProductForm({ product }: { product: RecordOf<'getProduct'> | undefined }) {
   const navigate = useNavigate();
   const { ruleContext } = useStaffContext();
-  const types = useProductTypes();
-  const create = useCreateProduct();
-  const update = useUpdateProduct();
+  const types = useList('listProductTypes', {}, { staleTime: REFERENCE_STALE_MS });
+  // The detail screen has read the product: nothing is read here.
+  const record = useRecordController({ read: 'getProduct', update: 'updateProduct', create: 'createProduct', id: product?.id, readInit: () => undefined });
   const [settings, setSettings] = useState(false);
   const context = useMemo(() => ({ ...ruleContext, newRecord: product === undefined }), [ruleContext, product]);
   const initial = useMemo<FormValues>(
@@ -30,7 +29,7 @@ export function ProductForm({ product }: { product: ProductDetail | undefined })
     [product],
   );
   const typeRows = useMemo(() => {
-    const rows = types.data ?? [];
+    const rows = types.data?.rows ?? [];
     // The detail shows the product's own type even when the list no longer offers it.
     return product && !rows.some((row) => row.name === product.type) ? [...rows, { id: product.type, name: product.type }] : rows;
   }, [types.data, product]);
@@ -40,9 +39,10 @@ export function ProductForm({ product }: { product: ProductDetail | undefined })
     const failed = (error: unknown) => notifyError(errorText(error, CLIENT_FAILED));
     if (product) {
       const { type: _readOnly, ...changes } = values;
-      update.mutate({ id: product.id, changes }, { onSuccess: () => notifySuccess(SAVE_SUCCESS), onError: failed });
+      // The form file (schemas/forms/product.json) holds title, subTitle and backgroundUrl (IC §5).
+      record.save(changes as AttributesOf<'updateProduct'>, { onSuccess: () => notifySuccess(SAVE_SUCCESS), onError: failed });
     } else {
-      create.mutate(values as ProductInput, {
+      record.save(values as AttributesOf<'createProduct'>, {
         onSuccess: () => {
           notifySuccess(PRODUCT_CREATED);
           void navigate(PRODUCTS_ROUTE);
@@ -59,7 +59,7 @@ export function ProductForm({ product }: { product: ProductDetail | undefined })
         context={context}
         formData={initial}
         lists={lists}
-        submitting={create.isPending || update.isPending}
+        submitting={record.saving}
         onSubmit={save}
         actions={
           <Group gap="sm">

@@ -1,46 +1,39 @@
 // identity-and-catalogue §2 product settings side pane: content after 1 s (§9), one tab per settings list
 // (SendingCurrency, ReceivingCurrency, PaymentOption, Service); hiding the pane reloads the products and the product.
 import { Alert, Tabs } from '@mantine/core';
-import { useQueryClient, type UseMutationResult } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { errorText } from '../../../../api/errors';
 import type { FlatRecord } from '../../../../api/jsonapi';
+import { resourceTypeKey, useList, useMutate, useRead, type AttributesOf } from '../../../../api/resource';
 import { Loading } from '../../../../render/Loading';
 import { SidePanel } from '../../../../render/SidePanel';
-import { useCreateReceivingCurrency } from '../../api/create-receiving-currency';
-import { useCreatePaymentOption } from '../../api/create-payment-option';
-import { useCreateSendingCurrency } from '../../api/create-sending-currency';
-import { useCreateService } from '../../api/create-service';
-import { useDeletePaymentOption } from '../../api/delete-payment-option';
-import { useDeleteReceivingCurrency } from '../../api/delete-receiving-currency';
-import { useDeleteSendingCurrency } from '../../api/delete-sending-currency';
-import { useDeleteService } from '../../api/delete-service';
-import { getProductQueryOptions, useProduct } from '../../api/get-product';
-import { getProductsQueryOptions } from '../../api/list-products';
-import { usePaymentMethods } from '../../api/list-payment-methods';
 import { CLIENT_FAILED } from '../../messages';
-import { useTenantId } from '../../use-tenant-id';
 import { SETTINGS_GROUPS, type SettingsCalls, type SettingsKey } from './settings-groups';
 import { SettingsTab } from './SettingsTab';
 
-function callsOf<Input>(create: UseMutationResult<string, Error, Input>, remove: UseMutationResult<void, Error, string>): SettingsCalls {
+interface Call<Init> {
+  mutateAsync: (init: Init) => Promise<unknown>;
+  isPending: boolean;
+}
+
+function callsOf<Attributes>(create: Call<{ attributes: Attributes }>, remove: Call<{ path: { id: string } }>): SettingsCalls {
   return {
     // The form file (schemas/forms) holds the entry's fields and the tab adds productId; the gateway checks the rest (IC §5).
-    create: (values) => create.mutateAsync(values as Input),
+    create: (values) => create.mutateAsync({ attributes: values as Attributes }),
     creating: create.isPending,
-    remove: (id) => remove.mutateAsync(id),
+    remove: (id) => remove.mutateAsync({ path: { id } }),
     removing: remove.isPending,
   };
 }
 
 function ProductSettings({ productId }: { productId: string }) {
-  const tenant = useTenantId();
-  const product = useProduct({ id: productId, tenant });
-  const paymentMethods = usePaymentMethods();
+  const product = useRead('getProduct', { path: { id: productId } });
+  const paymentMethods = useList('listPaymentMethods', {});
   const calls: Record<SettingsKey, SettingsCalls> = {
-    SendingCurrency: callsOf(useCreateSendingCurrency(), useDeleteSendingCurrency()),
-    ReceivingCurrency: callsOf(useCreateReceivingCurrency(), useDeleteReceivingCurrency()),
-    PaymentOption: callsOf(useCreatePaymentOption(), useDeletePaymentOption()),
-    Service: callsOf(useCreateService(), useDeleteService()),
+    SendingCurrency: callsOf<AttributesOf<'createSendingCurrency'>>(useMutate('createSendingCurrency'), useMutate('deleteSendingCurrency')),
+    ReceivingCurrency: callsOf<AttributesOf<'createReceivingCurrency'>>(useMutate('createReceivingCurrency'), useMutate('deleteReceivingCurrency')),
+    PaymentOption: callsOf<AttributesOf<'createPaymentOption'>>(useMutate('createPaymentOption'), useMutate('deletePaymentOption')),
+    Service: callsOf<AttributesOf<'createService'>>(useMutate('createService'), useMutate('deleteService')),
   };
 
   if (product.isPending) return <Loading />;
@@ -62,7 +55,7 @@ function ProductSettings({ productId }: { productId: string }) {
             productId={productId}
             rows={detail[group.key].map((entry): FlatRecord => ({ type: group.key, ...entry }))}
             calls={calls[group.key]}
-            paymentMethods={group.key === 'PaymentOption' ? { rows: paymentMethods.data ?? [], failed: paymentMethods.isError } : undefined}
+            paymentMethods={group.key === 'PaymentOption' ? { rows: paymentMethods.data?.rows ?? [], failed: paymentMethods.isError } : undefined}
           />
         </Tabs.Panel>
       ))}
@@ -80,8 +73,8 @@ export function ProductSettingsPanel({ productId, title, onClose }: ProductSetti
   const queryClient = useQueryClient();
   const hide = () => {
     onClose();
-    void queryClient.invalidateQueries({ queryKey: getProductsQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: getProductQueryOptions().queryKey });
+    // The products list and every product read (resourceTypeKey: the type's lists and reads).
+    void queryClient.invalidateQueries({ queryKey: resourceTypeKey('product') });
   };
   return (
     <SidePanel opened={productId !== null} onClose={hide} title={`${title} Settings`}>
