@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { TellerContext } from './context.ts';
 import { isPostgresUrl, openDatabase, type Db } from './db/connection.ts';
+import type { Faults } from './db/faults.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
 import { BankLine } from './domain/bank/bank.ts';
@@ -84,6 +85,8 @@ export interface BuildAppOptions {
    * client's address and protocol (`request.ip`, `request.protocol`); none by default.
    */
   trustedProxies?: readonly string[];
+  /** A test's fault on the database handle (db/faults.ts): armed, one chosen write fails. Never set in production. */
+  faults?: Faults;
 }
 
 /** A ready Fastify app; closing it closes the database. */
@@ -105,7 +108,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     frameworkErrors: (error, _request, reply) => sendError(reply, toErrorResponse(error)),
   });
 
-  const db = openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+  const opened = openDatabase({ databaseUrl: options.databaseUrl, dataDir });
+  const db = options.faults ? opened.withPlugin(options.faults) : opened;
   app.addHook('onClose', async () => {
     await db.destroy();
     await options.onClose?.();

@@ -8,6 +8,7 @@
 // answers the same approval while it waits, the run's answer once approved (replayed as a direct call replays it),
 // 409 once rejected, expired or cancelled; with another body 422 idempotency_key_reused, held or not.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db } from '../db/connection.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { heldAnswer, holdRequest, type ApprovalView, type RunResult, type StoredRequest } from '../domain/approvals/approvals.ts';
 import { requestFacts } from '../domain/approvals/facts.ts';
@@ -27,10 +28,13 @@ export function approvalResource(view: ApprovalView) {
   return resource('approval', id, attributes);
 }
 
-/** Runs a stored request through its handler as the maker, and keeps what it answered. */
+/**
+ * Runs a stored request through its handler as the maker, on `db` (the approval's transaction), and keeps what it
+ * answered; a failure that would answer 5xx is thrown, so the approval's transaction rolls back and it stays pending.
+ */
 export type ApprovalRunner = (
   app: FastifyInstance,
-  run: { approvalId: number; operationId: string; request: StoredRequest; maker: Session },
+  run: { db: Db; approvalId: number; operationId: string; request: StoredRequest; maker: Session },
   log: FastifyRequest['log'],
 ) => Promise<RunResult>;
 
@@ -83,7 +87,7 @@ export function gateApprovals(handlers: Routes['handlers'], rules: ApprovalRules
     const handler = handlers[operationId];
     if (handler) gated[operationId] = gate(operationId, handler, rules);
   }
-  const run: ApprovalRunner = async (app, { approvalId, operationId, request: stored, maker }, log) => {
+  const run: ApprovalRunner = async (app, { db, approvalId, operationId, request: stored, maker }, log) => {
     const handler = handlers[operationId];
     if (!handler) return { status: 501, document: { errors: [{ status: '501', title: 'Not Implemented' }] } };
     let status = 200;
@@ -103,7 +107,8 @@ export function gateApprovals(handlers: Routes['handlers'], rules: ApprovalRules
       query: stored.query ?? {},
       headers: stored.idempotencyKey === null ? {} : { 'idempotency-key': stored.idempotencyKey },
       session: maker,
-      server: app,
+      // The gateway as the handler sees it, its database the approval's transaction: the run commits with the approval or not at all.
+      server: Object.create(app, { db: { value: db } }) as FastifyInstance,
       log,
       ip: '127.0.0.1',
     };
@@ -114,7 +119,7 @@ export function gateApprovals(handlers: Routes['handlers'], rules: ApprovalRules
       return { status, document };
     } catch (error) {
       const answer = toErrorResponse(error);
-      if (answer.status >= 500) log.error({ err: error }, 'An approved request failed');
+      if (answer.status >= 500) throw error;
       return { status: answer.status, document: { errors: answer.errors } };
     }
   };

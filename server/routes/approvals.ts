@@ -1,6 +1,6 @@
 // Four-eyes approvals on the wire (the contract's listApprovals, getApproval, approveApproval, rejectApproval).
 import { sessionOf } from '../context.ts';
-import { claimApproval, finishApproval, getApproval, listApprovals, rejectApproval } from '../domain/approvals/approvals.ts';
+import { approveApproval, getApproval, listApprovals, rejectApproval } from '../domain/approvals/approvals.ts';
 import { DomainRefusal } from '../domain/refusal.ts';
 import { parseRowId } from '../domain/users/ids.ts';
 import { approvalResource } from '../http/approval-gate.ts';
@@ -33,12 +33,10 @@ export const handlers: Handlers = {
   },
 
   async approveApproval(request) {
-    const session = sessionOf(request);
     const { db, teller } = request.server;
-    const claim = await claimApproval(db, session, approvalId(request.params.id), teller.now);
-    if (claim.kind === 'ran') return { data: approvalResource(claim.view) };
-    const result = await teller.approvals.run(request.server, { approvalId: claim.row.id, operationId: claim.row.operation_id, request: claim.request, maker: claim.maker }, request.log);
-    const view = await finishApproval(db, claim, result, session, teller.now());
+    const view = await approveApproval(db, sessionOf(request), approvalId(request.params.id), teller.now, (trx, approval) =>
+      teller.approvals.run(request.server, { db: trx, approvalId: approval.row.id, operationId: approval.row.operation_id, request: approval.request, maker: approval.maker }, request.log),
+    );
     return { data: approvalResource(view) };
   },
 

@@ -1,10 +1,11 @@
 // Four-eyes approvals in the database (migration 011): a held request waits as `pending` for 24 hours; approving
 // claims it by one conditional UPDATE (pending → running), so of any number of concurrent approvals on any engine
-// exactly one runs the request; the others wait for its result and answer it too. Reject ends it with a reason.
+// exactly one runs the request; the others wait for its result and answer it too. The claim, the run and its result
+// are one database transaction: a failure leaves the approval pending. Reject ends it with a reason.
 import { createHash } from 'node:crypto';
 import type { Db } from '../../db/connection.ts';
 import type { ApprovalState, ApprovalsTable } from '../../db/schema.ts';
-import type { Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Session } from '../auth/tokens.ts';
 import { auditEvent } from '../audit.ts';
 import { sessionActor, unitOfWork } from '../unit-of-work.ts';
@@ -328,8 +329,12 @@ export async function getApproval(db: Db, session: Session, id: number, now: Dat
   return viewOf(db, await visibleRow(db, session, id), session, now);
 }
 
-/** What approving found: this call runs the request, or it already ran (and here is the row with its result). */
-export type ClaimOutcome = { kind: 'run'; row: Row; request: StoredRequest; maker: Session } | { kind: 'ran'; view: ApprovalView };
+/** An approval this call claimed to run: the row, the maker's request and the maker's session. */
+export interface ApprovalRun {
+  row: Row;
+  request: StoredRequest;
+  maker: Session;
+}
 
 function ended(status: ApprovalStatus): DomainRefusal {
   if (status === 'expired') return new DomainRefusal('conflict', { message: 'This approval has expired: the maker must ask again.', code: 'approval_expired' });
@@ -350,29 +355,49 @@ function endedForMaker(status: ApprovalStatus, reason: string | null): DomainRef
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Claims the approval for the session to run it, once; a decided one answers what it already answered. */
-export async function claimApproval(db: Db, session: Session, id: number, now: () => Date): Promise<ClaimOutcome> {
+/**
+ * Approves: claims the approval, runs the maker's request through `run` on the same database transaction, and stores
+ * what it answered with the audit row naming both people, all in one transaction (issue 25). A failure anywhere (the
+ * database, a crash) rolls all of it back: the approval stays pending, nothing the request would change has changed,
+ * and approving again runs it. A run that answers a refusal (4xx) is decided as failed, its own writes undone.
+ * Of concurrent approvals one claims and runs; the others wait for its answer and answer it too.
+ */
+export async function approveApproval(db: Db, session: Session, id: number, now: () => Date, run: (trx: Db, approval: ApprovalRun) => Promise<RunResult>): Promise<ApprovalView> {
   const row = await visibleRow(db, session, id);
   const refusal = decisionRefusal(row, await viewerOf(db, session));
   if (refusal) throw await refusedDecision(db, row, session, refusal, 'approve', now());
-  const at = now().toISOString();
-  const claimed = await db
-    .updateTable('approvals')
-    .set({ status: 'running', decided_by: session.userId, decided: at })
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .where('expires', '>', at)
-    .executeTakeFirst();
-  if (claimed.numUpdatedRows === 1n) {
-    const stored = JSON.parse(row.request_json) as StoredRequest;
-    return { kind: 'run', row: { ...row, status: 'running', decided_by: session.userId, decided: at }, request: stored, maker: JSON.parse(row.maker_session_json) as Session };
-  }
-  // Someone else claimed it (or it ended): wait for their run to finish, then answer what it answered.
+  const view = await db.transaction().execute(async (trx) => {
+    const at = now().toISOString();
+    const claimed = await trx
+      .updateTable('approvals')
+      .set({ status: 'running', decided_by: session.userId, decided: at })
+      .where('id', '=', id)
+      .where('status', '=', 'pending')
+      .where('expires', '>', at)
+      .executeTakeFirst();
+    if (claimed.numUpdatedRows !== 1n) return undefined;
+    const approval: ApprovalRun = {
+      row: { ...row, status: 'running', decided_by: session.userId, decided: at },
+      request: JSON.parse(row.request_json) as StoredRequest,
+      maker: JSON.parse(row.maker_session_json) as Session,
+    };
+    // A refused run changes nothing: what it wrote before refusing is undone, its refusal is the approval's result.
+    await sql`savepoint approval_run`.execute(trx);
+    const result = await run(trx, approval);
+    if (result.status >= 400) await sql`rollback to savepoint approval_run`.execute(trx);
+    await sql`release savepoint approval_run`.execute(trx);
+    return finishApproval(trx, approval, result, session, now());
+  });
+  return view ?? (await answeredRun(db, session, id, now));
+}
+
+/** Someone else claimed the approval (or it ended): waits for their run to finish, then answers what it answered. */
+async function answeredRun(db: Db, session: Session, id: number, now: () => Date): Promise<ApprovalView> {
   const deadline = Date.now() + RUN_WAIT_MS;
   for (;;) {
     const current = await db.selectFrom('approvals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     const status = statusOf(current, now());
-    if (current.status === 'approved' || current.status === 'failed') return { kind: 'ran', view: await viewOf(db, current, session, now()) };
+    if (current.status === 'approved' || current.status === 'failed') return viewOf(db, current, session, now());
     if (status === 'rejected' || status === 'expired' || status === 'cancelled') throw ended(status);
     if (Date.now() > deadline) {
       throw new DomainRefusal('conflict', { message: 'Another approver is running this request; look again in a moment.', code: 'approval_running' });
@@ -382,8 +407,8 @@ export async function claimApproval(db: Db, session: Session, id: number, now: (
 }
 
 /** Stores what the run answered and audits the approval with both names. */
-export async function finishApproval(db: Db, claim: Extract<ClaimOutcome, { kind: 'run' }>, result: RunResult, approver: Session, now: Date): Promise<ApprovalView> {
-  const { row } = claim;
+async function finishApproval(db: Db, approval: ApprovalRun, result: RunResult, approver: Session, now: Date): Promise<ApprovalView> {
+  const { row } = approval;
   const state: ApprovalState = result.status < 400 ? 'approved' : 'failed';
   await unitOfWork(db, { userId: approver.userId, tenantId: row.tenant_id, now }, async ({ db: trx, change }) => {
     await trx

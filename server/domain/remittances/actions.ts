@@ -139,7 +139,9 @@ async function idempotent<T>(
   status: number,
   work: (db: Db) => Promise<T>,
 ): Promise<BulkOutcome<T>> {
-  return actor.db.transaction().execute(async (trx) => {
+  // An approval's run (approvals.ts approveApproval) makes it inside the approval's transaction.
+  const inTransaction = <R>(body: (trx: Db) => Promise<R>) => (actor.db.isTransaction ? body(actor.db) : actor.db.transaction().execute(body));
+  return inTransaction(async (trx): Promise<BulkOutcome<T>> => {
     const claim = await claimKey(trx, { userId: actor.session.userId, key: idempotency.key, hash: idempotency.hash, now: actor.now });
     if (claim.kind === 'reused') return { kind: 'key_reused' };
     if (claim.kind === 'in_flight') return { kind: 'key_in_flight' };

@@ -103,7 +103,9 @@ export async function createWalletTransaction(
 ): Promise<CreateOutcome> {
   const { session, now } = actor;
   assertStaff(session);
-  return actor.db.transaction().execute(async (trx) => {
+  // An approval's run (approvals.ts approveApproval) makes it inside the approval's transaction.
+  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (actor.db.isTransaction ? work(actor.db) : actor.db.transaction().execute(work));
+  return inTransaction(async (trx): Promise<CreateOutcome> => {
     const claim = await claimKey(trx, { userId: session.userId, key: idempotency.key, hash: idempotency.hash, now });
     // Nothing was claimed for these two: committing keeps only claimKey's removal of expired keys.
     if (claim.kind === 'reused') return { kind: 'key_reused' };
