@@ -99,6 +99,27 @@ describe('the seven mistakes check:config used to miss', () => {
     ]);
   });
 
+  it('refuses a payout operator marked payoutAdmin without its payoutAccount, or on a tenant that pays nothing out', () => {
+    copy.editJson('tenants/swift.json', (tenant) => {
+      delete tenant.payoutAccount;
+    });
+    copy.editJson('tenants/smfi.json', (tenant) => {
+      tenant.payoutAdmin = true;
+      tenant.payoutAccount = '123456789';
+    });
+    expect(lines()).toEqual([
+      "tenants/smfi.json#/type: has a value that is not allowed (a payoutAdmin tenant pays out: its type is payout or payinpayoutservice) (use 'payout' or 'payinpayoutservice')",
+      `tenants/swift.json#: missing property 'payoutAccount' (a payoutAdmin tenant is a payout operator, and its payout admins see the payout account it pays from) (add "payoutAccount")`,
+    ]);
+  });
+
+  it('refuses a main tenant that is not a wallet', () => {
+    copy.editJson('tenants/teller.json', (tenant) => {
+      tenant.type = 'payin';
+    });
+    expect(lines()).toEqual(['tenants/teller.json#/type: must be "wallet" (the main tenant (main: true) is the main wallet) (set it to "wallet")']);
+  });
+
   it('refuses an empty column header (regression: a blank header passed)', () => {
     copy.editJson<TableFile>('schemas/tables/users.json', (table) => {
       const email = table.columns.find((column) => column.id === 'email');

@@ -166,6 +166,12 @@ export function toProblems(file: string, errors: ErrorObject[]): Problem[] {
   return problems;
 }
 
+/** Why a companion rule (an if/then of the meta-schema, schemas/README.md "Companion fields") holds: its description. */
+function companionReason(error: ErrorObject): string {
+  const description = node(error.parentSchema).description;
+  return error.schemaPath.includes('/then/') && typeof description === 'string' ? ` (${description})` : '';
+}
+
 function toProblem(file: string, error: ErrorObject): Problem {
   const at = error.instancePath;
   const params = error.params as Record<string, unknown>;
@@ -174,7 +180,9 @@ function toProblem(file: string, error: ErrorObject): Problem {
     case 'required': {
       const missing = String(params.missingProperty);
       const hint = describe(error.parentSchema, missing);
-      return { file, pointer: at, message: `missing property '${missing}'`, fix: hint ? `add "${missing}": ${hint}` : `add "${missing}"` };
+      // A companion field (an if/then of the meta-schema) says why in its branch's description.
+      const because = hint ? '' : companionReason(error);
+      return { file, pointer: at, message: `missing property '${missing}'${because}`, fix: hint ? `add "${missing}": ${hint}` : `add "${missing}"` };
     }
     case 'additionalProperties': {
       const extra = String(params.additionalProperty);
@@ -187,9 +195,9 @@ function toProblem(file: string, error: ErrorObject): Problem {
       };
     }
     case 'enum':
-      return { file, pointer: at, message: 'has a value that is not allowed', fix: `use ${listOf((params.allowedValues as unknown[]).map(String), 20)}` };
+      return { file, pointer: at, message: `has a value that is not allowed${companionReason(error)}`, fix: `use ${listOf((params.allowedValues as unknown[]).map(String), 20)}` };
     case 'const':
-      return { file, pointer: at, message: `must be ${JSON.stringify(params.allowedValue)}`, fix: `set it to ${JSON.stringify(params.allowedValue)}` };
+      return { file, pointer: at, message: `must be ${JSON.stringify(params.allowedValue)}${companionReason(error)}`, fix: `set it to ${JSON.stringify(params.allowedValue)}` };
     case 'anyOf':
     case 'oneOf': {
       const branches = Array.isArray(schema[error.keyword]) ? (schema[error.keyword] as unknown[]).map(node) : [];
