@@ -24,4 +24,7 @@ export const RELATED_TYPES: Partial<Record<ResourceType, readonly ResourceType[]
   sync: ['upt-transaction'],
   // "A tenant is an identity client": a tenant made or changed is one the admin may switch to (listTenantSelections).
   tenant: ['tenantselection'],
+  // A user's History tab lists its audit events (src/api/audit); an account's status shows on the user and its lists.
+  user: ['audit-event'],
+  account: ['user', 'audit-event'],
 };

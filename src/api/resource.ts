@@ -131,6 +131,23 @@ export function documentQuery<Id extends OperationId>(id: Id, init: CallInit<Id>
   });
 }
 
+type Option<R> = R extends { id: string; attributes: infer A } ? { id: string } & A : never;
+/** A list's row as a select offers it: `{ id, ...attributes }`, neither page nor resource type. */
+export type OptionOf<Id extends OperationId> = DocumentOf<Id> extends { data: readonly (infer R)[] } ? Option<R> : never;
+
+/** The query of every row of a list operation as options (a reference list a select or select filter offers,
+ * ./reference-lists), keyed beside the operation's page (listQuery): its answer is shaped otherwise. */
+export function optionsQuery<Id extends ListOperationId>(id: Id, init: CallInit<Id>, extras: QueryExtras = {}) {
+  return queryOptions({
+    queryKey: [...callKey(id, init), 'options'],
+    queryFn: async ({ signal }) => {
+      const { data } = (await callOperation(id, init, { signal })) as { data: Resource[] };
+      return data.map((entry) => ({ id: entry.id, ...entry.attributes })) as OptionOf<Id>[];
+    },
+    ...extras,
+  });
+}
+
 /** The page source of a table file's list operation (src/render/table/table-sources.tsx): the table's parameters as
  * text, the previous page shown while the next one loads. */
 export function tablePageQuery(id: ListOperationId) {

@@ -43,7 +43,7 @@ export function useTenantSwitch() {
     const target = landing ?? landingAfterSwitch(previousType, choice, pathname, primaryRole(session?.roles ?? []));
     if (target) navigate(target);
     // The switch stands once the token is there; a channel failure is told on its own (users-and-wallets §8).
-    loadPayoutChannels(queryClient, choice.id).catch((error: unknown) => notifyError(tenantSwitchErrorText(error)));
+    loadPayoutChannels(queryClient).catch((error: unknown) => notifyError(tenantSwitchErrorText(error)));
   }
   return { select, busy };
 }

@@ -26,11 +26,7 @@ const network = vi.hoisted(() => {
 import { sessionStore } from '../api/session';
 import { getTenant, loadTenants } from '../config';
 // The screens' own paths: a prefetched list must be the very entry they read.
-import { getListCountriesQueryOptions } from '../api/reference-lists/list-countries';
-import { getListGroupsQueryOptions } from '../api/reference-lists/list-groups';
-import { getListRolesQueryOptions } from '../api/reference-lists/list-roles';
-import { getListStatusesQueryOptions } from '../api/reference-lists/list-statuses';
-import { getTransactionTypesQueryOptions } from '../api/reference-lists/list-transaction-types';
+import { referenceListQuery } from '../api/reference-lists';
 import { prefetchReferenceLists } from './reference-lists';
 
 const paths = {
@@ -63,10 +59,10 @@ describe('reference lists after login (users-and-wallets §3, identity-and-catal
       const { queryClient, requested } = await prefetchFor(tenantId);
 
       expect(requested).toEqual(expect.arrayContaining([paths.roles, paths.groups, paths.statuses, paths.countries]));
-      expect(queryClient.getQueryData(getListRolesQueryOptions(tenantId).queryKey)).toEqual([{ id: '4', value: 4, name: 'Admin' }]);
-      expect(queryClient.getQueryData(getListGroupsQueryOptions(tenantId).queryKey)).toEqual([{ id: '18', value: 18, name: 'Banjul Branch' }]);
-      expect(queryClient.getQueryData(getListStatusesQueryOptions(tenantId).queryKey)).toEqual([{ id: '1', value: 1, name: 'Active' }]);
-      expect(queryClient.getQueryData(getListCountriesQueryOptions(tenantId).queryKey)).toEqual([
+      expect(queryClient.getQueryData(referenceListQuery('listRoles').queryKey)).toEqual([{ id: '4', value: 4, name: 'Admin' }]);
+      expect(queryClient.getQueryData(referenceListQuery('listGroups').queryKey)).toEqual([{ id: '18', value: 18, name: 'Banjul Branch' }]);
+      expect(queryClient.getQueryData(referenceListQuery('listStatuses').queryKey)).toEqual([{ id: '1', value: 1, name: 'Active' }]);
+      expect(queryClient.getQueryData(referenceListQuery('listCountries').queryKey)).toEqual([
         { id: 'GM', iso: 'GM', name: 'Gambia', nationality: 'Gambian' },
       ]);
     },
@@ -82,8 +78,8 @@ describe('reference lists after login (users-and-wallets §3, identity-and-catal
     const { queryClient, requested } = await prefetchFor(tenantId);
 
     expect(requested).toEqual(expect.arrayContaining([paths.roles, paths.transactionTypes]));
-    expect(queryClient.getQueryData(getListRolesQueryOptions(tenantId).queryKey)).toHaveLength(1);
-    expect(queryClient.getQueryData(getTransactionTypesQueryOptions(tenantId).queryKey)).toEqual([{ id: '1', code: 1, name: 'Top Up' }]);
+    expect(queryClient.getQueryData(referenceListQuery('listRoles').queryKey)).toHaveLength(1);
+    expect(queryClient.getQueryData(referenceListQuery('listTransactionTypes').queryKey)).toEqual([{ id: '1', code: 1, name: 'Top Up' }]);
   });
 
   it('[UW-3.17] a tenant outside both lists loads none, and a list still fresh in the cache is not asked for again', async () => {

@@ -3,14 +3,14 @@
 // a tenant loads is its file's `referenceLists`.
 import { useEffect } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { REFERENCE_LIST_PREFETCHES } from '../api/reference-lists';
+import { referenceListQuery } from '../api/reference-lists';
 import { afterFirstScreen } from '../render/first-screen';
 import type { Tenant } from '../config';
 
 /** Loads `tenant`'s reference lists into the cache; a list already fresh there is not asked for again. */
 export async function prefetchReferenceLists(queryClient: QueryClient, tenant: Tenant | null): Promise<void> {
   if (!tenant) return;
-  await Promise.all((tenant.referenceLists ?? []).map((operation) => REFERENCE_LIST_PREFETCHES[operation](queryClient, tenant.id)));
+  await Promise.all((tenant.referenceLists ?? []).map((operation) => queryClient.prefetchQuery(referenceListQuery(operation))));
 }
 
 /** Prefetches the reference lists of the tenant in use whenever it changes: sign-in, session restore (once the first

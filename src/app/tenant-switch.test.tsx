@@ -22,6 +22,7 @@ const network = vi.hoisted(() => {
 
 import { api } from '../api/client';
 import { sessionStore } from '../api/session';
+import { referenceListQuery } from '../api/reference-lists';
 import { Toaster } from '../render/Toaster';
 import { useTenantSwitch } from './TenantSelector';
 import type { TenantChoice } from './tenant-switch';
@@ -144,7 +145,7 @@ describe('tenant switch failures (users-and-wallets §8)', () => {
     await switchTenant();
 
     expect(await screen.findByText('Landed')).toBeVisible();
-    await vi.waitFor(() => expect(queryClient.getQueryData(['channels', 'naccug'])).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]));
+    await vi.waitFor(() => expect(queryClient.getQueryData(referenceListQuery('listChannels').queryKey)).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]));
     expect(channelBearer).toBe('Bearer naccug-token');
     expect(screen.queryByRole('alert')).toBeNull();
   });

@@ -3,7 +3,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { api, credentialHeaders, unwrap } from '../api/client';
 import { ApiError, apiErrorText } from '../api/errors';
-import { getListChannelsQueryOptions, type ChannelRow } from '../api/reference-lists';
+import { referenceListQuery, type ReferenceRow } from '../api/reference-lists';
 import { sessionStore, type SelectedTenant } from '../api/session';
 
 export const TENANT_LOGIN_ERROR = 'There was an error loggin in the client.  Please Try Again later.';
@@ -54,6 +54,7 @@ export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant
 }
 
 /** The payout channels of the tenant just switched to, with its token (identity-and-catalogue §7), kept in the cache. */
-export function loadPayoutChannels(queryClient: QueryClient, tenantId: string): Promise<ChannelRow[]> {
-  return queryClient.fetchQuery(getListChannelsQueryOptions(tenantId));
+export function loadPayoutChannels(queryClient: QueryClient): Promise<ReferenceRow<'listChannels'>[]> {
+  // A failed channel load is reported once by the tenant switch (users-and-wallets §8), not retried behind its back.
+  return queryClient.fetchQuery({ ...referenceListQuery('listChannels'), retry: false });
 }

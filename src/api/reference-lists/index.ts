@@ -1,31 +1,31 @@
-// The reference lists a tenant may load after login or a tenant switch (users-and-wallets §3, identity-and-catalogue §4),
-// by the operationId tenants/*.json names them with (`referenceLists`). The query options are the ones the screens use,
-// so a prefetched list is the screens' cached list.
-import type { QueryClient } from '@tanstack/react-query';
-import { getListCountriesQueryOptions } from './list-countries';
-import { getListGroupsQueryOptions } from './list-groups';
-import { getListRolesQueryOptions } from './list-roles';
-import { getListStatusesQueryOptions } from './list-statuses';
-import { getTransactionTypesQueryOptions } from './list-transaction-types';
+// The reference lists (users-and-wallets §3, identity-and-catalogue §4): the small lists selects and select filters
+// offer, read through the resource layer (../resource.ts) as options `{ id, ...attributes }` and kept long. A tenant
+// file names those it loads after login or a tenant switch (`referenceLists`); that prefetch and every screen read the
+// one entry `referenceListQuery` keys per list and tenant.
+import { useQuery } from '@tanstack/react-query';
+import { optionsQuery, type CallInit, type OptionOf } from '../resource';
+import { useSessionState } from '../session';
+import { REFERENCE_STALE_MS } from './reference-rows';
 
-type Prefetch = (queryClient: QueryClient, tenant: string | null) => Promise<void>;
+/** The lists a tenant file may name in `referenceLists` (schemas/meta/tenant.schema.json). */
+export const REFERENCE_LIST_OPERATIONS = ['listRoles', 'listGroups', 'listStatuses', 'listCountries', 'listTransactionTypes'] as const;
 
-/** Each list's prefetch into `queryClient`, under the key its screens read. */
-export const REFERENCE_LIST_PREFETCHES = {
-  listRoles: (queryClient, tenant) => queryClient.prefetchQuery(getListRolesQueryOptions(tenant)),
-  listGroups: (queryClient, tenant) => queryClient.prefetchQuery(getListGroupsQueryOptions(tenant)),
-  listStatuses: (queryClient, tenant) => queryClient.prefetchQuery(getListStatusesQueryOptions(tenant)),
-  listCountries: (queryClient, tenant) => queryClient.prefetchQuery(getListCountriesQueryOptions(tenant)),
-  listTransactionTypes: (queryClient, tenant) => queryClient.prefetchQuery(getTransactionTypesQueryOptions(tenant)),
-} satisfies Record<string, Prefetch>;
+export type ReferenceListOperation = (typeof REFERENCE_LIST_OPERATIONS)[number];
+/** Those, and the payout channels a tenant switch loads (src/app/tenant-switch.ts). */
+type ReferenceListId = ReferenceListOperation | 'listChannels';
 
-export type ReferenceListOperation = keyof typeof REFERENCE_LIST_PREFETCHES;
+/** A row of a reference list, e.g. `ReferenceRow<'listGroups'>`: `{ id, value, name }`. */
+export type ReferenceRow<Id extends ReferenceListId> = OptionOf<Id>;
 
-export const REFERENCE_LIST_OPERATIONS = Object.keys(REFERENCE_LIST_PREFETCHES) as ReferenceListOperation[];
+/** One reference list of the tenant whose token asks (the layer's key), fresh for REFERENCE_STALE_MS. */
+export function referenceListQuery<Id extends ReferenceListId>(id: Id) {
+  // No reference list operation has parameters: the call names nothing.
+  return optionsQuery(id, {} as CallInit<Id>, { staleTime: REFERENCE_STALE_MS });
+}
 
-export * from './list-channels';
-export * from './list-countries';
-export * from './list-groups';
-export * from './list-roles';
-export * from './list-statuses';
-export * from './list-transaction-types';
+/** A screen's reference list; `enabled` false asks for nothing (e.g. groups where no group is asked). The hook
+ * re-renders when the session's tenant changes, so the key follows the token. */
+export function useReferenceList<Id extends ReferenceListId>(id: Id, enabled = true) {
+  useSessionState();
+  return useQuery({ ...referenceListQuery(id), enabled });
+}

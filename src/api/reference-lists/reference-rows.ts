@@ -5,8 +5,3 @@ export const REFERENCE_STALE_MS = 10 * 60_000;
 export function referenceRows<A extends object>(data: readonly { id: string; attributes: A }[]): ({ id: string } & A)[] {
   return data.map((entry) => ({ id: entry.id, ...entry.attributes }));
 }
-
-/** The query key of a reference list: per tenant, since each tenant has its own lists; bare to invalidate them all. */
-export function referenceKey(list: string, tenant: string | null | undefined): readonly unknown[] {
-  return tenant === undefined ? [list] : [list, tenant];
-}

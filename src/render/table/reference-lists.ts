@@ -2,31 +2,15 @@
 // per tenant under the keys the app prefetches them with (src/api/reference-lists), so a prefetched list is at hand.
 import { useCallback, useMemo } from 'react';
 import { useQueries, type UseQueryResult } from '@tanstack/react-query';
-import {
-  getListCountriesQueryOptions,
-  getListGroupsQueryOptions,
-  getListRolesQueryOptions,
-  getListStatusesQueryOptions,
-  getTransactionTypesQueryOptions,
-  type ReferenceListOperation,
-} from '../../api/reference-lists';
+import { REFERENCE_LIST_OPERATIONS, referenceListQuery, type ReferenceListOperation, type ReferenceRow } from '../../api/reference-lists';
+import { useSessionState } from '../../api/session';
 import type { TableConfig } from '../../config/types';
 
-const LIST_QUERIES = {
-  listRoles: getListRolesQueryOptions,
-  listGroups: getListGroupsQueryOptions,
-  listStatuses: getListStatusesQueryOptions,
-  listCountries: getListCountriesQueryOptions,
-  listTransactionTypes: getTransactionTypesQueryOptions,
-} satisfies Record<ReferenceListOperation, (tenant: string | null) => unknown>;
-
-type RowsOf<Options> = Options extends { queryFn?: infer Fetch } ? (Fetch extends (...args: never[]) => infer Rows ? Awaited<Rows> : never) : never;
-
 /** The rows of each reference list loaded so far, by operationId. */
-export type ReferenceLists = { readonly [K in ReferenceListOperation]?: RowsOf<ReturnType<(typeof LIST_QUERIES)[K]>> };
+export type ReferenceLists = { readonly [K in ReferenceListOperation]?: ReferenceRow<K>[] };
 
 function isReferenceList(operation: string): operation is ReferenceListOperation {
-  return Object.hasOwn(LIST_QUERIES, operation);
+  return (REFERENCE_LIST_OPERATIONS as readonly string[]).includes(operation);
 }
 
 /** The reference lists the table file's column and toolbar filters take their options from. */
@@ -36,7 +20,9 @@ export function filterListOperations(table: TableConfig): ReferenceListOperation
   return [...new Set(operations)];
 }
 
-export function useReferenceLists(table: TableConfig, tenant: string | null): ReferenceLists {
+/** The lists of the tenant whose token asks: re-rendered when it changes, so the keys follow the token. */
+export function useReferenceLists(table: TableConfig): ReferenceLists {
+  useSessionState();
   const operations = useMemo(() => filterListOperations(table), [table]);
   const combine = useCallback(
     (results: UseQueryResult<unknown>[]): ReferenceLists => {
@@ -45,10 +31,10 @@ export function useReferenceLists(table: TableConfig, tenant: string | null): Re
         const operation = operations[index];
         if (operation && result.data !== undefined) lists[operation] = result.data;
       });
-      // Each result is the list its operation's query options load (LIST_QUERIES).
+      // Each result is the list its operation's query loads (referenceListQuery).
       return lists as ReferenceLists;
     },
     [operations],
   );
-  return useQueries({ queries: operations.map((operation) => LIST_QUERIES[operation](tenant)), combine });
+  return useQueries({ queries: operations.map((operation) => referenceListQuery(operation)), combine });
 }

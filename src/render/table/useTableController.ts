@@ -97,7 +97,7 @@ export function useTableController(tableId: TableId, options: TableControllerOpt
   useDefaultView(table.id, tenantId, inAddress, setQuery);
   const screenParams = useSameParams(options.params);
   const params = useMemo(() => ({ ...listParams(table, query), ...screenParams }), [table, query, screenParams]);
-  const lists = useReferenceLists(table, tenantId);
+  const lists = useReferenceLists(table);
   const { page, rows } = source.usePage({ tenant: tenantId, params }, lists, table.operation);
   const choices = useMemo(() => (source.choices ? source.choices(lists, query) : lists), [source, lists, query]);
   const title = useMemo(() => tableView(table, tenant, ruleContext).title ?? table.id, [table, tenant, ruleContext]);

@@ -1,5 +1,6 @@
 // POST api/v1/fs/documents/{userId} (uploadDocuments): a user's document as multipart documentType, documentNumber,
 // expiryDate and 1 to 3 files (users-and-wallets §4, §5, §7).
+// A multipart body the layer cannot send: its callOperation writes JSON, and the contract types the files as strings.
 import { fromPromise } from 'xstate';
 import { api, unwrap } from '../../../api/client';
 import type { UploadDocumentsInput, UploadedDocument } from '../../../flows/upload-documents.machine';

@@ -1,5 +1,6 @@
 // POST api/v1/fs/images/{userId} (uploadImage): the user's photo as the multipart field `file`; the answer reads
 // data.attributes.url (users-and-wallets §7).
+// A multipart body the layer cannot send: its callOperation writes JSON, and the contract types the files as strings.
 import { useMutation } from '@tanstack/react-query';
 import { api, credentialHeaders, unwrap } from '../../../api/client';
 

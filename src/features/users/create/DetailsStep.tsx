@@ -9,10 +9,10 @@ import type { UserDetails } from '../../../flows/create-user.machine';
 import type { FieldErrors } from '../../../flows/upload-documents.machine';
 import { groupRuleFor, roleChoices, type Audience } from '../../../flows/user-rules';
 import { SchemaForm, type FormValues } from '../../../render/form';
-import { getListCountriesQueryOptions } from '../../../api/reference-lists/list-countries';
-import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
-import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
-import { getOwnGroupQueryOptions } from '../api/get-own-group';
+import { useReferenceList } from '../../../api/reference-lists';
+import { REFERENCE_STALE_MS } from '../../../api/reference-lists/reference-rows';
+import { readQuery, type RecordOf } from '../../../api/resource';
+import { asUserRecord } from '../user-record';
 import { CREATE_USER_FORM_ID, DEFAULT_NATIONALITY, rowsWithValues, sameDetails, toFormValues, toUserDetails } from './user-details';
 
 /** users-and-wallets §8 */
@@ -32,6 +32,14 @@ export interface DetailsStepProps {
   onCancel: () => void;
 }
 
+/** The creator's own Credit Union, the first group of its account: the default group of the users a group or field
+ * admin creates (the gateway adds them only to their own group). A creator the tenant's token cannot read has none: its
+ * read fails, unretried, and the form starts without a group. */
+function ownGroupOf(creator: RecordOf<'getUser'>): number | null {
+  const [first] = asUserRecord(creator).account?.groups ?? [];
+  return typeof first === 'number' && first > 0 ? first : null;
+}
+
 /** What the form starts with: the spec's defaults, a role when only one may be given, then what was entered. */
 function initialValues(details: UserDetails, choices: readonly number[], ownGroup: number | null | undefined): FormValues {
   const [onlyRole] = choices;
@@ -45,11 +53,11 @@ function initialValues(details: UserDetails, choices: readonly number[], ownGrou
 
 export function DetailsStep(props: DetailsStepProps) {
   const { audience, context, details, errors, creatorRole, requiresGroup, userId, onChange, onNext, onCancel } = props;
-  const tenant = context.tenant;
-  const roles = useQuery(getListRolesQueryOptions(tenant));
-  const countries = useQuery(getListCountriesQueryOptions(tenant));
-  const groups = useQuery({ ...getListGroupsQueryOptions(tenant), enabled: requiresGroup });
-  const ownGroup = useQuery({ ...getOwnGroupQueryOptions(userId ?? '', tenant), enabled: requiresGroup && userId !== null && creatorRole !== 4 });
+  const roles = useReferenceList('listRoles');
+  const countries = useReferenceList('listCountries');
+  const groups = useReferenceList('listGroups', requiresGroup);
+  const creator = requiresGroup && userId !== null && creatorRole !== 4 ? { path: { id: userId }, query: { include: 'account' } } : undefined;
+  const ownGroup = useQuery({ ...readQuery('getUser', creator, { staleTime: REFERENCE_STALE_MS }), retry: false, select: ownGroupOf });
   // §6: where the group is not asked (roles 4 and 16, tenants without groups) the form's default is no answer.
   const detailsOf = (values: FormValues): UserDetails => {
     const { group, ...rest } = toUserDetails(values);

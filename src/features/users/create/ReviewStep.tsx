@@ -1,7 +1,6 @@
 // Step 3 'Review Page': every value entered and the attached file names, before 'Finish & Save'.
 import { useMemo } from 'react';
 import { List, Stack, Table, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import type { RuleContext } from '../../../config';
 import { useForm } from '../../../config/context';
 import type { FormConfig } from '../../../config/types';
@@ -9,8 +8,7 @@ import { asksGroup, type CreateUserSnapshot } from '../../../flows/create-user.m
 import type { UploadDocumentsContext } from '../../../flows/upload-documents.machine';
 import { hiddenFields } from '../../../render/form/form-errors';
 import { useDocumentFormLabels } from '../documents/document-form';
-import { getListGroupsQueryOptions } from '../../../api/reference-lists/list-groups';
-import { getListRolesQueryOptions } from '../../../api/reference-lists/list-roles';
+import { useReferenceList } from '../../../api/reference-lists';
 import { CREATE_USER_FORM_ID, reviewRows } from './user-details';
 
 export interface ReviewStepProps {
@@ -33,8 +31,8 @@ function shownFields(form: FormConfig, snapshot: CreateUserSnapshot, formContext
 export function ReviewStep({ snapshot, documents, formContext }: ReviewStepProps) {
   const { context } = snapshot;
   const form = useForm(CREATE_USER_FORM_ID);
-  const roles = useQuery(getListRolesQueryOptions(formContext.tenant));
-  const groups = useQuery({ ...getListGroupsQueryOptions(formContext.tenant), enabled: asksGroup(snapshot) });
+  const roles = useReferenceList('listRoles');
+  const groups = useReferenceList('listGroups', asksGroup(snapshot));
   const rows = useMemo(
     () => reviewRows(form, context.details, shownFields(form, snapshot, formContext), { roles: roles.data ?? [], groups: groups.data ?? [] }),
     [form, context.details, snapshot, formContext, roles.data, groups.data],

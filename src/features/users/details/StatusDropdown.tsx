@@ -3,17 +3,40 @@
 // (PATCH um/account/{id}). §5: the dialog's rules and 'Please select a status' are schemas/forms/status-change.json.
 import { useEffect, useState } from 'react';
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AWAITING_APPROVAL_TITLE, awaitingApprovalText, isAwaitingApproval } from '../../../api/approvals';
+import { unlessAwaitingApproval } from '../../../api/approvals/pending';
 import { errorText } from '../../../api/errors';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { validateFormValues } from '../../../render/form/form-errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
-import { useUpdateAccountStatus } from '../api/update-account-status';
+import { callOperation, invalidateAfter } from '../../../api/resource';
 import type { UserRecord } from '../user-record';
-import { allowedStatusActions, statusActionById, type StatusAction } from './status-actions';
+import { allowedStatusActions, statusActionById, type StatusAction, type StatusActionId } from './status-actions';
 
 export const PROCEED_STATUS_CHANGE = 'Proceed Status Change!';
 const STATUS_CHANGE_FORM_ID = 'status-change';
+
+interface StatusChange {
+  userId: string;
+  action: StatusActionId;
+  reason: string;
+}
+
+/** PATCH um/account/{id} (updateAccountStatus): answers the account's displayed status after the action; throws
+ * AwaitingApproval when a second person must approve it, and then marks nothing stale (nothing changed). */
+function useUpdateAccountStatus() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ userId, action, reason }: StatusChange) => {
+      const attributes = reason ? { status: action, reason } : { status: action };
+      const document = unlessAwaitingApproval(await callOperation('updateAccountStatus', { path: { id: userId } }, { body: { data: { type: 'Account', attributes } } }));
+      return document.data.attributes.statusName;
+    },
+    // The user, its lists and its History (../../../api/resource-types.ts: account).
+    onSuccess: () => invalidateAfter(client, 'updateAccountStatus'),
+  });
+}
 
 export function StatusDropdown({ user }: { user: UserRecord }) {
   const actions = allowedStatusActions(user['account-action']);

@@ -14,22 +14,19 @@ import { hiddenFields } from '../../../render/form/form-errors';
 import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useConfig, useForm } from '../../../config/context';
 import { useStaffContext } from '../../../config/staff-context';
-import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../../../api/reference-lists/list-countries';
-import { useGroups } from '../../../api/reference-lists/list-groups';
-import { useRoles } from '../../../api/reference-lists/list-roles';
+import { useReferenceList } from '../../../api/reference-lists';
 import { getAuditEventsQueryOptions } from '../../../api/audit';
+import { resourceTypeKey, useMutate, useRead } from '../../../api/resource';
 import { RecordHistory } from '../../../render/audit';
-import { getUsersQueryOptions } from '../api/list-users';
-import { useUpdateUser, type UserChanges } from '../api/update-user';
+import { profileRead } from '../api/user-include';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
 import { useUserSlots, type OpenedFrom } from '../slots';
-import type { UserRecord } from '../user-record';
+import { asUserRecord, type UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
 import { ProfileFacts } from './ProfileFacts';
 import { StatusDropdown } from './StatusDropdown';
 import { TopUpServiceDropdown } from './TopUpServiceDropdown';
-import { editUserValues, userChanges } from './user-form-values';
+import { editUserValues, userChanges, type UserChanges } from './user-form-values';
 import { UserSummary } from './UserSummary';
 
 /** The audit entities whose id is the user's id (wallet transactions have their own ids). */
@@ -48,8 +45,7 @@ export interface UserDetailsProps {
 }
 
 export function UserDetails({ userId, openedFrom = 'users' }: UserDetailsProps) {
-  const staff = useStaffContext();
-  const user = useUser({ id: userId, tenant: staff.tenant?.id ?? null });
+  const user = useRead('getUser', profileRead(userId));
   if (user.isPending) {
     return <Loading />;
   }
@@ -62,7 +58,7 @@ export function UserDetails({ userId, openedFrom = 'users' }: UserDetailsProps) 
   }
   return (
     <Suspense fallback={<Loading />}>
-      <UserDetailsView user={user.data} openedFrom={openedFrom} />
+      <UserDetailsView user={asUserRecord(user.data)} openedFrom={openedFrom} />
     </Suspense>
   );
 }
@@ -72,7 +68,6 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const slots = useUserSlots();
   const { set } = useConfig();
   const form = useForm('edit-user');
-  const tenant = staff.tenant?.id ?? null;
   const queryClient = useQueryClient();
 
   const context = useMemo<RuleContext>(
@@ -81,9 +76,9 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   );
   const view = userPanelView(set, context);
 
-  const roles = useRoles(tenant);
-  const groups = useGroups(tenant);
-  const countries = useCountries(tenant);
+  const roles = useReferenceList('listRoles');
+  const groups = useReferenceList('listGroups');
+  const countries = useReferenceList('listCountries');
   const roleNames = useMemo(() => new Map((roles.data ?? []).map((role) => [role.value as number, role.name])), [roles.data]);
   const groupNames = useMemo(() => new Map((groups.data ?? []).map((group) => [group.value, group.name])), [groups.data]);
   const lists = useMemo(
@@ -97,7 +92,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const [pending, setPending] = useState<UserChanges | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [changingPassword, setChangingPassword] = useState(false);
-  const update = useUpdateUser();
+  const update = useMutate('updateUser');
   const root = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!editing) scrollPanelToTop(root.current);
@@ -108,8 +103,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   };
 
   const onChanged = useCallback(() => {
-    void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey });
-    void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: resourceTypeKey('user') });
     void queryClient.invalidateQueries({ queryKey: getAuditEventsQueryOptions().queryKey });
   }, [queryClient]);
   const slotProps = { user, context, onChanged };
@@ -117,7 +111,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const save = () => {
     if (!pending) return;
     update.mutate(
-      { id: user.id, changes: pending },
+      { path: { id: user.id }, query: { include: 'account-action' }, attributes: pending },
       {
         onSuccess: () => {
           notifySuccess(USER_UPDATED);
@@ -214,7 +208,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
         )}
         {view.history && (
           <Tabs.Panel value="history" pl="md">
-            <RecordHistory entities={USER_AUDIT_ENTITIES} entityId={user.id} tenant={tenant} />
+            <RecordHistory entities={USER_AUDIT_ENTITIES} entityId={user.id} />
           </Tabs.Panel>
         )}
       </Tabs>

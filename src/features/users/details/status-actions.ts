@@ -1,8 +1,10 @@
 // users-and-wallets §4 "Admin status actions": applied by numeric id (a negative id removes the status), each
 // offered only while its account-action flag is true; and status 256 (KYC Rejected) is not offered as a status
 // choice unless it is the current one.
-import type { StatusActionId } from '../api/update-account-status';
+import type { components } from '../../../api/gateway';
 import type { AccountFlags } from '../user-record';
+
+export type StatusActionId = components['schemas']['StatusAction'];
 
 export interface StatusAction {
   id: StatusActionId;

@@ -3,8 +3,10 @@
 import type { FormConfig } from '../../../config/types';
 import type { FormValues } from '../../../render/form';
 import { changedAttributes } from '../../../render/form/request-body';
-import type { UserChanges } from '../api/update-user';
+import type { AttributesOf } from '../../../api/resource';
 import { userRole, type UserRecord } from '../user-record';
+
+export type UserChanges = AttributesOf<'updateUser'>;
 
 function defined(values: Record<string, unknown>): FormValues {
   return Object.fromEntries(Object.entries(values).filter(([, value]) => value !== undefined && value !== null));

@@ -8,8 +8,8 @@ import { useLocation, useSearchParams } from 'react-router';
 import type { FlatRecord } from '../../../api/jsonapi';
 import { useStaffContext } from '../../../config/staff-context';
 import { SchemaTable, useTableController } from '../../../render/table';
-import { getUserQueryOptions } from '../api/get-user';
-import { getUsersQueryOptions } from '../api/list-users';
+import { readQuery, resourceTypeKey } from '../../../api/resource';
+import { profileRead } from '../api/user-include';
 import { useUserSlots } from '../slots';
 import { menuLabelFor } from './list-query';
 import { lazyLoaded } from '../../../lib/load-again';
@@ -28,7 +28,7 @@ export interface UsersListScreenProps {
 
 export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps) {
   const list = useTableController(tableId, { forceFilters });
-  const { menu, tenant } = useStaffContext();
+  const { menu } = useStaffContext();
   const { pathname } = useLocation();
   const title = menuLabelFor(menu, pathname) ?? list.title;
   const queryClient = useQueryClient();
@@ -49,13 +49,13 @@ export function UsersListScreen({ tableId, forceFilters }: UsersListScreenProps)
   }, [openUserId]);
   const [wizardUsed, setWizardUsed] = useState(false);
   const open = (row: FlatRecord) => {
-    void queryClient.prefetchQuery(getUserQueryOptions({ id: row.id, tenant: tenant?.id ?? null }));
+    void queryClient.prefetchQuery(readQuery('getUser', profileRead(row.id)));
     setPanelUsed(true);
     setOpenUserId(row.id);
   };
   const created = (userId: string) => {
     setCreating(false);
-    void queryClient.invalidateQueries({ queryKey: getUsersQueryOptions().queryKey });
+    void queryClient.invalidateQueries({ queryKey: resourceTypeKey('user') });
     setPanelUsed(true);
     setOpenUserId(userId);
   };

@@ -5,8 +5,7 @@ import { listParams, type TableQuery } from '../../../render/table/table-query';
 import type { TableConfig } from '../../../config/types';
 import type { ResolvedMenu, ResolvedMenuItem } from '../../../config';
 import { USER_LIST_INCLUDE } from '../api/user-include';
-import type { GroupRow } from '../../../api/reference-lists/list-groups';
-import type { RoleRow } from '../../../api/reference-lists/list-roles';
+import type { ReferenceRow } from '../../../api/reference-lists';
 import type { UserRecord } from '../user-record';
 
 export function usersListParams(table: Pick<TableConfig, 'fixedFilters'>, query: TableQuery): Record<string, string> {
@@ -33,7 +32,7 @@ export function menuLabelFor(menu: ResolvedMenu | null, pathname: string): strin
 }
 
 /** Rows with their group ids shown as the groups' names (users-and-wallets §1: the Credit Union grouping). */
-export function withGroupNames(rows: readonly UserRecord[], groups: readonly GroupRow[] | undefined): FlatRecord[] {
+export function withGroupNames(rows: readonly UserRecord[], groups: readonly ReferenceRow<'listGroups'>[] | undefined): FlatRecord[] {
   if (!groups || groups.length === 0) return [...rows];
   const names = new Map(groups.map((group) => [group.value, group.name]));
   return rows.map((row) => {
@@ -44,6 +43,6 @@ export function withGroupNames(rows: readonly UserRecord[], groups: readonly Gro
 }
 
 /** The roles the admin lists' role filter offers: users-and-wallets §6, admin lists never hold role 256. */
-export function adminRoleChoices(roles: readonly RoleRow[]): RoleRow[] {
+export function adminRoleChoices(roles: readonly ReferenceRow<'listRoles'>[]): ReferenceRow<'listRoles'>[] {
   return roles.filter((role) => role.value !== 256);
 }

@@ -2,14 +2,24 @@
 // change-password form file (confirm equals new), sent with PUT um/account; a failure stays in the modal.
 import { useState } from 'react';
 import { Alert, Button, Modal, Stack } from '@mantine/core';
+import { useMutation } from '@tanstack/react-query';
 import { ApiError, errorText } from '../../../api/errors';
 import { SchemaForm } from '../../../render/form';
 import { notifySuccess } from '../../../render/notify';
 import { requestAttributes } from '../../../render/form/request-body';
-import { useChangePassword, type PasswordChange } from '../api/change-password';
+import { callOperation, type AttributesOf } from '../../../api/resource';
+
+type PasswordChange = AttributesOf<'changePassword'>;
+
+/** PUT um/account (changePassword) with the session's own token; answers the gateway's confirmation text, which the
+ * answer's meta carries (the layer's mutation answers only a record). */
+async function changePassword(attributes: PasswordChange): Promise<string> {
+  const document = await callOperation('changePassword', { credential: 'own' }, { body: { data: { type: 'Account', attributes } } });
+  return document.meta.message;
+}
 
 export function ChangePasswordModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
-  const change = useChangePassword();
+  const change = useMutation({ mutationFn: changePassword });
   const [failure, setFailure] = useState<string | null>(null);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
 

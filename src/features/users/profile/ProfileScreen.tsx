@@ -9,20 +9,20 @@ import { SchemaForm } from '../../../render/form';
 import { Loading } from '../../../render/Loading';
 import { notifyError, notifyInfo, notifySuccess } from '../../../render/notify';
 import { useStaffContext } from '../../../config/staff-context';
-import { getUserQueryOptions, useUser } from '../api/get-user';
-import { useCountries } from '../../../api/reference-lists/list-countries';
-import { useUpdateUser } from '../api/update-user';
+import { useReferenceList } from '../../../api/reference-lists';
+import { resourceTypeKey, useMutate, useRead } from '../../../api/resource';
+import { profileRead } from '../api/user-include';
 import { NOTHING_TO_SAVE, USER_UPDATED } from '../details/UserDetails';
 import { userPanelView } from '../details/panel-rules';
 import { profileValues, userChanges } from '../details/user-form-values';
 import { useUserSlots } from '../slots';
-import type { UserRecord } from '../user-record';
+import { asUserRecord, type UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { useConfig } from '../../../config/context';
 
 export function ProfileScreen() {
   const staff = useStaffContext();
-  const user = useUser({ id: staff.session.userId, tenant: null, self: true });
+  const user = useRead('getUser', profileRead(staff.session.userId, 'own'));
   return (
     <Stack gap="md" maw={720}>
       <Title order={1} size="h3">
@@ -35,7 +35,7 @@ export function ProfileScreen() {
           {errorText(user.error)}
         </Alert>
       ) : (
-        <OwnProfile user={user.data} />
+        <OwnProfile user={asUserRecord(user.data)} />
       )}
     </Stack>
   );
@@ -43,8 +43,8 @@ export function ProfileScreen() {
 
 function OwnProfile({ user }: { user: UserRecord }) {
   const staff = useStaffContext();
-  const countries = useCountries(staff.tenant?.id ?? null);
-  const update = useUpdateUser();
+  const countries = useReferenceList('listCountries');
+  const update = useMutate('updateUser');
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [changingPassword, setChangingPassword] = useState(false);
   const context = useMemo<RuleContext>(() => ({ ...staff.ruleContext, ownProfile: true, newRecord: false, openedFrom: null }), [staff.ruleContext]);
@@ -61,7 +61,7 @@ function OwnProfile({ user }: { user: UserRecord }) {
         <Group justify="space-between" align="flex-start">
           <Group>
             {AvatarSlot ? (
-              <AvatarSlot user={user} context={context} onChanged={() => void queryClient.invalidateQueries({ queryKey: getUserQueryOptions().queryKey })} />
+              <AvatarSlot user={user} context={context} onChanged={() => void queryClient.invalidateQueries({ queryKey: resourceTypeKey('user') })} />
             ) : (
               <Avatar src={user.photo?.url ?? null} alt={user.fullname} size="xl" radius="xl" />
             )}
@@ -101,7 +101,7 @@ function OwnProfile({ user }: { user: UserRecord }) {
               return;
             }
             update.mutate(
-              { id: user.id, changes, self: true },
+              { path: { id: user.id }, query: { include: 'account-action' }, attributes: changes, credential: 'own' },
               {
                 onSuccess: () => {
                   setFieldErrors({});
