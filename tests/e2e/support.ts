@@ -29,7 +29,7 @@ export async function openLogin(page: Page) {
 }
 
 /** The web app's sign-in client (src/features/auth/api/sign-in.ts WEB_CLIENT_ID; that module needs a browser). */
-export const WEB_CLIENT_ID = 'teller-web';
+const WEB_CLIENT_ID = 'teller-web';
 
 type TokenAnswer = operations['createToken']['responses'][200]['content']['application/json'];
 
