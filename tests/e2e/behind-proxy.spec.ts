@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Browser, type BrowserContext } from '@playwright/test';
 import { startTlsFront, type TlsFront } from '../../scripts/tls-front';
-import { demoLogins, signIn } from './support';
+import { demoLogins, signIn, signInThroughForm } from './support';
 
 interface ThroughFront {
   front: TlsFront;
@@ -37,7 +37,7 @@ test('signing in over HTTPS through the TLS front sets the session cookie Secure
   const { front, context, close } = await throughFront(browser, baseURL ?? '');
   try {
     const page = await context.newPage();
-    await signIn(page, demoLogins.partner);
+    await signInThroughForm(page, demoLogins.partner);
     expect(page.url().startsWith(`${front.url}/`)).toBe(true);
     const cookies = await context.cookies(front.url);
     expect(cookies.find((cookie) => cookie.name === 'teller_session')).toMatchObject({ secure: true, httpOnly: true, sameSite: 'Strict' });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, openLogin, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, latestMessage, openLogin, signInThroughForm } from './support';
 
 test.describe('sign-in', () => {
   test('[UW-2.68] the page title starts as Loading...', async ({ page }) => {
@@ -41,7 +41,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-2.11][UW-2.03] a signed-in visitor of /login goes to the redirect target or /', async ({ page }) => {
-    await signIn(page, demoLogins.partner);
+    await signInThroughForm(page, demoLogins.partner);
     await page.goto('/login?redirect=%2Fuser%2Fprofile');
     await expect(page).toHaveURL(/\/user\/profile$/);
     await page.goto('/forgetpassword');
@@ -54,7 +54,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-4.50][UW-8.04] a 401 clears the session and the login page says it expired', async ({ page }) => {
-    await signIn(page, demoLogins.partner);
+    await signInThroughForm(page, demoLogins.partner);
     // The gateway rejects a token it did not sign: the next call answers 401.
     await page.evaluate(() => {
       const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken: string };
@@ -80,7 +80,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-3.16] storage keeps the login session and the user info; a reload restores the sign-in', async ({ page }) => {
-    await signIn(page, demoLogins.partner);
+    await signInThroughForm(page, demoLogins.partner);
     const stored = await page.evaluate(() => ({
       session: JSON.parse(sessionStorage.getItem('teller.session') ?? 'null') as { accessToken?: string } | null,
       user: JSON.parse(sessionStorage.getItem('teller.user') ?? 'null') as { email?: string; tenantId?: string } | null,
@@ -106,7 +106,7 @@ test.describe('sign-in', () => {
   });
 
   test('[UW-2.68] theme cookie survives a reload', async ({ page, context }) => {
-    await signIn(page, demoLogins.partner);
+    await signInThroughForm(page, demoLogins.partner);
     const cookie = async () => (await context.cookies()).find((entry) => entry.name === 'theme')?.value;
     expect(await cookie()).toBe('teller');
     await page.getByRole('button', { name: /theme/i }).click();
@@ -176,7 +176,7 @@ test.describe('password recovery through the outbox', () => {
     await page.getByLabel(/^Confirm password/).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: 'Reset Password', exact: true }).click();
     await expect(page.getByText('You have successfully reset your password.', { exact: true })).toBeVisible();
-    await signIn(page, demoLogins.officer);
+    await signInThroughForm(page, demoLogins.officer);
   });
 
   test('[UW-2.15] the recovery screen turns spaces in the email back into plus signs', async ({ page }) => {

@@ -1,6 +1,8 @@
 // Shared steps for the end-to-end suite: demo logins, the gateway's outbox, accessibility scans.
 import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { SESSION_KEYS } from '../../src/api/page-contract.ts';
+import type { operations } from '../../src/api/gateway.d.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 
@@ -26,7 +28,55 @@ export async function openLogin(page: Page) {
   await expect(page.getByLabel(/^Email/)).toBeVisible();
 }
 
+/** The web app's sign-in client (src/features/auth/api/sign-in.ts WEB_CLIENT_ID; that module needs a browser). */
+const WEB_CLIENT_ID = 'teller-web';
+
+type TokenAnswer = operations['createToken']['responses'][200]['content']['application/json'];
+
+/**
+ * Signs in as the login form does, without the form: the gateway's own token call (which also sets the browser's
+ * session cookie, as the app's call does), then the tab's session stored under the keys and in the shape
+ * src/api/session.ts stores it, and the landing screen opened and hydrated. For every test whose subject is not
+ * sign-in; sign-in-through-api.spec.ts proves the tab ends up as after `signInThroughForm`.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  const answer = await page.request.post('/api/v1/id/token', {
+    data: { data: { type: 'token', attributes: { username: email, password, clientid: WEB_CLIENT_ID } } },
+  });
+  expect(answer.status(), `sign-in of ${email}`).toBe(200);
+  const { attributes } = ((await answer.json()) as TokenAnswer).data;
+  const { user } = attributes;
+  const stored = {
+    [SESSION_KEYS.session]: { accessToken: attributes.accessToken, expiresAt: Date.now() + attributes.expiresIn * 1000 },
+    [SESSION_KEYS.user]: {
+      userId: String(user.id),
+      email: user.email,
+      roles: user.roles,
+      tenantId: user.tenant,
+      tenantName: user.tenantName,
+      tenantType: user.tenantType,
+      claim: user.claim ?? null,
+      adminTenant: user.adminTenant,
+    },
+  };
+  // Before the first page of the tab runs, and only for it: a later page (after Logout, say) finds what the tab left.
+  const seeding = await page.addInitScript(({ entries, cleared }) => {
+    for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, JSON.stringify(value));
+    // A new session has chosen no tenant and leaves no login message (sessionStore.signIn).
+    for (const key of cleared) sessionStorage.removeItem(key);
+  }, { entries: stored, cleared: [SESSION_KEYS.tenant, SESSION_KEYS.loginMessage] });
+  try {
+    await openScreen(page, '/');
+  } finally {
+    await seeding.dispose();
+  }
+  await expect(page).not.toHaveURL(/\/login/);
+  // As after the form: the way to the person's home ("/" to it) is over and the landing screen has drawn.
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+/** Signs in through the login form, for the tests whose subject is sign-in itself. */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await openLogin(page);
   await page.getByLabel(/^Email/).fill(email);
   await page.getByLabel(/^Password/).fill(password);
