@@ -2313,7 +2313,7 @@ export interface components {
          * @description A signed file URL, `/files/{fileId}?exp=...&sig=...`.
          */
         FileUrl: string;
-        /** @description Letters (accented allowed) and spaces, at most 16 (UW §5). */
+        /** @description Letters (accented allowed) and spaces, at most 16 (UW §5): Latin letters, with any accent, precomposed (Nguyễn) or combining. The create-user and edit-user forms take this pattern from here. */
         PersonName: string;
         /** @description Empty, or letters (accented allowed) and spaces, at most 16 (UW §5 middle name). */
         OptionalPersonName: string;

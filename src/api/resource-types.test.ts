@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query';
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { getAuditEventsQueryOptions } from './audit';
 import { invalidateAfter, listQuery, readQuery } from './resource';
@@ -9,7 +9,8 @@ const page = { rows: [], meta: { itemTotal: 0, pageNumber: 1, pageSize: 10, page
 /** A cache holding a user's read, a users page, the user's History page and a product list, none stale. */
 function filledCache() {
   const client = new QueryClient();
-  const queries = {
+  // Plain keys: the cache is filled with stand-in data, not with each operation's answer.
+  const queries: Record<'user' | 'users' | 'history' | 'products', QueryKey> = {
     user: readQuery('getUser', { path: { id: '42' }, query: { include: 'account' } }).queryKey,
     users: listQuery('listUsers', {}).queryKey,
     history: listQuery('listAuditEvents', { query: { 'filter[entityId]': '42' } }).queryKey,
