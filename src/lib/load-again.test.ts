@@ -16,7 +16,10 @@ function failingLoad(failures: number) {
   return load;
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  vi.unstubAllGlobals();
+});
 
 describe('loadAgain', () => {
   it('loads again after a failure while online, up to three tries', async () => {
@@ -51,5 +54,14 @@ describe('loadAgain', () => {
     const load = failingLoad(0);
     await expect(loadAgain(load)()).resolves.toBe('code');
     expect(load).toHaveBeenCalledTimes(1);
+  });
+
+  it('on the gateway’s render of a first screen (no navigator, no window) loads, and passes a failure on at once', async () => {
+    vi.stubGlobal('navigator', undefined);
+    vi.stubGlobal('window', undefined);
+    await expect(loadAgain(failingLoad(0))()).resolves.toBe('code');
+    const broken = failingLoad(Infinity);
+    await expect(loadAgain(broken, { pauseMs: 0 })()).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(broken).toHaveBeenCalledTimes(1);
   });
 });

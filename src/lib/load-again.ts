@@ -7,8 +7,13 @@ import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 const TRIES = 3;
 const PAUSE_MS = 1_000;
 
+/** Whether the browser says it is offline; the gateway's render of a first screen (Node) has no navigator. */
+function offline(): boolean {
+  return typeof navigator !== 'undefined' && navigator.onLine === false;
+}
+
 function onceOnline(pauseMs: number): Promise<void> {
-  if (navigator.onLine) return new Promise((resolve) => setTimeout(resolve, pauseMs));
+  if (!offline()) return new Promise((resolve) => setTimeout(resolve, pauseMs));
   return new Promise((resolve) => window.addEventListener('online', () => resolve(), { once: true }));
 }
 
@@ -16,11 +21,13 @@ function onceOnline(pauseMs: number): Promise<void> {
 export function loadAgain<T>(load: () => Promise<T>, { tries = TRIES, pauseMs = PAUSE_MS } = {}): () => Promise<T> {
   return async () => {
     for (let failed = 0; ; ) {
-      const offline = !navigator.onLine;
+      const wasOffline = offline();
       try {
         return await load();
       } catch (error) {
-        if (!offline && navigator.onLine) failed += 1;
+        // On the gateway a module that does not load is a broken build, not a dropped connection.
+        if (typeof window === 'undefined') throw error;
+        if (!wasOffline && !offline()) failed += 1;
         if (failed >= tries) throw error;
         await onceOnline(pauseMs);
       }
