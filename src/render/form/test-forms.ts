@@ -3,17 +3,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { loadContract } from '../../config/check/contract';
+import { formFileWithContractLimits } from '../../config/check/form-limits';
 import { compileFormModule } from '../../config/form-compiler';
 import { provideCompiledForm, type CompiledFormModule } from './compiled-forms';
 
 const generatedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated');
+const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 const directories: string[] = [];
 
 export async function compileTestForm(form: { id: string } & Record<string, unknown>): Promise<CompiledFormModule> {
   mkdirSync(generatedDir, { recursive: true });
   const directory = mkdtempSync(path.join(generatedDir, 'render-test-'));
   directories.push(directory);
-  const code = compileFormModule(form, `schemas/forms/${form.id}.json`, '../../lib/validator-runtime');
+  // As the build does: a bound field takes its limits from the contract (src/config/check/form-limits.ts).
+  const code = compileFormModule(formFileWithContractLimits(form, loadContract(repositoryRoot)), `schemas/forms/${form.id}.json`, '../../lib/validator-runtime');
   const file = path.join(directory, `${form.id}.js`);
   writeFileSync(file, code);
   const module = (await import(/* @vite-ignore */ file)) as CompiledFormModule;

@@ -15,7 +15,7 @@ beforeEach(() => {
   gateway = new FakeGateway()
     .on('GET', /\/um\/User\/1$/, () => ({ body: userDocument({ id: '1', firstname: 'Awa', lastname: 'Sowe', roles: [4], email: 'super@demo.test' }) }))
     .on('GET', /\/um\/countries$/, () => ({ body: referenceLists.countries }))
-    .on('PATCH', /\/um\/user\/1$/, () => ({ body: userDocument({ id: '1', firstname: 'Awa', lastname: 'Sowe-Jallow', roles: [4] }) }))
+    .on('PATCH', /\/um\/user\/1$/, () => ({ body: userDocument({ id: '1', firstname: 'Awa', lastname: 'Sowe Jallow', roles: [4] }) }))
     .on('PUT', /\/um\/account$/, () => ({ body: { meta: { message: 'Your password has been changed.' } } }));
   fetchProxy.handle = gateway.handle;
   signInAs({ roles: [4], tenantId: 'dssc', claim: 'dssc', userId: '1', email: 'super@demo.test' });
@@ -41,11 +41,11 @@ describe('own profile (users-and-wallets §2)', () => {
     renderScreen(<ProfileScreen />, { route: '/user/profile' });
     const lastName = await screen.findByRole('textbox', { name: /Last Name/ });
     await userEvent.clear(lastName);
-    await userEvent.type(lastName, 'Sowe-Jallow');
+    await userEvent.type(lastName, 'Sowe Jallow');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     expect(await screen.findByText('User details has successfully been updated')).toBeInTheDocument();
     const [patch] = gateway.callsTo('PATCH', /\/um\/user\/1$/);
-    expect(patch?.body).toEqual({ data: { type: 'User', id: '1', attributes: { lastname: 'Sowe-Jallow' } } });
+    expect(patch?.body).toEqual({ data: { type: 'User', id: '1', attributes: { lastname: 'Sowe Jallow' } } });
     expect(patch?.authorization).toBe('Bearer session-token');
     expect(gateway.callsTo('GET', /\/um\/User\/1$/)[0]?.authorization).toBe('Bearer session-token');
   });
