@@ -131,6 +131,28 @@ describe('the seven mistakes check:config used to miss', () => {
     ]);
   });
 
+  it('refuses a blank message anywhere in config, where no meta-schema field guards it', () => {
+    copy.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
+      form.schema.properties.firstname = { ...form.schema.properties.firstname, errorMessage: { pattern: ' ', minLength: 'first name is required', maxLength: 'first name is too long 16 character is required!' } };
+    });
+    copy.editJson<FormFile & { schema: { errorMessage: { required: Record<string, string> } } }>('schemas/forms/currency-new.json', (form) => {
+      form.schema.errorMessage.required.name = '';
+    });
+    expect(lines()).toEqual([
+      'schemas/forms/create-user.json#/schema/properties/firstname/errorMessage/pattern: is empty: staff would read nothing here (write the text staff should read, or remove the entry)',
+      'schemas/forms/currency-new.json#/schema/errorMessage/required/name: is empty: staff would read nothing here (write the text staff should read, or remove the entry)',
+    ]);
+  });
+
+  it('refuses a required field with no message for leaving it empty', () => {
+    copy.editJson<FormFile & { schema: { errorMessage: { required: Record<string, string> } } }>('schemas/forms/currency-new.json', (form) => {
+      delete form.schema.errorMessage.required.symbol;
+    });
+    expect(lines()).toEqual([
+      'schemas/forms/currency-new.json#/schema/required: requires \'symbol\' with no message for leaving it empty (add "errorMessage": { "required": { "symbol": "<what the person should do>" } } beside this required list)',
+    ]);
+  });
+
   it('refuses an empty menu label', () => {
     copy.editJson<MenuFile>('schemas/menus/wallet.json', (menu) => {
       const first = menu.groups.default[0];

@@ -7,7 +7,7 @@ import { checkApprovals } from './approvals.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
 import { checkFormLimits, withContractLimits } from './form-limits.ts';
-import { menuDuplicates, unusedMessages } from './mistakes.ts';
+import { menuDuplicates, requiredWithoutMessage, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
@@ -115,7 +115,7 @@ function checkForms(input: CrossCheckInput): Problem[] {
     const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
     // A message may be for a limit the contract writes into the field (./form-limits.ts).
     const limited = input.contract ? withContractLimits(form, input.contract) : form;
-    problems.push(...unusedMessages(file, limited.schema, ruleRequired));
+    problems.push(...unusedMessages(file, limited.schema, ruleRequired), ...requiredWithoutMessage(file, form));
     const fields = formFields(form.schema);
     const names = [...fields.keys()];
     const unknownField = (at: string, name: string): Problem => ({

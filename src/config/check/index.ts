@@ -13,6 +13,7 @@ import { CONTRACT_FILE, loadContract } from './contract.ts';
 import type { Contract } from './contract.ts';
 import { crossCheck } from './cross-checks.ts';
 import { compileMetaSchemas, toProblems } from './meta.ts';
+import { blankTexts } from './mistakes.ts';
 import type { ReferenceIndex, ReferenceKind } from './meta.ts';
 import type { Problem } from './problems.ts';
 
@@ -92,6 +93,9 @@ export function checkConfigReport(rootDir: string): CheckReport {
     if (!validate) continue;
     if (validate(json)) valid.add(path);
     else problems.push(...toProblems(path.slice(1), validate.errors ?? []));
+    // A blank text the meta-schema already refused ("is empty") is said once.
+    const said = new Set(problems.filter((problem) => problem.file === path.slice(1)).map((problem) => problem.pointer));
+    problems.push(...blankTexts(path.slice(1), json).filter((problem) => !said.has(problem.pointer)));
     const id = json !== null && typeof json === 'object' ? (json as { id?: unknown }).id : undefined;
     if (['tenant', 'menu', 'form', 'table', 'screen'].includes(kind) && typeof id === 'string' && id !== baseName(path)) {
       problems.push({ file: path.slice(1), pointer: '/id', message: `id '${id}' differs from the file name`, fix: `rename the file to ${id}.json or set id to '${baseName(path)}'` });

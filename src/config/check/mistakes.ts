@@ -87,3 +87,77 @@ export function unusedMessages(file: string, schema: unknown, ruleRequired: Read
   for (const [child, where] of schemaChildren(schema, at)) problems.push(...unusedMessages(file, child, ruleRequired, where, false));
   return problems;
 }
+
+/** Keys whose text a person reads: titles, labels, headers, button texts, messages, hints. */
+const READ_TEXTS = new Set(['title', 'label', 'header', 'submitLabel', 'message', 'groupLabel', 'memberIdLabel', 'ui:title', 'ui:placeholder', 'ui:help', 'ui:description']);
+/** Keys holding texts a person reads at every depth below them: ajv-errors' messages, a tenant's label overrides. */
+const READ_TEXT_TREES = new Set(['errorMessage', 'labels']);
+
+const BLANK: Omit<Problem, 'file' | 'pointer'> = {
+  message: 'is empty: staff would read nothing here',
+  fix: 'write the text staff should read, or remove the entry',
+};
+
+function blankStrings(file: string, json: unknown, at: string): Problem[] {
+  if (typeof json === 'string') return json.trim() === '' ? [{ file, pointer: at, ...BLANK }] : [];
+  if (Array.isArray(json)) return json.flatMap((item, index) => blankStrings(file, item, pointer(at, index)));
+  return isJson(json) ? Object.entries(json).flatMap(([key, value]) => blankStrings(file, value, pointer(at, key))) : [];
+}
+
+/**
+ * Every empty or blank text a person would read, anywhere in a config file (issue 24: "a message is something a
+ * person reads"): a title, label, header, button text or hint, and any message under errorMessage or a tenant's
+ * labels. The meta-schemas refuse some fields' blank texts; this finds them wherever such a key is.
+ */
+export function blankTexts(file: string, json: unknown, at = ''): Problem[] {
+  if (Array.isArray(json)) return json.flatMap((item, index) => blankTexts(file, item, pointer(at, index)));
+  if (!isJson(json)) return [];
+  return Object.entries(json).flatMap(([key, value]) => {
+    const here = pointer(at, key);
+    if (key === '$comment') return [];
+    if (READ_TEXT_TREES.has(key)) return blankStrings(file, value, here);
+    if (READ_TEXTS.has(key) && typeof value === 'string') return blankStrings(file, value, here);
+    return blankTexts(file, value, here);
+  });
+}
+
+interface RequiredMessageInput {
+  schema: unknown;
+  uiSchema?: unknown;
+  disableSubmitUntilValid?: boolean;
+}
+
+/**
+ * Every field a form requires that has no message of its own for being left empty (errorMessage.required.<field>
+ * on the object that requires it, or one message for all of that object's errors): staff would read ajv's wording.
+ * Not needed where staff cannot submit the form unfilled (disableSubmitUntilValid), for a field with a default, or
+ * for a hidden one.
+ */
+export function requiredWithoutMessage(file: string, form: RequiredMessageInput): Problem[] {
+  if (form.disableSubmitUntilValid) return [];
+  const ui = isJson(form.uiSchema) ? form.uiSchema : {};
+  const problems: Problem[] = [];
+  const walk = (node: unknown, at: string) => {
+    if (!isJson(node)) return;
+    const message = node.errorMessage;
+    const messages = isJson(message) ? message.required : undefined;
+    const properties = isJson(node.properties) ? node.properties : {};
+    for (const name of Array.isArray(node.required) ? node.required : []) {
+      if (typeof name !== 'string') continue;
+      const field = properties[name];
+      const hidden = isJson(ui[name]) && (ui[name] as Json)['ui:widget'] === 'hidden';
+      const covered = typeof message === 'string' || typeof messages === 'string' || (isJson(messages) && typeof messages[name] === 'string');
+      if (covered || hidden || (isJson(field) && 'default' in field)) continue;
+      problems.push({
+        file,
+        pointer: pointer(at, 'required'),
+        message: `requires '${name}' with no message for leaving it empty`,
+        fix: `add "errorMessage": { "required": { "${name}": "<what the person should do>" } } beside this required list`,
+      });
+    }
+    // An `if`'s required list is a condition, not a rule.
+    for (const [child, where] of schemaChildren(node, at)) if (child !== node && !where.endsWith('/if')) walk(child, where);
+  };
+  walk(form.schema, '/schema');
+  return problems;
+}
