@@ -119,8 +119,7 @@ const BOOKKEEPING_TRANSACTIONS: Record<string, string> = {
   'domain/accounts/recovery.ts': 'a recovery code or reset link issued and sent; nothing changes until the password is set',
   'domain/approvals/approvals.ts': 'the Idempotency-Key claimed around holdRequest’s unit',
   'domain/bank/simulated.ts': 'the simulated bank’s own ledger, the far side of the bank port',
-  'domain/remittances/actions.ts': 'the Idempotency-Key claimed around the bulk actions’ per-row units',
-  'domain/wallet/transactions.ts': 'the Idempotency-Key claimed around createWalletTransaction’s unit',
+  'domain/wallet/idempotency.ts': 'an Idempotency-Key claimed around the unit it guards (createWalletTransaction, the remittance bulk actions)',
 };
 
 describe('the gateway writes audit rows only through the unit of work (issue 23)', () => {

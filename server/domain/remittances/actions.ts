@@ -9,7 +9,7 @@ import type { Session } from '../auth/tokens.ts';
 import { BANK_CODE, type BankLine } from '../bank/bank.ts';
 import { DomainRefusal } from '../refusal.ts';
 import { sessionActor, unitOfWork } from '../unit-of-work.ts';
-import { claimKey, completeKey } from '../wallet/idempotency.ts';
+import { claimKey, completeKey, inTransaction } from '../wallet/idempotency.ts';
 import { parseId } from '../wallet/ids.ts';
 import { nextDay } from '../wallet/query.ts';
 import { findRemittance, operatorTenant, remittanceView, viewerOf, viewOf, type RemittanceView, type Viewer } from './rows.ts';
@@ -139,9 +139,7 @@ async function idempotent<T>(
   status: number,
   work: (db: Db) => Promise<T>,
 ): Promise<BulkOutcome<T>> {
-  // An approval's run (approvals.ts approveApproval) makes it inside the approval's transaction.
-  const inTransaction = <R>(body: (trx: Db) => Promise<R>) => (actor.db.isTransaction ? body(actor.db) : actor.db.transaction().execute(body));
-  return inTransaction(async (trx): Promise<BulkOutcome<T>> => {
+  return inTransaction(actor.db, async (trx): Promise<BulkOutcome<T>> => {
     const claim = await claimKey(trx, { userId: actor.session.userId, key: idempotency.key, hash: idempotency.hash, now: actor.now });
     if (claim.kind === 'reused') return { kind: 'key_reused' };
     if (claim.kind === 'in_flight') return { kind: 'key_in_flight' };

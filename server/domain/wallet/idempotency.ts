@@ -121,6 +121,14 @@ export async function keyBinding(db: Db, claim: { userId: number; key: string; h
  * Claims `key` for a request about to be held, inside the transaction that creates its approval (then bindKey);
  * `free` means claimed. Concurrent duplicates wait for the first one's commit and find its approval.
  */
+/**
+ * Runs `work` in the transaction already open (an approval's run: approvals.ts approveApproval) or in a new one, so a
+ * claimed Idempotency-Key and the change it guards commit or roll back together.
+ */
+export function inTransaction<T>(db: Db, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db) : db.transaction().execute(work);
+}
+
 export async function claimKeyToHold(db: Db, claim: { userId: number; key: string; hash: string; now: Date }): Promise<KeyBinding> {
   await forgetExpired(db, claim.userId, claim.now);
   if (await insertKey(db, claim, 'held')) return { kind: 'free' };

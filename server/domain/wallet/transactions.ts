@@ -13,7 +13,7 @@ import { canSeeUser, visibleUsers } from '../scope.ts';
 import { sessionActor, unitOfWork, type Work } from '../unit-of-work.ts';
 import { USER_NOT_FOUND } from '../users/rules.ts';
 import { feeFor } from './fees.ts';
-import { claimKey, completeKey } from './idempotency.ts';
+import { claimKey, completeKey, inTransaction } from './idempotency.ts';
 import { parseId } from './ids.ts';
 import { isDebit, isTopUpKind, kindFromAmount, TEMPLATE_KINDS, transactionTypeName, type TopUpKind } from './kinds.ts';
 import {
@@ -103,9 +103,7 @@ export async function createWalletTransaction(
 ): Promise<CreateOutcome> {
   const { session, now } = actor;
   assertStaff(session);
-  // An approval's run (approvals.ts approveApproval) makes it inside the approval's transaction.
-  const inTransaction = <T>(work: (trx: Db) => Promise<T>) => (actor.db.isTransaction ? work(actor.db) : actor.db.transaction().execute(work));
-  return inTransaction(async (trx): Promise<CreateOutcome> => {
+  return inTransaction(actor.db, async (trx): Promise<CreateOutcome> => {
     const claim = await claimKey(trx, { userId: session.userId, key: idempotency.key, hash: idempotency.hash, now });
     // Nothing was claimed for these two: committing keeps only claimKey's removal of expired keys.
     if (claim.kind === 'reused') return { kind: 'key_reused' };
