@@ -22,7 +22,7 @@ import type {
 const ALL_DEFAULT: RoleGroups = { groups: [], otherwise: 'default', whenMenuLacksGroup: 'default' };
 
 export function buildConfigSet(files: ConfigFiles): ConfigSet {
-  const set: ConfigSet = { tenants: [], menus: {}, roleGroups: ALL_DEFAULT, forms: {}, tables: {}, colorMaps: {}, screens: {} };
+  const set: ConfigSet = { tenants: [], menus: {}, roleGroups: ALL_DEFAULT, forms: {}, tables: {}, colorMaps: {}, screens: {}, approvalTenants: [] };
   for (const path of Object.keys(files).sort()) {
     const json = files[path];
     const id = baseName(path);
@@ -48,6 +48,12 @@ export function buildConfigSet(files: ConfigFiles): ConfigSet {
       case 'screen':
         set.screens[id] = json as ScreenConfig;
         break;
+      case 'approvals': {
+        // The app's bundle holds each file's `tenant` alone (src/config/index.ts); the checker passes whole files.
+        const tenant = typeof json === 'string' ? json : (json as { tenant?: unknown }).tenant;
+        if (typeof tenant === 'string') set.approvalTenants.push(tenant);
+        break;
+      }
       default:
         break;
     }
@@ -88,12 +94,17 @@ export interface ResolvedMenu {
   items: ResolvedMenuItem[];
 }
 
-function resolveItems(items: MenuItem[], tenant: Tenant, ctx: RuleContext): ResolvedMenuItem[] {
+/** Whether the tenant has the file an item's `enabledBy` names (an item that names none is enabled). */
+function enabledIn(set: ConfigSet, tenant: Tenant, item: MenuItem): boolean {
+  return item.enabledBy !== 'approvals' || set.approvalTenants.includes(tenant.id);
+}
+
+function resolveItems(set: ConfigSet, items: MenuItem[], tenant: Tenant, ctx: RuleContext): ResolvedMenuItem[] {
   const resolved: ResolvedMenuItem[] = [];
   for (const item of items) {
-    if (!evaluateRule(item.visible, ctx)) continue;
+    if (!enabledIn(set, tenant, item) || !evaluateRule(item.visible, ctx)) continue;
     const label = (item.key && tenant.labels?.[item.key]) || item.label;
-    const children = item.children ? resolveItems(item.children, tenant, ctx) : undefined;
+    const children = item.children ? resolveItems(set, item.children, tenant, ctx) : undefined;
     if (!item.route && !children?.length) continue;
     resolved.push({
       label,
@@ -128,7 +139,7 @@ export function resolveMenu(set: ConfigSet, tenant: Tenant, ctx: RuleContext): R
     // IC-2.72, IC-6.03: the banner marks the pages the menu's activeWhen picks (the Control Panel's), not the pages
     // where it is merely the tenant's own menu (the admin tenant on /).
     ...(override?.banner ? { banner: override.banner } : {}),
-    items: resolveItems(items, tenant, ctx),
+    items: resolveItems(set, items, tenant, ctx),
   };
 }
 

@@ -9,8 +9,11 @@ const files = import.meta.glob(['/tenants/*.json', '/schemas/menus/*.json', '/sc
   import: 'default',
 });
 
+// Of an approvals file only its `tenant` (a JSON named export): which tenants have four-eyes rules, not the rules.
+const approvals = import.meta.glob('/schemas/approvals/*.json', { eager: true, import: 'tenant' });
+
 /** The bundled config, without forms (they load with their screens). */
-export const config: ConfigSet = buildConfigSet(files);
+export const config: ConfigSet = buildConfigSet({ ...files, ...approvals });
 
 export const { loadTenants, getTenant, tenantFor, menuFor, colorFor } = configApi(config);
 

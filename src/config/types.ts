@@ -37,4 +37,7 @@ export interface ConfigSet {
   tables: Record<string, TableConfig>;
   colorMaps: Record<string, Files.ColorMap>;
   screens: Record<string, ScreenConfig>;
+  /** The tenants that have four-eyes rules (schemas/approvals/<tenant>.json): menu items `enabledBy: "approvals"`
+   * show there. The bundle takes only each file's `tenant`, never the rules. */
+  approvalTenants: string[];
 }

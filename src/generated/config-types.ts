@@ -171,6 +171,8 @@ export interface MenuItem {
   route?: string;
   icon?: string;
   visible?: Rule;
+  /** shown only in the tenants that have the file it names: approvals, a schemas/approvals/<tenant>.json (four-eyes rules) */
+  enabledBy?: "approvals";
   children?: MenuItems;
 }
 
