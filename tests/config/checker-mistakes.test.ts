@@ -131,6 +131,25 @@ describe('the seven mistakes check:config used to miss', () => {
     ]);
   });
 
+  it('refuses a colour map key the painted field never takes (COMPLETE where the statuses are COMPLETED…)', () => {
+    copy.editJson<{ maps: Record<string, { colors: Record<string, string> }> }>('schemas/tables/color-maps.json', (file) => {
+      const status = file.maps.transactionStatus;
+      if (status) status.colors = { ...status.colors, COMPLETE: 'success' };
+    });
+    expect(lines()).toEqual([
+      "schemas/tables/color-maps.json#/maps/transactionStatus/colors/COMPLETE: 'COMPLETE' is never a value of status in listWalletTransactions rows (schemas/tables/user-transactions.json column 'status' paints with this map) (use 'PENDING', 'PROCESSING', 'FAILED' or 'COMPLETED')",
+    ]);
+  });
+
+  it('refuses a fixed filter value the operation never takes', () => {
+    copy.editJson<{ fixedFilters: Record<string, string> }>('schemas/tables/remittance-payins.json', (table) => {
+      table.fixedFilters.direction = 'pay-in';
+    });
+    expect(lines()).toEqual([
+      "schemas/tables/remittance-payins.json#/fixedFilters/direction: filter[direction] of listRemittances is never 'pay-in' (use 'payin' or 'payout')",
+    ]);
+  });
+
   it('refuses a blank message anywhere in config, where no meta-schema field guards it', () => {
     copy.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
       form.schema.properties.firstname = { ...form.schema.properties.firstname, errorMessage: { pattern: ' ', minLength: 'first name is required', maxLength: 'first name is too long 16 character is required!' } };

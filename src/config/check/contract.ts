@@ -141,13 +141,40 @@ export class Contract {
   }
 
   private walk(schemas: unknown[], path: string[]): FieldLookup {
+    return this.walkTo(schemas, path).lookup;
+  }
+
+  /** Where `path` leads from `schemas`, and the schemas found there. */
+  private walkTo(schemas: unknown[], path: string[]): { lookup: FieldLookup; found: unknown[] } {
     let current = schemas;
     for (const segment of path) {
       const { found, open } = this.property(this.elements(current), segment);
-      if (found.length === 0) return open ? 'open' : 'missing';
+      if (found.length === 0) return { lookup: open ? 'open' : 'missing', found: [] };
       current = found;
     }
-    return 'found';
+    return { lookup: 'found', found: current };
+  }
+
+  /**
+   * The values a flattened row field of a list operation can take (its schema's enum, the same in every
+   * alternative), or undefined when the contract does not list them. Looks in the row's attributes and in the
+   * attributes of a related resource (`account.statusName`).
+   */
+  rowFieldValues(operationId: string, field: string): unknown[] | undefined {
+    const resources = this.listResources(operationId) ?? [];
+    const [head = '', ...rest] = field.split('.');
+    const attributes = this.property(resources, 'attributes').found;
+    let found = this.walkTo(attributes, [head, ...rest]).found;
+    if (found.length === 0 && rest.length > 0) {
+      const relationship = this.property(this.property(resources, 'relationships').found, head).found;
+      const types = this.elements(this.property(relationship, 'data').found).flatMap((identifier) =>
+        this.property([identifier], 'type').found.flatMap((type) => constants(this.resolve(type))),
+      );
+      const related = this.included(operationId, types.length > 0 ? types : [head]);
+      found = this.walkTo(this.property(related, 'attributes').found, rest).found;
+    }
+    const values = found.length > 0 ? this.limits(found).enum : undefined;
+    return Array.isArray(values) ? values : undefined;
   }
 
   /** The resource schemas of a list operation's rows, or undefined when its response has no `data` array. */

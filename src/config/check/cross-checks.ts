@@ -7,6 +7,7 @@ import { checkApprovals } from './approvals.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
 import { checkFormLimits, withContractLimits } from './form-limits.ts';
+import type { Contract } from './contract.ts';
 import { menuDuplicates, requiredWithoutMessage, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
@@ -167,6 +168,26 @@ function checkForms(input: CrossCheckInput): Problem[] {
   return problems;
 }
 
+const COLOR_MAPS_FILE = 'schemas/tables/color-maps.json';
+
+/**
+ * A colour map's keys against the values the contract says a column's field can take: a key it never takes
+ * (`COMPLETE` where the statuses are `COMPLETED`…) paints nothing, and the rows it meant fall to the default colour.
+ */
+function colorMapProblems(input: CrossCheckInput, contract: Contract, operation: string, field: string, mapId: string, usedBy: string): Problem[] {
+  const values = contract.rowFieldValues(operation, field)?.map(String);
+  const colors = input.set.colorMaps[mapId]?.colors ?? {};
+  if (!values) return [];
+  return Object.keys(colors)
+    .filter((key) => !values.includes(key))
+    .map((key) => ({
+      file: COLOR_MAPS_FILE,
+      pointer: pointer('/maps', mapId, 'colors', key),
+      message: `'${key}' is never a value of ${field} in ${operation} rows (${usedBy} paints with this map)`,
+      fix: `use ${listOf(values, 24)}`,
+    }));
+}
+
 function checkTables(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   const { contract } = input;
@@ -217,9 +238,15 @@ function checkTables(input: CrossCheckInput): Problem[] {
     if (table.pageSize !== undefined && maximum !== undefined && table.pageSize > maximum) {
       problems.push({ file, pointer: '/pageSize', message: `${operation} serves at most ${maximum} rows a page`, fix: `use a page size up to ${maximum}` });
     }
-    for (const key of Object.keys(table.fixedFilters ?? {})) {
+    for (const [key, value] of Object.entries(table.fixedFilters ?? {})) {
       const problem = filterProblem(pointer('/fixedFilters', key), key);
       if (problem) problems.push(problem);
+      const allowed = contract.parameterEnum(operation, `filter[${key}]`);
+      const values = String(value).split(',');
+      const unknown = allowed ? values.filter((one) => !allowed.includes(one)) : [];
+      if (!problem && unknown.length > 0) {
+        problems.push({ file, pointer: pointer('/fixedFilters', key), message: `filter[${key}] of ${operation} is never ${listOf(unknown)}`, fix: `use ${listOf(allowed ?? [], 24)}` });
+      }
     }
     table.columns.forEach((column, index) => {
       const at = pointer('/columns', index);
@@ -243,6 +270,12 @@ function checkTables(input: CrossCheckInput): Problem[] {
         if (problem) problems.push(problem);
       }
       if (isJson(column.filterOptions)) problems.push(...optionsSourceProblems(input, file, pointer(at, 'filterOptions'), column.filterOptions as OptionsSource));
+      if (column.colorMap && column.field) {
+        // One problem per key of the map, whichever tables paint with it.
+        for (const problem of colorMapProblems(input, contract, operation, column.field, column.colorMap, `${file} column '${column.id}'`)) {
+          if (!problems.some((said) => said.file === problem.file && said.pointer === problem.pointer)) problems.push(problem);
+        }
+      }
     });
     (table.toolbarFilters ?? []).forEach((filter, index) => {
       const at = pointer('/toolbarFilters', index);
