@@ -167,11 +167,8 @@ export class Contract {
     let found = this.walkTo(attributes, [head, ...rest]).found;
     if (found.length === 0 && rest.length > 0) {
       const relationship = this.property(this.property(resources, 'relationships').found, head).found;
-      const types = this.elements(this.property(relationship, 'data').found).flatMap((identifier) =>
-        this.property([identifier], 'type').found.flatMap((type) => constants(this.resolve(type))),
-      );
-      const related = this.included(operationId, types.length > 0 ? types : [head]);
-      found = this.walkTo(this.property(related, 'attributes').found, rest).found;
+      const related = this.relatedAttributes(operationId, relationship, head);
+      found = related ? this.walkTo(related, rest).found : [];
     }
     const values = found.length > 0 ? this.limits(found).enum : undefined;
     return Array.isArray(values) ? values : undefined;
@@ -210,12 +207,19 @@ export class Contract {
     const relationship = this.property(this.property(resources, 'relationships').found, head).found;
     if (relationship.length === 0) return 'missing';
     if (rest.length === 0 || (rest.length === 1 && rest[0] === 'id')) return 'found';
+    const related = this.relatedAttributes(operationId, relationship, head);
+    if (related === undefined) return 'missing';
+    return this.walk(related, rest);
+  }
+
+  /** The attribute schemas of the resources a relationship of `operationId`'s rows names, as the response includes
+   * them; undefined when it includes none. */
+  private relatedAttributes(operationId: string, relationship: unknown[], name: string): unknown[] | undefined {
     const declaredTypes = this.elements(this.property(relationship, 'data').found).flatMap((identifier) =>
       this.property([identifier], 'type').found.flatMap((type) => constants(this.resolve(type))),
     );
-    const related = this.included(operationId, declaredTypes.length > 0 ? declaredTypes : [head]);
-    if (related.length === 0) return 'missing';
-    return this.walk(this.property(related, 'attributes').found, rest);
+    const related = this.included(operationId, declaredTypes.length > 0 ? declaredTypes : [name]);
+    return related.length === 0 ? undefined : this.property(related, 'attributes').found;
   }
 
   /** What the request body of `operationId` accepts, or undefined when it takes none. */
