@@ -11,13 +11,14 @@ import type { FormConfig } from '../../src/config/types.ts';
 import { REPOSITORY_ROOT } from './config-copy.ts';
 
 const forms = new Map<string, { form: FormConfig; validate: ValidateFunction }>();
+const contract = loadContract(REPOSITORY_ROOT);
 
 function load(id: string) {
   const cached = forms.get(id);
   if (cached) return cached;
   // As the build compiles it: with the contract's limits written into its bound fields (src/config/check/form-limits.ts).
   const file: unknown = JSON.parse(readFileSync(path.join(REPOSITORY_ROOT, 'schemas/forms', `${id}.json`), 'utf8'));
-  const form = formFileWithContractLimits(file, loadContract(REPOSITORY_ROOT)) as FormConfig;
+  const form = formFileWithContractLimits(file, contract) as FormConfig;
   const loaded = { form, validate: createFormAjv().compile(form.schema) };
   forms.set(id, loaded);
   return loaded;

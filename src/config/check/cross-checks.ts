@@ -7,7 +7,7 @@ import { checkApprovals } from './approvals.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
 import { checkFormLimits, withContractLimits } from './form-limits.ts';
-import type { Contract } from './contract.ts';
+import { LIMIT_KEYWORDS, type Contract } from './contract.ts';
 import { menuDuplicates, requiredWithoutMessage, unusedMessages } from './mistakes.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
@@ -114,9 +114,13 @@ function checkForms(input: CrossCheckInput): Problem[] {
   for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
     if (input.contract) problems.push(...checkFormBindings(file, form, input.contract), ...checkFormLimits(file, form, input.contract));
     const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
-    // A message may be for a limit the contract writes into the field (./form-limits.ts).
+    // A message may be for a limit the contract writes into the field (./form-limits.ts); without the contract,
+    // a message for a limit cannot be judged.
     const limited = input.contract ? withContractLimits(form, input.contract) : form;
-    problems.push(...unusedMessages(file, limited.schema, ruleRequired), ...requiredWithoutMessage(file, form));
+    const unused = unusedMessages(file, limited.schema, ruleRequired).filter(
+      (problem) => input.contract !== undefined || !(LIMIT_KEYWORDS as readonly string[]).includes(problem.pointer.split('/').pop() ?? ''),
+    );
+    problems.push(...unused, ...requiredWithoutMessage(file, form));
     const fields = formFields(form.schema);
     const names = [...fields.keys()];
     const unknownField = (at: string, name: string): Problem => ({

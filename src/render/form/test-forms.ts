@@ -9,7 +9,8 @@ import { compileFormModule } from '../../config/form-compiler';
 import { provideCompiledForm, type CompiledFormModule } from './compiled-forms';
 
 const generatedDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../generated');
-const repositoryRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+// Read once: the contract is large, and a test may compile every form.
+const contract = loadContract(path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..'));
 const directories: string[] = [];
 
 export async function compileTestForm(form: { id: string } & Record<string, unknown>): Promise<CompiledFormModule> {
@@ -17,7 +18,7 @@ export async function compileTestForm(form: { id: string } & Record<string, unkn
   const directory = mkdtempSync(path.join(generatedDir, 'render-test-'));
   directories.push(directory);
   // As the build does: a bound field takes its limits from the contract (src/config/check/form-limits.ts).
-  const code = compileFormModule(formFileWithContractLimits(form, loadContract(repositoryRoot)), `schemas/forms/${form.id}.json`, '../../lib/validator-runtime');
+  const code = compileFormModule(formFileWithContractLimits(form, contract), `schemas/forms/${form.id}.json`, '../../lib/validator-runtime');
   const file = path.join(directory, `${form.id}.js`);
   writeFileSync(file, code);
   const module = (await import(/* @vite-ignore */ file)) as CompiledFormModule;
