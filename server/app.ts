@@ -26,6 +26,7 @@ import { installErrorHandling, sendError, toErrorResponse } from './http/errors.
 import { HttpError } from './http/jsonapi.ts';
 import { validatorCompiler } from './http/validation.ts';
 import { REQUEST_ID_HEADER, RequestLog, requestIdOf } from './http/request-log.ts';
+import { gatewayMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders, registerWebApp, type WebOptions } from './http/web.ts';
 import { loadRoutes } from './routes/index.ts';
 
@@ -178,6 +179,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   };
   app.decorate('db', db);
   app.decorate('teller', teller);
+  app.decorate('metrics', gatewayMetrics(app, { db, changes, now }));
   app.decorateRequest('session', null);
 
   app.setValidatorCompiler(validatorCompiler);

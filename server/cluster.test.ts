@@ -12,7 +12,7 @@ import { SIGN_IN } from './testing/documented.ts';
 import { DEMO_PASSWORD, MINIMAL_TENANTS, type MinimalWorld } from './seed/index.ts';
 import { TEST_JWT_SECRET } from './testing.ts';
 import { sharedTestDatabase, type TestDatabase } from './testing/database.ts';
-import { startGatewayProcess, type GatewayProcess } from './testing/gateway-process.ts';
+import { freePort, startGatewayProcess, type GatewayProcess } from './testing/gateway-process.ts';
 import { newKey } from './testing/wallet.ts';
 
 interface Answer {
@@ -188,14 +188,18 @@ describe('TELLER_PROCESSES', () => {
   it('runs that many gateway processes behind one port, replaces one that dies, and closes them all on SIGTERM', async () => {
     const database = await sharedTestDatabase();
     const dataDir = mkdtempSync(join(tmpdir(), 'teller-processes-'));
+    let running: GatewayProcess | undefined;
     try {
+      const metricsPort = await freePort();
       const gateway = await startGatewayProcess({
         DATABASE_URL: database.url,
         TELLER_DATA_DIR: dataDir,
         TELLER_JWT_SECRET: TEST_JWT_SECRET,
         TELLER_PROCESSES: '2',
+        TELLER_METRICS_PORT: String(metricsPort),
         LOG_LEVEL: 'info',
       });
+      running = gateway;
       /** The processes that logged "Server listening" so far. */
       const listening = () => new Set([...gateway.output().matchAll(/"pid":(\d+)[^\n]*Server listening/g)].map((match) => Number(match[1])));
       const workersOf = () => execFileSync('ps', ['--ppid', String(gateway.child.pid), '-o', 'pid=']).toString().trim().split(/\s+/).map(Number);
@@ -206,7 +210,21 @@ describe('TELLER_PROCESSES', () => {
       const [first, second] = workersOf();
       expect(workersOf()).toHaveLength(2);
       await expect.poll(() => listening().size, { timeout: 60_000 }).toBe(2);
+      // One scrape of the supervisor counts the requests every worker answered, and the queue once, not per worker.
+      const scrape = async () => {
+        // A worker busy starting may miss the supervisor's 5-second wait (503): the scraper asks again, as Prometheus would.
+        let answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        for (let tries = 1; answer.status === 503 && tries < 5; tries += 1) answer = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+        expect(answer.status).toBe(200);
+        return answer.text();
+      };
+      const configReads = (text: string) => Number(/^teller_http_request_duration_seconds_count\{operation="\/config\.json",method="GET",status="200"\} (\d+)$/m.exec(text)?.[1] ?? 0);
+      const before = configReads(await scrape());
       await answers();
+      const after = await scrape();
+      expect(configReads(after) - before).toBe(4);
+      expect(after.match(/^teller_settler_queue_depth /gm)).toHaveLength(1);
+      expect(after).toMatch(/^teller_settler_queue_depth 0$/m);
 
       process.kill(first ?? 0, 'SIGKILL');
       const replaced = () => {
@@ -222,6 +240,8 @@ describe('TELLER_PROCESSES', () => {
       expect(await gateway.stop()).toBe(0);
       for (const pid of workers) expect(() => process.kill(pid, 0)).toThrow();
     } finally {
+      // A failed run leaves no gateway behind.
+      await running?.stop();
       await database.drop();
       rmSync(dataDir, { recursive: true, force: true });
     }

@@ -10,6 +10,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type ConnectionOptions } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { clusterMetrics, serveMetrics } from './http/metrics.ts';
 import { resolveJwtSecret } from './domain/auth/tokens.ts';
 import { seedIfEmpty, type DemoWorldSummary } from './seed/index.ts';
 
@@ -52,6 +53,8 @@ if (cluster.isWorker) {
 export interface SupervisorOptions extends ConnectionOptions {
   processes: number;
   demo: boolean;
+  /** Where the sum of the workers' metrics is served (http/metrics.ts); none when absent. */
+  metrics?: { port: number; host: string } | undefined;
   log: (line: string) => void;
   /** Told what the demo seed put in an empty database. */
   onSeeded?: (summary: DemoWorldSummary, ms: number) => void;
@@ -70,6 +73,7 @@ export async function superviseGateways(options: SupervisorOptions): Promise<num
   }
   // TELLER_JWT_SECRET, else the file in dataDir: created here, so no worker reads it half-written.
   resolveJwtSecret({ dataDir: options.dataDir });
+  const metricsServer = options.metrics ? await serveMetrics(clusterMetrics(), options.metrics) : undefined;
 
   const leads = new WeakSet<Worker>();
   let listened = false;
@@ -92,6 +96,7 @@ export async function superviseGateways(options: SupervisorOptions): Promise<num
       for (const worker of workers) if (worker.isConnected()) worker.send(CLOSE_MESSAGE);
       void Promise.all(ended).then(() => {
         clearTimeout(killer);
+        metricsServer?.close();
         resolve(code);
       });
     };

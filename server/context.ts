@@ -1,5 +1,6 @@
 // What every handler can reach: `request.server.db`, `request.server.teller`, `request.session`.
 import type { FastifyRequest } from 'fastify';
+import type { Registry } from 'prom-client';
 import type { Db } from './db/connection.ts';
 import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
 import type { BankLine } from './domain/bank/bank.ts';
@@ -45,6 +46,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     teller: TellerContext;
+    /** This process's metrics (http/metrics.ts), served by main.ts on the metrics listener. */
+    metrics: Registry;
   }
   interface FastifyRequest {
     /** Set by the bearerAuth security handler; null on operations without security. */

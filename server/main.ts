@@ -5,6 +5,7 @@ import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
 import { isLeadProcess, isSupervisor, processCount, superviseGateways } from './cluster.ts';
 import { describeDatabase } from './db/connection.ts';
 import { BANK_MODES, isBankMode, type BankMode } from './domain/bank/simulated.ts';
+import { serveMetrics, shareWithSupervisor, withProcessMetrics } from './http/metrics.ts';
 import { parseTrustedProxies } from './http/trusted-proxies.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
 import { closeOnSignals } from './shutdown.ts';
@@ -49,6 +50,18 @@ const trustedProxies = (() => {
   }
 })();
 
+// TELLER_METRICS_PORT: the Prometheus scrape listener (http/metrics.ts), on TELLER_METRICS_HOST (loopback by
+// default); unset, there is none. A mistake stops the gateway rather than leave the operator's scraper blind.
+const metricsListener = (() => {
+  const text = env.TELLER_METRICS_PORT?.trim();
+  if (!text) return undefined;
+  if (!/^\d{1,5}$/.test(text) || Number(text) < 1 || Number(text) > 65_535) {
+    console.error(`TELLER_METRICS_PORT=${text} is not a port (a whole number from 1 to 65535).`);
+    process.exit(1);
+  }
+  return { port: Number(text), host: env.TELLER_METRICS_HOST?.trim() || '127.0.0.1' };
+})();
+
 // TELLER_PROCESSES=auto|N: this process only supervises N gateway processes (server/cluster.ts), each running what follows.
 const processes = processCount(env.TELLER_PROCESSES);
 if (isSupervisor(processes)) {
@@ -58,6 +71,7 @@ if (isSupervisor(processes)) {
       databaseUrl: env.DATABASE_URL || undefined,
       dataDir,
       demo,
+      metrics: metricsListener,
       log: (line) => console.log(line),
       onSeeded: (seeded, ms) => console.log(`Seeded the demo world in ${ms} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets.`),
     }),
@@ -81,6 +95,9 @@ if (seeded) {
   app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions, ${seeded.remittances} remittances, ${seeded.uptTransactions} UPT transactions.`);
 }
 
+if (processes > 1) shareWithSupervisor(withProcessMetrics(app.metrics));
+else if (metricsListener) (await serveMetrics(withProcessMetrics(app.metrics), metricsListener)).unref();
+
 closeOnSignals(app, { graceMs: milliseconds('TELLER_SHUTDOWN_GRACE_MS', 10_000) });
 
 await app.listen({ port, host });
@@ -96,6 +113,7 @@ const lines = [
   '',
   `Teller gateway on http://${host}:${port}  (data: ${describeDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir })}, ${demo ? 'demo mode' : 'production mode'}${processes > 1 ? `, ${processes} processes` : ''})`,
 ];
+if (metricsListener) lines.push(`Metrics: http://${metricsListener.host}:${metricsListener.port}/metrics`);
 if (demo) {
   lines.push(`Outbox (codes and e-mails): http://${host}:${port}/dev/outbox`, '', `Demo logins (password ${DEMO_PASSWORD}):`);
   for (const login of logins) lines.push(`  ${(login.username ?? '').padEnd(22)} role ${String(login.roles).padEnd(4)} tenant ${login.tenant_id}`);

@@ -88,6 +88,15 @@ export function parseBigNumber(value: string): number | string {
   return /^-?\d+$/.test(value) && !Number.isSafeInteger(number) ? value : number;
 }
 
+/** Each PostgreSQL handle's pool, for the gateway's metrics: Kysely keeps it out of reach. */
+const pools = new WeakMap<Db, pg.Pool>();
+
+/** The connections of a PostgreSQL handle's pool now; none on SQLite (one connection, no pool). */
+export function poolState(db: Db): { total: number; idle: number; waiting: number } | undefined {
+  const pool = pools.get(db);
+  return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
+}
+
 function openPostgres(url: string): Db {
   const pool = new pg.Pool({
     connectionString: url,
@@ -97,7 +106,9 @@ function openPostgres(url: string): Db {
         oid === INT8_OID || oid === NUMERIC_OID ? parseBigNumber : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  pools.set(db, pool);
+  return db;
 }
 
 export function isPostgres(db: QueryExecutorProvider): boolean {

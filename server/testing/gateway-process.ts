@@ -17,7 +17,8 @@ export interface GatewayProcess {
   stop: () => Promise<number | null>;
 }
 
-async function freePort(): Promise<number> {
+/** A loopback port nothing listens on now. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);

@@ -284,6 +284,16 @@ function assertStaff(session: Session): void {
   }
 }
 
+/** Requests waiting for a checker now, over every tenant (the gateway's metrics): pending and not yet expired, or running. */
+export async function pendingApprovalCount(db: Db, now: Date): Promise<number> {
+  const row = await db
+    .selectFrom('approvals')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where((eb) => eb.or([eb('status', '=', 'running'), eb.and([eb('status', '=', 'pending'), eb('expires', '>', now.toISOString())])]))
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 export interface ApprovalQuery {
   status?: ApprovalStatus | undefined;
   tenant?: string | undefined;

@@ -51,6 +51,11 @@ export class ChangeWaker {
     };
   }
 
+  /** Change streams open in this process now (the gateway's metrics). */
+  get streams(): number {
+    return this.listeners.size;
+  }
+
   /** Ends every stream (SIGTERM, server/shutdown.ts): an open stream must not hold the shutdown up. */
   close(): void {
     this.closed = true;

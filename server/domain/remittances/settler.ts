@@ -42,6 +42,24 @@ interface Settlement {
 const approved = (answer: BankAnswer): Settlement => ({ statusId: REMITTANCE_STATUS.Successful, status: STATUS_TEXT.Approved, answer });
 const refused = (answer: BankAnswer): Settlement => ({ statusId: REMITTANCE_STATUS.Failed, status: answer.message, answer });
 
+/** The payout queue as an operator watches it (the gateway's metrics): rows waiting and how long the oldest has waited. */
+export interface QueueState {
+  depth: number;
+  oldestAgeSeconds: number;
+}
+
+export async function payoutQueueState(db: Db, now: Date): Promise<QueueState> {
+  const row = await db
+    .selectFrom('payout_queue')
+    .select((eb) => [eb.fn.countAll<number | string>().as('depth'), eb.fn.min('queued_at').as('oldest')])
+    .executeTakeFirstOrThrow();
+  const oldest = row.oldest === null ? undefined : Date.parse(row.oldest);
+  return {
+    depth: Number(row.depth),
+    oldestAgeSeconds: oldest === undefined || Number.isNaN(oldest) ? 0 : Math.max(0, (now.getTime() - oldest) / 1000),
+  };
+}
+
 export class Settler {
   private readonly db: Db;
   private readonly bank: BankLine;
