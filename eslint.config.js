@@ -5,7 +5,7 @@ import globals from 'globals';
 import layers from './eslint/layers.js';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'dist-server/**', 'data/**', 'node_modules/**', 'src/generated/**', 'src/api/gateway.d.ts', 'test-results/**', 'playwright-report/**'] },
+  { ignores: ['dist/**', 'dist-server/**', 'dist-gateway/**', 'data/**', 'node_modules/**', 'src/generated/**', 'src/api/gateway.d.ts', 'test-results/**', 'playwright-report/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

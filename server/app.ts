@@ -1,6 +1,5 @@
 // Builds the reference gateway (docs/architecture.md "The reference gateway"): storage, the contract's routes, errors.
 import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import formbody from '@fastify/formbody';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -29,10 +28,11 @@ import { REQUEST_ID_HEADER, RequestLog, requestIdOf } from './http/request-log.t
 import { gatewayMetrics } from './http/metrics.ts';
 import { registerSecurityHeaders, registerWebApp, type WebOptions } from './http/web.ts';
 import { loadRoutes } from './routes/index.ts';
+import { ROOT, fromRoot } from './paths.ts';
 
-export const DEFAULT_CONTRACT = fileURLToPath(new URL('../openapi/gateway.yaml', import.meta.url));
+export const DEFAULT_CONTRACT = fromRoot('openapi', 'gateway.yaml');
 /** The folder holding tenants/ and schemas/: the repository's own. */
-export const DEFAULT_CONFIG_DIR = fileURLToPath(new URL('..', import.meta.url));
+export const DEFAULT_CONFIG_DIR = ROOT;
 
 /** Largest JSON or form body the gateway reads (uploads have their own limit, MAX_UPLOAD_BYTES a file). */
 const MAX_JSON_BYTES = 1_048_576;

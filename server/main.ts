@@ -1,6 +1,5 @@
 // `npm start`: the reference gateway with the demo world (and the built web app when dist/ exists).
 import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { buildApp, isLogLevel, LOG_LEVELS, type LogLevel } from './app.ts';
 import { isLeadProcess, isSupervisor, processCount, superviseGateways } from './cluster.ts';
 import { describeDatabase } from './db/connection.ts';
@@ -9,6 +8,7 @@ import { serveMetrics, shareWithSupervisor, withProcessMetrics } from './http/me
 import { parseTrustedProxies } from './http/trusted-proxies.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
 import { closeOnSignals } from './shutdown.ts';
+import { fromRoot } from './paths.ts';
 
 const env = process.env;
 const port = Number(env.PORT ?? 8080);
@@ -16,8 +16,8 @@ const host = env.HOST ?? 'localhost';
 const dataDir = resolve(env.TELLER_DATA_DIR ?? './data');
 const demo = env.NODE_ENV !== 'production';
 const serveWeb = env.TELLER_SERVE_WEB !== '0';
-const distDir = fileURLToPath(new URL('../dist', import.meta.url));
-const serverEntry = fileURLToPath(new URL('../dist-server/entry-server.js', import.meta.url));
+const distDir = fromRoot('dist');
+const serverEntry = fromRoot('dist-server', 'entry-server.js');
 // Request lines are debug in demo mode (app.ts); LOG_LEVEL=debug shows them, LOG_LEVEL=warn hides the outbox lines.
 const requestedLevel = env.LOG_LEVEL?.trim().toLowerCase() || 'info';
 const logLevel: LogLevel = isLogLevel(requestedLevel) ? requestedLevel : 'info';

@@ -7,7 +7,8 @@ import { DEFAULT_MIGRATION_TABLE, Migrator, type Kysely, type Migration, type Mi
 import type { Db } from './connection.ts';
 
 const migrationsDir = fileURLToPath(new URL('./migrations', import.meta.url));
-const MIGRATION_FILE = /^(\d{3}_[A-Za-z0-9_-]+)\.ts$/;
+// .js in the compiled gateway (scripts/build-gateway.ts).
+const MIGRATION_FILE = /^(\d{3}_[A-Za-z0-9_-]+)\.[tj]s$/;
 
 let loaded: Promise<Record<string, Migration>> | undefined;
 

@@ -30,6 +30,17 @@ describe('loadRoutes', () => {
     expect(Object.keys(routes.bodyChecks)).toEqual(['createAlpha']);
   });
 
+  it('loads the compiled gateway’s route files (.js) the same way, skipping its index, types, tests and _helpers', async () => {
+    const folder = routesFolder({
+      'alpha.js': 'export const handlers = { getAlpha: async () => 1 };\n',
+      'index.js': 'export const handlers = { getIndex: async () => 1 };\n',
+      'types.js': 'export const handlers = { getTypes: async () => 1 };\n',
+      '_shared.js': 'export const handlers = { getAlpha: async () => 4 };\n',
+      'alpha.test.js': 'export const handlers = { getAlpha: async () => 5 };\n',
+    });
+    expect(Object.keys((await loadRoutes(folder)).handlers)).toEqual(['getAlpha']);
+  });
+
   it('refuses to start when two files handle one operationId', async () => {
     const folder = routesFolder({
       'alpha.ts': 'export const handlers = { getThing: async () => 1 };\n',

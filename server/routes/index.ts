@@ -13,8 +13,8 @@ const notRouteFiles = new Set(['index.ts', 'types.ts']);
 /** The route files of a folder, this one by default (not tests, not helpers starting with `_`). */
 export function routeFiles(dir: string = routesDir): string[] {
   return readdirSync(dir)
-    .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts') && !name.endsWith('.d.ts'))
-    .filter((name) => !notRouteFiles.has(name) && !name.startsWith('_'))
+    .filter((name) => /\.[tj]s$/.test(name) && !/\.(test|d)\.[tj]s$/.test(name))
+    .filter((name) => !notRouteFiles.has(name.replace(/\.js$/, '.ts')) && !name.startsWith('_'))
     .sort();
 }
 

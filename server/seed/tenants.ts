@@ -2,14 +2,14 @@
 // own identity client; plus the web app's own sign-in client, `teller-web`.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Db } from '../db/connection.ts';
 import type { Tenant, TenantType } from '../../src/generated/config-types.ts';
 import { ADMIN_CLAIM } from '../domain/auth/tokens.ts';
 import { ensureApiScopes } from '../domain/identity/api-resources.ts';
 import { TENANT_CLAIM_TYPE, tenantClaimOf, writeTenantLists } from '../domain/identity/tenants.ts';
+import { fromRoot } from '../paths.ts';
 
-export const DEFAULT_TENANTS_DIR = fileURLToPath(new URL('../../tenants', import.meta.url));
+export const DEFAULT_TENANTS_DIR = fromRoot('tenants');
 
 /** The web app's sign-in client (docs/decisions.md). */
 export const WEB_CLIENT = { clientId: 'teller-web', name: 'Teller web app', grantType: 'password', scope: 'openid teller' } as const;

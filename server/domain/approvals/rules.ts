@@ -5,10 +5,10 @@
 // never the person the action is about.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import jsonLogic from 'json-logic-js';
+import { fromRoot } from '../../paths.ts';
 
-export const DEFAULT_APPROVALS_DIR = fileURLToPath(new URL('../../../schemas/approvals/', import.meta.url));
+export const DEFAULT_APPROVALS_DIR = fromRoot('schemas', 'approvals');
 
 /** The operations the gateway can hold for approval: those whose facts it knows (facts.ts). */
 export const APPROVABLE_OPERATIONS = ['createWalletTransaction', 'updateAccountStatus', 'updatePayoutStatuses', 'republishPayouts'] as const;
