@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, CONNECTION_ERROR } from '../api/errors';
+import { ApiError } from '../api/errors';
 import {
   REFETCH_DELAY_MS,
   SWIFT_TEXT,
@@ -14,6 +14,9 @@ import {
   type ReinitiateInput,
   type SwiftStatus,
 } from './swift-status.machine';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 function swiftStatus(responseCode: string, responseMessage: string, overrides: Partial<SwiftStatus> = {}): SwiftStatus {
   return {
@@ -226,7 +229,7 @@ describe('swiftStatusMachine', () => {
     offline.check.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const second = start(offline);
     await waitFor(second, (snapshot) => snapshot.matches('failed'));
-    expect(second.getSnapshot().context.error).toBe(CONNECTION_ERROR);
+    expect(second.getSnapshot().context.error).toBe(CONNECTION_TEXT);
   });
 
   describe('closing', () => {

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { AwaitingApproval } from '../../../api/approvals/pending';
 import { pendingApproval } from '../../../api/test-support/approvals';
-import { ApiError, CONNECTION_ERROR, SessionExpiredError } from '../../../api/errors';
+import { ApiError, SessionExpiredError } from '../../../api/errors';
 import { topUpEntryValidator } from './top-up-form';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { validateFormValues } from '../../../render/form/form-errors';
@@ -21,6 +21,9 @@ import {
   type TopUpKind,
   type WalletTransaction,
 } from '../../../flows/top-up.machine';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 // The amount and loan id rules are the top-up form's: the machine is tested with its precompiled validator.
 const topUpForm = await loadCompiledForm('top-up');
@@ -510,7 +513,7 @@ describe('the code step (users-and-wallets §4, §5)', () => {
     started.actor.send({ type: 'RESEND' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(started.actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
   });
 
   it('[UW-8.19] other confirmation errors show in the alert and keep the code step', async () => {
@@ -567,7 +570,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'SUBMIT' });
     await settle();
     expect(started.actor.getSnapshot().matches('entry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_ERROR });
+    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_TEXT });
 
     started.calls.create.mockResolvedValueOnce(pending());
     started.actor.send({ type: 'RETRY' });
@@ -654,7 +657,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     expect(started.actor.getSnapshot().matches('verifying')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(started.actor.getSnapshot().matches('entry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_ERROR });
+    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_TEXT });
 
     // The first answer arriving late changes nothing.
     late.resolve(pending());
@@ -675,7 +678,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'SUBMIT' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(started.actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
 
     started.calls.confirm.mockResolvedValueOnce(completedTransaction());
     started.actor.send({ type: 'RETRY' });
@@ -695,7 +698,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'SUBMIT' });
     await settle();
     expect(started.actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
     started.calls.confirm.mockResolvedValueOnce(completedTransaction());
     started.actor.send({ type: 'RETRY' });
     await settle();
@@ -815,7 +818,7 @@ describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4,
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
     calls.confirm.mockResolvedValueOnce(completedTransaction({ id: 't-7001' }));
     actor.send({ type: 'RETRY' });
     await settle();
@@ -828,7 +831,7 @@ describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4,
     actor.send({ type: 'RESEND' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
   });
 
   it('a transaction no longer pending (409) fails without start over or re-send', async () => {
