@@ -7,7 +7,6 @@ import { topUpEntryValidator } from './top-up-form';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { validateFormValues } from '../../../render/form/form-errors';
 import {
-  MAX_WRONG_CODES,
   REQUEST_TIMEOUT_MS,
   canSubmit,
   confirmation,
@@ -24,6 +23,8 @@ import {
 
 /** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
 const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
+/** The contract's confirmWalletTransaction: the 5th wrong code fails the transaction (`otp_attempts_exhausted`). */
+const WRONG_CODES_TO_FAIL = 5;
 
 // The amount and loan id rules are the top-up form's: the machine is tested with its precompiled validator.
 const topUpForm = await loadCompiledForm('top-up');
@@ -394,16 +395,16 @@ describe('the code step (users-and-wallets §4, §5)', () => {
     expect(calls.confirm.mock.calls.map(([input]) => input.otp)).toEqual(['000000', '482913']);
   });
 
-  it(`[UW-4.39] ${MAX_WRONG_CODES} wrong codes make the code dead: failed, with start over and re-send`, async () => {
+  it(`[UW-4.39] ${WRONG_CODES_TO_FAIL} wrong codes make the code dead: failed, with start over and re-send`, async () => {
     const started = start();
     const { actor, calls } = started;
     await toCodeStep(started);
-    for (let attempt = 1; attempt <= MAX_WRONG_CODES; attempt += 1) {
+    for (let attempt = 1; attempt <= WRONG_CODES_TO_FAIL; attempt += 1) {
       actor.send({ type: 'ENTER_CODE', value: '000000' });
       calls.confirm.mockRejectedValueOnce(wrongCode());
       actor.send({ type: 'SUBMIT' });
       await settle();
-      expect(actor.getSnapshot().matches(attempt < MAX_WRONG_CODES ? 'codeEntry' : 'failed')).toBe(true);
+      expect(actor.getSnapshot().matches(attempt < WRONG_CODES_TO_FAIL ? 'codeEntry' : 'failed')).toBe(true);
     }
     expect(actor.getSnapshot().context.failure).toEqual({ reason: 'deadCode', text: 'Invalid OTP entered!' });
     expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);
@@ -792,12 +793,12 @@ describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4,
 
   it('a wrong code keeps the code step; a dead code offers re-send but no start over', async () => {
     const { actor, calls } = resume();
-    for (let attempt = 1; attempt <= MAX_WRONG_CODES; attempt += 1) {
+    for (let attempt = 1; attempt <= WRONG_CODES_TO_FAIL; attempt += 1) {
       actor.send({ type: 'ENTER_CODE', value: '000000' });
       calls.confirm.mockRejectedValueOnce(wrongCode());
       actor.send({ type: 'SUBMIT' });
       await settle();
-      expect(actor.getSnapshot().matches(attempt < MAX_WRONG_CODES ? 'codeEntry' : 'failed')).toBe(true);
+      expect(actor.getSnapshot().matches(attempt < WRONG_CODES_TO_FAIL ? 'codeEntry' : 'failed')).toBe(true);
       expect(actor.getSnapshot().context.alert?.text ?? actor.getSnapshot().context.failure?.text).toBe('Invalid OTP entered!');
     }
     expect(actor.getSnapshot().can({ type: 'START_OVER' })).toBe(false);
