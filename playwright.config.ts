@@ -13,6 +13,8 @@ export default defineConfig({
   workers: 2,
   retries: 0,
   reporter: 'list',
+  // The ten slowest spec files, listed after the run (npm test prints vitest's under them).
+  reportSlowTests: { max: 10, threshold: 0 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'off',

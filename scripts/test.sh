@@ -15,9 +15,12 @@ step "form validators";          npx tsx scripts/compile-form-validators.ts
 step "typecheck";                npx tsc -p tsconfig.json --noEmit
 step "lint";                     npx eslint .
 step "dead exports";             npx tsx scripts/check-dead-exports.ts
+# vitest's ten slowest files are printed again at the end, under Playwright's (reportSlowTests).
+SLOWEST_FILES_LOG="$(mktemp)"; export SLOWEST_FILES_LOG; trap 'rm -f "$SLOWEST_FILES_LOG"' EXIT
 step "unit, gateway (SQLite and PostgreSQL) and contract tests"; npx vitest run
 step "crash test (10 kills, SQLite)"; node --import tsx scripts/crash-test.ts
 step "web build";                npx vite build --logLevel warn && npx vite build -c vite.server.config.ts --logLevel warn
 step "login route size";         npx tsx scripts/check-login-size.ts
 step "end-to-end (Chromium)";    npx playwright test
+cat "$SLOWEST_FILES_LOG"
 printf '\nnpm test passed in %d s\n' "$SECONDS"

@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_WHOLE_AMOUNT, formatMinor, parseWholeAmount } from './money.ts';
+import { formatMinor, parseWholeAmount } from './money.ts';
 import { DomainRefusal } from './refusal.ts';
 
 const field = 'Amount';
+/** The contract's WholeAmount: a magnitude above 1000000000000 is refused. */
+const LARGEST_WHOLE_AMOUNT = 1_000_000_000_000;
 
 describe('money', () => {
   it('parses whole amounts given as integers or digit strings into minor units', () => {
     expect(parseWholeAmount(1250, { field })).toBe(125_000);
     expect(parseWholeAmount('1250', { field })).toBe(125_000);
     expect(parseWholeAmount('-30', { field, allowNegative: true })).toBe(-3_000);
-    expect(parseWholeAmount(MAX_WHOLE_AMOUNT, { field })).toBe(MAX_WHOLE_AMOUNT * 100);
+    expect(parseWholeAmount(LARGEST_WHOLE_AMOUNT, { field })).toBe(100_000_000_000_000);
+    expect(parseWholeAmount(String(-LARGEST_WHOLE_AMOUNT), { field, allowNegative: true })).toBe(-100_000_000_000_000);
   });
 
   it("[UW-5.48] [UW-5.49] refuses decimals, floats, signs, blanks, zero and out-of-range amounts with 'Invalid Value. Whole numbers only.'", () => {
-    for (const value of [12.5, '12.50', '1e3', ' 12', '+12', '', '0', 0, -5, '-5', MAX_WHOLE_AMOUNT + 1, '123456789012345678901', null, undefined, [], {}, Number.NaN]) {
+    for (const value of [12.5, '12.50', '1e3', ' 12', '+12', '', '0', 0, -5, '-5', LARGEST_WHOLE_AMOUNT + 1, '1000000000001', '123456789012345678901', null, undefined, [], {}, Number.NaN]) {
       let caught: unknown;
       try {
         parseWholeAmount(value, { field });

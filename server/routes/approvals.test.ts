@@ -8,7 +8,6 @@ import { join } from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
-import { APPROVAL_TTL_MS } from '../domain/approvals/approvals.ts';
 import { APPROVABLE_OPERATIONS, loadApprovalRules } from '../domain/approvals/rules.ts';
 import { ROLE, STATUS } from '../domain/reference.ts';
 import { DEMO_PASSWORD, MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
@@ -17,6 +16,9 @@ import { REMITTANCE_LOGINS, bulkKey, seedRemittanceWorld, storedRow, type Remitt
 import { bearerFor } from '../testing/users.ts';
 import { balanceOf, codeFor, newKey } from '../testing/wallet.ts';
 import { bearer, buildTestApp, signIn, type TestGateway } from '../testing.ts';
+
+/** docs/decisions.md (approvals): "Expiry: 24 hours after the request". */
+const APPROVAL_LIFETIME_MS = 24 * 60 * 60 * 1000;
 
 const RULES = {
   teller: [
@@ -142,7 +144,7 @@ describe('the maker\'s request', () => {
     expect(doc.data.attributes.summary).toBe('Top Up of 1500.00 GMD to the wallet of Musa Bojang');
     expect(doc.data.attributes.before['Wallet balance']).toBe('250.00 GMD');
     expect(doc.data.attributes.after['Wallet balance']).toBe('1750.00 GMD');
-    expect(Date.parse(doc.data.attributes.expires) - Date.parse(doc.data.attributes.created)).toBe(APPROVAL_TTL_MS);
+    expect(Date.parse(doc.data.attributes.expires) - Date.parse(doc.data.attributes.created)).toBe(APPROVAL_LIFETIME_MS);
     expect(await balanceOf(app, gw.world.wallets.tellerMemberGmd)).toBe(before.balance);
     expect(await transactionCount()).toBe(before.transactions);
   });
@@ -405,7 +407,7 @@ describe('rejecting and expiry', () => {
     // Asked a day before the gateway's clock: its 24 hours ended now.
     await app.db
       .updateTable('approvals')
-      .set({ created: new Date(MINIMAL_NOW.getTime() - APPROVAL_TTL_MS).toISOString(), expires: MINIMAL_NOW.toISOString() })
+      .set({ created: new Date(MINIMAL_NOW.getTime() - APPROVAL_LIFETIME_MS).toISOString(), expires: MINIMAL_NOW.toISOString() })
       .where('id', '=', Number(held.data.id))
       .execute();
     const approver = await as(checker);

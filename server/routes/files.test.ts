@@ -5,7 +5,6 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
 import { fileUrlSigner } from '../domain/files/signing.ts';
-import { MAX_UPLOAD_BYTES } from '../domain/files/store.ts';
 import { biffWorkbook, compoundFile } from '../testing/compound-file.ts';
 import { bearerFor, buildClockedTestApp, type ClockedGateway } from '../testing/users.ts';
 import { MINIMAL_NOW, type MinimalWorld } from '../seed/index.ts';
@@ -217,9 +216,13 @@ describe('uploadDocuments', () => {
     expect(await rowCounts()).toEqual(before);
   });
 
-  it('refuses a file over 50,000,000 bytes with 413 and keeps nothing', async () => {
+  it('[RP-5.11] takes a file of 50,000,000 bytes, and refuses one byte more with 413 and keeps nothing', async () => {
+    // RP-5.11 (also UW §9): each file at most 50,000,000 bytes.
+    const largest = Buffer.alloc(50_000_000);
+    png.copy(largest);
+    expect((await uploadDocuments([{ name: 'largest.png', bytes: largest }])).statusCode).toBe(201);
     const before = await rowCounts();
-    const big = Buffer.alloc(MAX_UPLOAD_BYTES + 1);
+    const big = Buffer.alloc(50_000_001);
     png.copy(big);
     const res = await uploadDocuments([{ name: 'huge.png', bytes: big }]);
     expect(res.statusCode).toBe(413);

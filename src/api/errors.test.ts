@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, CONNECTION_ERROR, apiErrorText, errorText } from './errors';
+import { ApiError, apiErrorText, errorText } from './errors';
+
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 describe('error texts (users-and-wallets §8)', () => {
   it('[UW-8.01] a network failure shows the connection text', () => {
-    expect(errorText(new TypeError('Failed to fetch'))).toBe(
-      'There was a problem in connecting to the server. Please check your internet and try again.',
-    );
+    expect(errorText(new TypeError('Failed to fetch'))).toBe(CONNECTION_TEXT);
   });
 
   it('[UW-8.03] a single server error shows its message', () => {
@@ -20,7 +20,7 @@ describe('error texts (users-and-wallets §8)', () => {
 
   it('[UW-8.06] an error without a body falls back to the given text', () => {
     expect(errorText(new ApiError(500, []), 'Login failed!')).toBe('Login failed!');
-    expect(errorText(new ApiError(500, []))).toBe(CONNECTION_ERROR);
+    expect(errorText(new ApiError(500, []))).toBe(CONNECTION_TEXT);
   });
 
   it('maps field pointers to field messages', () => {

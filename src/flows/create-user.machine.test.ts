@@ -1,6 +1,6 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { ApiError, CONNECTION_ERROR } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { loadCompiledForm } from '../render/form/compiled-forms';
 import { validateFormValues } from '../render/form/form-errors';
 import { requestAttributes } from '../render/form/request-body';
@@ -26,6 +26,9 @@ import {
   type UploadDocumentsInput,
   type UploadedDocument,
 } from './upload-documents.machine';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 const admin: UserDetails = {
   role: 64,
@@ -478,7 +481,7 @@ describe('Finish & Save failures (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'FINISH' });
     await settle();
     expect(started.actor.getSnapshot().matches('review')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_ERROR });
+    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_TEXT });
   });
 
   it('a create without an answer in 30 s returns to the review with the connection text', async () => {
@@ -491,7 +494,7 @@ describe('Finish & Save failures (users-and-wallets §4, §8)', () => {
     expect(started.actor.getSnapshot().matches({ saving: 'creating' })).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(started.actor.getSnapshot().matches('review')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
     answer({ id: 'u-late' });
     await settle();
     expect(started.actor.getSnapshot().matches('review')).toBe(true);
@@ -570,7 +573,7 @@ describe('Finish & Save failures (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'FINISH' });
     await settle();
     await settle();
-    expect(documentsOf(started.actor.getSnapshot()).alert?.text).toBe(CONNECTION_ERROR);
+    expect(documentsOf(started.actor.getSnapshot()).alert?.text).toBe(CONNECTION_TEXT);
     started.actor.send({ type: 'CLOSE' });
     expect(started.actor.getSnapshot().output).toEqual({ userId: 'u-2001', refreshNeeded: true });
   });

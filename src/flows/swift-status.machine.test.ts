@@ -1,9 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, CONNECTION_ERROR } from '../api/errors';
+import { ApiError } from '../api/errors';
 import {
-  REFETCH_DELAY_MS,
-  SWIFT_TEXT,
   isDialogOpen,
   swiftNote,
   swiftOffers,
@@ -14,6 +12,9 @@ import {
   type ReinitiateInput,
   type SwiftStatus,
 } from './swift-status.machine';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 function swiftStatus(responseCode: string, responseMessage: string, overrides: Partial<SwiftStatus> = {}): SwiftStatus {
   return {
@@ -110,7 +111,7 @@ describe('swiftStatusMachine', () => {
   it('code 01 with another message is not the does-not-exist branch: a verification, nothing offered', async () => {
     const actor = await startWith(swiftStatus('01', 'Invalid sender'));
     const status = actor.getSnapshot().context.status;
-    expect(status && swiftNote(status)).toBe(SWIFT_TEXT.verify);
+    expect(status && swiftNote(status)).toBe('Required swift verification!'); // RP-4.13's text
     expect(swiftOffers(actor.getSnapshot())).toEqual({ reinitiate: false, cancel: false });
   });
 
@@ -226,7 +227,7 @@ describe('swiftStatusMachine', () => {
     offline.check.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     const second = start(offline);
     await waitFor(second, (snapshot) => snapshot.matches('failed'));
-    expect(second.getSnapshot().context.error).toBe(CONNECTION_ERROR);
+    expect(second.getSnapshot().context.error).toBe(CONNECTION_TEXT);
   });
 
   describe('closing', () => {
@@ -248,7 +249,7 @@ describe('swiftStatusMachine', () => {
       await vi.waitFor(() => expect(actor.getSnapshot().context.updated).toBe(true));
       actor.send({ type: 'CLOSE' });
       expect(isDialogOpen(actor.getSnapshot())).toBe(false);
-      vi.advanceTimersByTime(REFETCH_DELAY_MS - 1);
+      vi.advanceTimersByTime(299);
       expect(calls.refetch).not.toHaveBeenCalled();
       vi.advanceTimersByTime(1);
       expect(calls.refetch).toHaveBeenCalledTimes(1);
@@ -262,7 +263,7 @@ describe('swiftStatusMachine', () => {
       const actor = start(calls);
       await vi.waitFor(() => expect(actor.getSnapshot().matches('result')).toBe(true));
       actor.send({ type: 'CLOSE' });
-      vi.advanceTimersByTime(REFETCH_DELAY_MS);
+      vi.advanceTimersByTime(300);
       expect(calls.refetch).not.toHaveBeenCalled();
       expect(actor.getSnapshot().output).toEqual({ updated: false });
     });

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { ApiError, CONNECTION_ERROR } from '../api/errors';
+import { ApiError } from '../api/errors';
 import { loadCompiledForm } from '../render/form/compiled-forms';
 import { validateFormValues } from '../render/form/form-errors';
 import {
@@ -11,6 +11,9 @@ import {
   type UploadDocumentsMachineInput,
   type UploadedDocument,
 } from './upload-documents.machine';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 const uploaded: UploadedDocument = {
   type: 'document',
@@ -91,7 +94,7 @@ describe('attachment upload (users-and-wallets §4, §5)', () => {
     upload.mockRejectedValueOnce(new TypeError('Failed to fetch'));
     actor.send({ type: 'UPLOAD' });
     await waitFor(actor, (snapshot) => snapshot.matches('error'));
-    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
     actor.send({ type: 'REMOVE_FILE', name: 'front.pdf' });
     expect(actor.getSnapshot().matches('idle')).toBe(true);
     expect(actor.getSnapshot().context.files).toEqual([]);

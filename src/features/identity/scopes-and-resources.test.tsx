@@ -8,8 +8,7 @@ import { listDocument, resourceResource, scopeResource } from './test-support/fi
 import { preloadForms, renderRoutes, signInAs } from './test-support/render';
 import { ResourceFormScreen } from './resources/ResourceFormScreen';
 import { ResourcesScreen } from './resources/ResourcesScreen';
-import { SAVE_RESOURCE_QUESTION } from './resources/ResourceFormScreen';
-import { ScopeFormScreen, SAVE_SCOPE_QUESTION } from './scopes/ScopeFormScreen';
+import { ScopeFormScreen } from './scopes/ScopeFormScreen';
 import { ScopesScreen } from './scopes/ScopesScreen';
 
 const routes = [
@@ -54,10 +53,11 @@ async function fill(user: ReturnType<typeof userEvent.setup>, input: HTMLElement
   await user.paste(text);
 }
 
-async function confirm(user: ReturnType<typeof userEvent.setup>, question: string) {
+/** Saves and says Yes to the question; the spec gives no wording for it (IC-4.03, IC-4.04), only that one is asked about the `subject`. */
+async function confirm(user: ReturnType<typeof userEvent.setup>, subject: 'scope' | 'resource') {
   await user.click(screen.getByRole('button', { name: 'Save' }));
   const dialog = await screen.findByRole('dialog');
-  expect(within(dialog).getByText(question)).toBeInTheDocument();
+  expect(within(dialog).getByText(new RegExp(`${subject}.*\\?$`))).toBeInTheDocument();
   await user.click(within(dialog).getByRole('button', { name: 'Yes' }));
 }
 
@@ -99,7 +99,7 @@ describe('scopes (identity-and-catalogue §2, §3, §5, §8)', () => {
     await user.click(screen.getByRole('combobox', { name: 'Resource' }));
     await user.click(await screen.findByRole('option', { name: 'teller' }));
     await fill(user, screen.getByRole('textbox', { name: 'Name' }), 'payouts.read');
-    await confirm(user, SAVE_SCOPE_QUESTION);
+    await confirm(user, 'scope');
     expect(await screen.findByText('Scope has successfully been created!')).toBeInTheDocument();
     await waitFor(() => expect(path()).toBe('/admin/scopes'));
     const sent = gateway.callsTo('PUT', '/api/v1/id/apiscope')[0]?.body as { data: { type: string } };
@@ -112,7 +112,7 @@ describe('scopes (identity-and-catalogue §2, §3, §5, §8)', () => {
     renderRoutes(routes, '/admin/scopes/3/12');
     const displayName = await screen.findByDisplayValue('Wallet API');
     await fill(user, displayName, ' (full)');
-    await confirm(user, SAVE_SCOPE_QUESTION);
+    await confirm(user, 'scope');
     expect(await screen.findByText('Scope has successfully been updated!')).toBeInTheDocument();
     expect(attributesOf(gateway.callsTo('PATCH', '/api/v1/id/apiscope/12')[0])).toEqual({ displayName: 'Wallet API (full)' });
   });
@@ -123,7 +123,7 @@ describe('scopes (identity-and-catalogue §2, §3, §5, §8)', () => {
     gateway.on('PATCH', '/api/v1/id/apiscope/12', () => ({ status: 409, body: { errors: [{ status: '409', code: 'scope_in_use', title: 'The scope wallet is listed by naccug' }] } }));
     renderRoutes(routes, '/admin/scopes/3/12');
     await fill(user, await screen.findByDisplayValue('Wallet API'), '!');
-    await confirm(user, SAVE_SCOPE_QUESTION);
+    await confirm(user, 'scope');
     expect(await screen.findByText('The scope wallet is listed by naccug')).toBeInTheDocument();
     expect(screen.getByText('An Error Occured!')).toBeInTheDocument();
     expect(gateway.callsTo('PATCH', '/api/v1/id/apiscope/12')).toHaveLength(1);
@@ -150,7 +150,7 @@ describe('resources (identity-and-catalogue §2, §3, §5, §8)', () => {
     expect(screen.queryByRole('group', { name: 'Scopes' })).not.toBeInTheDocument();
     await fill(user, screen.getByRole('textbox', { name: 'Name' }), 'fx');
     await fill(user, screen.getByRole('textbox', { name: 'Display Name' }), 'Forex API');
-    await confirm(user, SAVE_RESOURCE_QUESTION);
+    await confirm(user, 'resource');
     expect(await screen.findByText('Resource has successfully been created!')).toBeInTheDocument();
     await waitFor(() => expect(path()).toBe('/admin/Resources'));
     expect((gateway.callsTo('PUT', '/api/v1/id/apiresource')[0]?.body as { data: { type: string } }).data.type).toBe('Resource');
@@ -166,7 +166,7 @@ describe('resources (identity-and-catalogue §2, §3, §5, §8)', () => {
     const scopes = await screen.findByRole('group', { name: 'Scopes' });
     for (const name of ['catalogue', 'um', 'wallet']) expect(within(scopes).getByRole('checkbox', { name })).toBeChecked();
     await user.click(within(scopes).getByRole('checkbox', { name: 'um' }));
-    await confirm(user, SAVE_RESOURCE_QUESTION);
+    await confirm(user, 'resource');
     expect(await screen.findByText('Resource has successfully been updated!')).toBeInTheDocument();
     expect(attributesOf(gateway.callsTo('PATCH', '/api/v1/id/apiresource/3')[0])).toEqual({ scopes: ['catalogue', 'wallet'] });
   });
@@ -176,7 +176,7 @@ describe('resources (identity-and-catalogue §2, §3, §5, §8)', () => {
     gateway.on('PATCH', '/api/v1/id/apiresource/3', () => ({ status: 409, body: { errors: [{ status: '409', code: 'scope_in_use', title: 'The scope um is listed by naccug' }] } }));
     renderRoutes(routes, '/admin/resources/3');
     await user.click(within(await screen.findByRole('group', { name: 'Scopes' })).getByRole('checkbox', { name: 'um' }));
-    await confirm(user, SAVE_RESOURCE_QUESTION);
+    await confirm(user, 'resource');
     expect(await screen.findByText('The scope um is listed by naccug')).toBeInTheDocument();
     expect(screen.queryByText('Resource has successfully been updated!')).not.toBeInTheDocument();
     expect(path()).toBe('/admin/resources/3');

@@ -1,10 +1,12 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../api/errors';
 import { sessionStore } from '../../api/session';
 import { REVOKE_AFTER_MS, downloadBlob } from './download';
 import type { ExportCommand, ExportEvent } from './messages';
 import { useExcelExport, type ExportWorker } from './useExcelExport';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 class FakeWorker implements ExportWorker {
   posted: ExportCommand[] = [];
@@ -90,7 +92,7 @@ describe('useExcelExport', () => {
 
     act(() => hook.result.current.start(request));
     act(() => worker().onerror?.(new ErrorEvent('error')));
-    expect(hook.result.current.state).toMatchObject({ status: 'error', error: CONNECTION_ERROR });
+    expect(hook.result.current.state).toMatchObject({ status: 'error', error: CONNECTION_TEXT });
   });
 
   it('terminates a running worker when the screen goes away', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ROW_PAGE_STEP, clampRow, rowAnnouncement, rowKeyTarget } from './row-focus';
+import { clampRow, rowAnnouncement, rowKeyTarget } from './row-focus';
 
 describe('the table rows keyboard model', () => {
   it('moves one row with the arrow keys and stops at either end', () => {
@@ -9,13 +9,14 @@ describe('the table rows keyboard model', () => {
     expect(rowKeyTarget('ArrowUp', 0, 3)).toBe(0);
   });
 
-  it('jumps to the first and last row with Home and End, and a page of rows with PageUp and PageDown', () => {
+  // docs/features.md: PageUp and PageDown move ten rows up or down.
+  it('jumps to the first and last row with Home and End, and ten rows with PageUp and PageDown', () => {
     expect(rowKeyTarget('Home', 7, 30)).toBe(0);
     expect(rowKeyTarget('End', 7, 30)).toBe(29);
-    expect(rowKeyTarget('PageDown', 7, 30)).toBe(7 + ROW_PAGE_STEP);
+    expect(rowKeyTarget('PageDown', 7, 30)).toBe(17);
     expect(rowKeyTarget('PageDown', 25, 30)).toBe(29);
     expect(rowKeyTarget('PageUp', 7, 30)).toBe(0);
-    expect(rowKeyTarget('PageUp', 25, 30)).toBe(25 - ROW_PAGE_STEP);
+    expect(rowKeyTarget('PageUp', 25, 30)).toBe(15);
   });
 
   it('leaves every other key alone, and has nowhere to go on an empty page', () => {

@@ -31,12 +31,15 @@ const exact = { normalizer: (text: string) => text };
 
 async function openEdit(title: string) {
   const card = await screen.findByRole('region', { name: title });
-  vi.useFakeTimers({ shouldAdvanceTime: true });
+  // The clock moves only when the test moves it, so a busy machine cannot open the modal early.
+  vi.useFakeTimers();
   fireEvent.click(within(card).getByRole('button', { name: `Edit ${title}` }));
   // identity-and-catalogue §9: "The forex edit modal opens after 350 ms."
-  await act(() => vi.advanceTimersByTimeAsync(300));
+  await act(() => vi.advanceTimersByTimeAsync(349));
   expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-  await act(() => vi.advanceTimersByTimeAsync(100));
+  await act(() => vi.advanceTimersByTimeAsync(1));
+  expect(screen.getByRole('dialog')).toBeInTheDocument();
+  await act(() => vi.advanceTimersByTimeAsync(500));
   vi.useRealTimers();
   return screen.findByRole('dialog', { name: `Edit ${title}` });
 }

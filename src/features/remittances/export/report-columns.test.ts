@@ -3,7 +3,11 @@
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { createStreamingXlsxWriter } from '../../../render/export/streaming-xlsx-writer';
-import { DECIMAL4_FORMAT, MONEY_FORMAT, type XlsxColumn, type XlsxRow } from '../../../render/export/xlsx-writer';
+import type { XlsxColumn, XlsxRow } from '../../../render/export/xlsx-writer';
+
+// The spec's number display as Excel number formats: 2 decimals (UW-9.10, RP §9), the daily report's 4 (RP §9).
+const MONEY_NUMBER_FORMAT = '#,##0.00';
+const FOUR_DECIMALS_FORMAT = '#,##0.0000';
 import type { components } from '../../../api/gateway';
 import { DAILY_REPORT_COLUMNS, REMITTANCE_REPORT_COLUMNS, splitPartner, toDailyReportRow, toRemittanceRow } from './report-columns';
 import { dailyReportFileName, payoutPdfFileName, transactionReportFileName } from './report';
@@ -73,7 +77,7 @@ describe('Transaction_Report', () => {
     expect(line.getCell(4).value).toBe('TS240301000451');
     expect(line.getCell(5).value).toBe('AMX');
     expect(line.getCell(11).value).toBe(304_070);
-    expect(line.getCell(11).numFmt).toBe(MONEY_FORMAT);
+    expect(line.getCell(11).numFmt).toBe(MONEY_NUMBER_FORMAT);
     expect(splitPartner('TS1')).toEqual({ payoutExternalId: 'TS1', partnerId: null });
   });
 });
@@ -88,7 +92,7 @@ describe('Daily_Transaction_Report', () => {
     const line = sheet.getRow(2);
     expect(line.getCell(1).value).toBe('2025-01-15');
     expect(line.getCell(6).value).toBe(400.1234);
-    expect(line.getCell(6).numFmt).toBe(DECIMAL4_FORMAT);
+    expect(line.getCell(6).numFmt).toBe(FOUR_DECIMALS_FORMAT);
     expect(line.getCell(10).numFmt).toBe('#,##0.0000');
     expect(line.getCell(7).numFmt).toBe('#,##0.00');
     expect(line.getCell(11).value).toBe('NGN');

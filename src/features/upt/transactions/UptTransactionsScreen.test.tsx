@@ -4,11 +4,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
-import { CONNECTION_ERROR } from '../../../api/errors';
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { defaultReportRange } from '../../../render/report-range';
 import { listDocument, renderWithApp, signInAs, uptTransactionResource } from '../test-support';
 import UptTransactionsScreen from './UptTransactionsScreen';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 const rows = [
   uptTransactionResource('1', { senderFirstName: 'Mehmet', beneficiaryIban: 'TR330006100519786457841326', commissionAmount: '2.5', commissionCurrency: 'USD' }),
@@ -89,7 +91,7 @@ describe('/upt/transactions/remittances', () => {
     expect(await screen.findByText('The range is longer than 366 days')).toBeInTheDocument();
     gateway.on('POST', '/api/v1/upt/transaction/sync', () => Promise.reject(new TypeError('Failed to fetch')));
     await userEvent.click(screen.getByRole('button', { name: 'Force Sync' }));
-    expect(await screen.findByText(CONNECTION_ERROR)).toBeInTheDocument();
+    expect(await screen.findByText(CONNECTION_TEXT)).toBeInTheDocument();
   });
 
   it('[RP-8.12] a failed list shows the server message', async () => {

@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../../api/errors';
 import { createExportSession as createSession, type ExportSessionOptions } from '../../../render/export/export-session';
 import type { ExportEvent, StartExport } from '../../../render/export/messages';
 import type { XlsxWriter } from '../../../render/export/xlsx-writer';
 import { WALLET_TRANSACTIONS_REPORT } from './transaction-columns';
 import { testTransactions } from './test-transactions';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 const createExportSession = (options: Omit<ExportSessionOptions, 'reports'>) => createSession({ ...options, reports: { transactions: WALLET_TRANSACTIONS_REPORT } });
 
@@ -58,7 +60,7 @@ describe('export worker session', () => {
     const events: ExportEvent[] = [];
     const failing = (): XlsxWriter => ({ ...writer(), finish: async () => Promise.reject(new RangeError('out of memory')) });
     await createExportSession({ post: (e) => events.push(e), createWriter: failing, fetch: pagedFetch(5) })(start);
-    expect(events.at(-1)).toEqual({ type: 'error', message: CONNECTION_ERROR, status: null });
+    expect(events.at(-1)).toEqual({ type: 'error', message: CONNECTION_TEXT, status: null });
   });
 
   it('aborts the fetch under way on cancel and posts cancelled', async () => {

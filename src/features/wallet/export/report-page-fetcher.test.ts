@@ -1,8 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { CONNECTION_ERROR } from '../../../api/errors';
 import { ExportFailure, createReportPageFetcher, reportPageUrl as urlOf, type ReportFilters } from '../../../render/export/report-page-fetcher';
 import { WALLET_TRANSACTIONS_REPORT } from './transaction-columns';
 import { testTransactions } from './test-transactions';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -67,7 +69,7 @@ describe('createReportPageFetcher', () => {
         throw new TypeError('Failed to fetch');
       },
     });
-    await expect(offline(page, signal())).rejects.toThrow(CONNECTION_ERROR);
+    await expect(offline(page, signal())).rejects.toThrow(CONNECTION_TEXT);
 
     const broken = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
@@ -75,7 +77,7 @@ describe('createReportPageFetcher', () => {
       filters: {},
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
     });
-    await expect(broken(page, signal())).rejects.toMatchObject({ message: CONNECTION_ERROR, status: 502 });
+    await expect(broken(page, signal())).rejects.toMatchObject({ message: CONNECTION_TEXT, status: 502 });
   });
 
   it('lets a cancel through as an abort, not as an error to show', async () => {

@@ -7,7 +7,13 @@ import { createExceljsXlsxWriter } from '../../../render/export/exceljs-xlsx-wri
 import { createStreamingXlsxWriter } from '../../../render/export/streaming-xlsx-writer';
 import { testTransaction, testTransactions } from './test-transactions';
 import { TRANSACTION_COLUMNS, toTransactionRow } from './transaction-columns';
-import { DATE_FORMAT, MONEY_FORMAT, XLSX_MIME, excelDateSerial, type XlsxWriter } from '../../../render/export/xlsx-writer';
+import { excelDateSerial, type XlsxWriter } from '../../../render/export/xlsx-writer';
+
+// The spec's display formats as Excel number formats: UW-9.10 "0,0.00[00]" and UW-9.13 "DD-MMM-YYYY h:mma".
+const MONEY_NUMBER_FORMAT = '#,##0.00';
+const DATE_NUMBER_FORMAT = 'dd-mmm-yyyy h:mm AM/PM';
+/** The registered media type of an .xlsx file (ECMA-376). */
+const XLSX_MEDIA_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const HEADERS = [
   'Reference Number',
@@ -54,7 +60,7 @@ describe.each([
 ])('%s', (_name, createWriter) => {
   it('writes one sheet Transactions with the bold header row of the export columns', async () => {
     const blob = await write(createWriter(), [testTransactions(3)]);
-    expect(blob.type).toBe(XLSX_MIME);
+    expect(blob.type).toBe(XLSX_MEDIA_TYPE);
     const sheet = await readBack(blob);
     const header = sheet.getRow(1);
     expect(HEADERS.map((_, i) => header.getCell(i + 1).value)).toEqual(HEADERS);
@@ -86,10 +92,10 @@ describe.each([
     const amount = sheet.getRow(2).getCell(AMOUNT);
     expect(amount.type).toBe(ExcelJS.ValueType.Number);
     expect(amount.value).toBe(1_250_000.5);
-    expect(amount.numFmt).toBe(MONEY_FORMAT);
+    expect(amount.numFmt).toBe(MONEY_NUMBER_FORMAT);
     const fee = sheet.getRow(2).getCell(FEE);
     expect(fee.value).toBe(12.05);
-    expect(fee.numFmt).toBe(MONEY_FORMAT);
+    expect(fee.numFmt).toBe(MONEY_NUMBER_FORMAT);
     expect(sheet.getRow(2).getCell(9).value).toBe('GMD');
   });
 
@@ -98,7 +104,7 @@ describe.each([
     const sheet = await readBack(await write(createWriter(), [[testTransaction(0, { created })]]));
     const date = sheet.getRow(2).getCell(DATE);
     expect(date.type).toBe(ExcelJS.ValueType.Date);
-    expect(date.numFmt).toBe(DATE_FORMAT);
+    expect(date.numFmt).toBe(DATE_NUMBER_FORMAT);
     expect(date.value).toEqual(asExcelReadsIt(created));
   });
 

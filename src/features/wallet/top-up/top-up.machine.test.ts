@@ -2,12 +2,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { AwaitingApproval } from '../../../api/approvals/pending';
 import { pendingApproval } from '../../../api/test-support/approvals';
-import { ApiError, CONNECTION_ERROR, SessionExpiredError } from '../../../api/errors';
+import { ApiError, SessionExpiredError } from '../../../api/errors';
 import { topUpEntryValidator } from './top-up-form';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
 import { validateFormValues } from '../../../render/form/form-errors';
 import {
-  MAX_WRONG_CODES,
   REQUEST_TIMEOUT_MS,
   canSubmit,
   confirmation,
@@ -21,6 +20,11 @@ import {
   type TopUpKind,
   type WalletTransaction,
 } from '../../../flows/top-up.machine';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
+/** The contract's confirmWalletTransaction: the 5th wrong code fails the transaction (`otp_attempts_exhausted`). */
+const WRONG_CODES_TO_FAIL = 5;
 
 // The amount and loan id rules are the top-up form's: the machine is tested with its precompiled validator.
 const topUpForm = await loadCompiledForm('top-up');
@@ -391,16 +395,16 @@ describe('the code step (users-and-wallets §4, §5)', () => {
     expect(calls.confirm.mock.calls.map(([input]) => input.otp)).toEqual(['000000', '482913']);
   });
 
-  it(`[UW-4.39] ${MAX_WRONG_CODES} wrong codes make the code dead: failed, with start over and re-send`, async () => {
+  it(`[UW-4.39] ${WRONG_CODES_TO_FAIL} wrong codes make the code dead: failed, with start over and re-send`, async () => {
     const started = start();
     const { actor, calls } = started;
     await toCodeStep(started);
-    for (let attempt = 1; attempt <= MAX_WRONG_CODES; attempt += 1) {
+    for (let attempt = 1; attempt <= WRONG_CODES_TO_FAIL; attempt += 1) {
       actor.send({ type: 'ENTER_CODE', value: '000000' });
       calls.confirm.mockRejectedValueOnce(wrongCode());
       actor.send({ type: 'SUBMIT' });
       await settle();
-      expect(actor.getSnapshot().matches(attempt < MAX_WRONG_CODES ? 'codeEntry' : 'failed')).toBe(true);
+      expect(actor.getSnapshot().matches(attempt < WRONG_CODES_TO_FAIL ? 'codeEntry' : 'failed')).toBe(true);
     }
     expect(actor.getSnapshot().context.failure).toEqual({ reason: 'deadCode', text: 'Invalid OTP entered!' });
     expect(actor.getSnapshot().can({ type: 'SUBMIT' })).toBe(false);
@@ -510,7 +514,7 @@ describe('the code step (users-and-wallets §4, §5)', () => {
     started.actor.send({ type: 'RESEND' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(started.actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
   });
 
   it('[UW-8.19] other confirmation errors show in the alert and keep the code step', async () => {
@@ -567,7 +571,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'SUBMIT' });
     await settle();
     expect(started.actor.getSnapshot().matches('entry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_ERROR });
+    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_TEXT });
 
     started.calls.create.mockResolvedValueOnce(pending());
     started.actor.send({ type: 'RETRY' });
@@ -654,7 +658,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     expect(started.actor.getSnapshot().matches('verifying')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(started.actor.getSnapshot().matches('entry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_ERROR });
+    expect(started.actor.getSnapshot().context.alert).toEqual({ severity: 'error', text: CONNECTION_TEXT });
 
     // The first answer arriving late changes nothing.
     late.resolve(pending());
@@ -675,7 +679,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'SUBMIT' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(started.actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
 
     started.calls.confirm.mockResolvedValueOnce(completedTransaction());
     started.actor.send({ type: 'RETRY' });
@@ -695,7 +699,7 @@ describe('errors, retries and idempotency (users-and-wallets §4, §8)', () => {
     started.actor.send({ type: 'SUBMIT' });
     await settle();
     expect(started.actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(started.actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
     started.calls.confirm.mockResolvedValueOnce(completedTransaction());
     started.actor.send({ type: 'RETRY' });
     await settle();
@@ -789,12 +793,12 @@ describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4,
 
   it('a wrong code keeps the code step; a dead code offers re-send but no start over', async () => {
     const { actor, calls } = resume();
-    for (let attempt = 1; attempt <= MAX_WRONG_CODES; attempt += 1) {
+    for (let attempt = 1; attempt <= WRONG_CODES_TO_FAIL; attempt += 1) {
       actor.send({ type: 'ENTER_CODE', value: '000000' });
       calls.confirm.mockRejectedValueOnce(wrongCode());
       actor.send({ type: 'SUBMIT' });
       await settle();
-      expect(actor.getSnapshot().matches(attempt < MAX_WRONG_CODES ? 'codeEntry' : 'failed')).toBe(true);
+      expect(actor.getSnapshot().matches(attempt < WRONG_CODES_TO_FAIL ? 'codeEntry' : 'failed')).toBe(true);
       expect(actor.getSnapshot().context.alert?.text ?? actor.getSnapshot().context.failure?.text).toBe('Invalid OTP entered!');
     }
     expect(actor.getSnapshot().can({ type: 'START_OVER' })).toBe(false);
@@ -815,7 +819,7 @@ describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4,
     expect(actor.getSnapshot().matches('confirming')).toBe(true);
     await vi.advanceTimersByTimeAsync(1);
     expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
     calls.confirm.mockResolvedValueOnce(completedTransaction({ id: 't-7001' }));
     actor.send({ type: 'RETRY' });
     await settle();
@@ -828,7 +832,7 @@ describe('resuming a PENDING transaction: the OTP action (users-and-wallets §4,
     actor.send({ type: 'RESEND' });
     await vi.advanceTimersByTimeAsync(REQUEST_TIMEOUT_MS);
     expect(actor.getSnapshot().matches('codeEntry')).toBe(true);
-    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_ERROR);
+    expect(actor.getSnapshot().context.alert?.text).toBe(CONNECTION_TEXT);
   });
 
   it('a transaction no longer pending (409) fails without start over or re-send', async () => {

@@ -14,8 +14,10 @@ import { renderWithApp, transactionList, transactionResource, transactionTypes }
 import { FakeGateway } from '../../../api/test-support/fake-gateway';
 import { defaultReportRange } from '../../../render/report-range';
 import { config } from '../../../config';
-import { CONNECTION_ERROR } from '../../../api/errors';
 import WalletTransactionsScreen from './WalletTransactionsScreen';
+
+/** UW-8.01: the spec's text for a network failure (also RP §8, IC §8). */
+const CONNECTION_TEXT = 'There was a problem in connecting to the server. Please check your internet and try again.';
 
 const rows = [
   transactionResource('7001', { receiverUserId: '257', receiverName: 'Isatou Touray' }),
@@ -98,7 +100,7 @@ describe('/wallet/transactions', () => {
     unmount();
     gateway.on('GET', /\/wallet-transactions$/, () => Promise.reject(new TypeError('Failed to fetch')));
     renderWithApp(<WalletTransactionsScreen />);
-    expect(await within(screen.getByRole('table')).findByRole('alert')).toHaveTextContent(CONNECTION_ERROR);
+    expect(await within(screen.getByRole('table')).findByRole('alert')).toHaveTextContent(CONNECTION_TEXT);
   });
 
   it('[RP-9.08] the Excel file is saved as Transaction List.xlsx', async () => {
