@@ -52,6 +52,20 @@ describe('a literal a rule compares a variable with is a value that variable tak
   });
 });
 
+describe('a literal a four-eyes rule compares a fact with is a value the contract gives it', () => {
+  it('refuses a status action the status change never sends, and a transaction type no transaction has', () => {
+    copy.editJson<{ rules: { when: unknown }[] }>('schemas/approvals/teller.json', (file) => {
+      const [topUp, , sanction] = file.rules;
+      if (topUp) topUp.when = { and: [{ '==': [{ var: 'transactionType' }, 3] }, { '>=': [{ var: 'amountMinor' }, 100000] }] };
+      if (sanction) sanction.when = { '==': [{ var: 'statusAction' }, 33] };
+    });
+    expect(lines()).toEqual([
+      'schemas/approvals/teller.json#/rules/0/when/and/0/==/1: 3 is not a value transactionType takes (use 1, 2, 4, 8, 32, 256)',
+      'schemas/approvals/teller.json#/rules/2/when/==/1: 33 is not a value statusAction takes (use 1, 8, 2, -2, 64, -16, 256, -256, 32, -32)',
+    ]);
+  });
+});
+
 describe('a table’s filters and default sort name what its list operation takes', () => {
   it('refuses a select filter option the filter never takes', () => {
     copy.editJson<TableFile>('schemas/tables/user-transactions.json', (table) => {

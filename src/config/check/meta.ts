@@ -10,7 +10,7 @@ import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv'
 import { CONFIG_KINDS, META_DIR } from '../files.ts';
 import type { ConfigKind } from '../files.ts';
 import { RULE_CONTEXT_KEYS, ruleReferences } from '../rules.ts';
-import { contextLiteralMistakes, rowLiteralMistakes } from './rule-literals.ts';
+import { contextLiteralMistakes, recordLiteralMistakes } from './rule-literals.ts';
 import { closestFirst, listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
@@ -84,7 +84,7 @@ function ruleKeyword(index: ReferenceIndex): SchemaValidateFunction {
         });
       }
     }
-    const literals = over === 'context' ? contextLiteralMistakes(rule) : operation && index.rowFieldValues ? rowLiteralMistakes(rule, (field) => index.rowFieldValues?.(operation, field)) : [];
+    const literals = over === 'context' ? contextLiteralMistakes(rule) : operation && index.rowFieldValues ? recordLiteralMistakes(rule, (field) => index.rowFieldValues?.(operation, field)) : [];
     for (const { pointer: at, message, fix } of literals) errors.push({ instancePath: base + at, message, params: { fix } });
     if (errors.length === 0) return true;
     validate.errors = errors.map((error) => ({ keyword: 'x-rule', ...error }));

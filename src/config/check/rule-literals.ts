@@ -62,10 +62,11 @@ export function contextLiteralMistakes(rule: unknown): LiteralMistake[] {
 }
 
 /**
- * Every literal of a row rule that its field never holds, by `valuesOf` (the contract's values of a row field;
- * undefined where it does not fix them). A null or a part of a text is left alone: a row may lack a field.
+ * Every literal of a rule over a record (a table row, a held request's facts) that its field never holds, by
+ * `valuesOf` (the contract's values of the field; undefined where it does not fix them). A null or a part of a text is
+ * left alone: a record may lack a field.
  */
-export function rowLiteralMistakes(rule: unknown, valuesOf: (field: string) => readonly unknown[] | undefined): LiteralMistake[] {
+export function recordLiteralMistakes(rule: unknown, valuesOf: (field: string) => readonly unknown[] | undefined): LiteralMistake[] {
   return comparedLiterals(rule).flatMap(({ pointer, variable, value, inside }): LiteralMistake[] => {
     if (inside || value === null) return [];
     const values = valuesOf(variable);
