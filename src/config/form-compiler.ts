@@ -12,6 +12,7 @@ import ajvErrors from 'ajv-errors';
 import standaloneCode from 'ajv/dist/standalone/index.js';
 import { formats, notBeforeToday, notLaterThanYearsAgo } from '../lib/validator-runtime.ts';
 import { schemaChildren } from './form-fields.ts';
+import { isJson } from './json.ts';
 
 // ajv's standalone output `require`s a few helpers; the generated module takes them from our runtime instead.
 const RUNTIME_REQUIRES: Record<string, string> = {
@@ -28,10 +29,6 @@ export class FormCompileError extends Error {
     super(`${file}#${pointer}: ${message}`);
     this.name = 'FormCompileError';
   }
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** ajv options of form validation: @rjsf/validator-ajv8's AJV_CONFIG (errors carry the parentSchema RJSF reads for
@@ -104,7 +101,7 @@ function keywordNamed(node: Record<string, unknown>, messages: readonly string[]
 
 /** Where in a form's schema a compile problem is: the deepest subschema that fails on its own, then the keyword. */
 export function locateSchemaProblem(schema: unknown, at = '/schema'): string {
-  if (!isRecord(schema)) return at;
+  if (!isJson(schema)) return at;
   for (const [child, where] of schemaChildren(schema, at)) {
     if (problemsOf(child).length > 0) return locateSchemaProblem(child, where);
   }
@@ -114,13 +111,13 @@ export function locateSchemaProblem(schema: unknown, at = '/schema'): string {
 
 /** The JS module for one form file; `runtimeImport` is the path of the validator runtime as seen from the module. */
 export function compileFormModule(formFile: unknown, file: string, runtimeImport: string): string {
-  if (!isRecord(formFile)) throw new FormCompileError(file, '', 'a form file must be a JSON object');
+  if (!isJson(formFile)) throw new FormCompileError(file, '', 'a form file must be a JSON object');
   if (typeof formFile.id !== 'string' || formFile.id === '') throw new FormCompileError(file, '/id', 'must be a non-empty string');
   const expectedId = path.basename(file, '.json');
   if (formFile.id !== expectedId) {
     throw new FormCompileError(file, '/id', `"${formFile.id}" must equal the file name "${expectedId}"`);
   }
-  if (!isRecord(formFile.schema)) throw new FormCompileError(file, '/schema', 'must be a JSON Schema object');
+  if (!isJson(formFile.schema)) throw new FormCompileError(file, '/schema', 'must be a JSON Schema object');
 
   const { $schema: _metaSchema, ...form } = formFile;
   const schema = formFile.schema as RJSFSchema;

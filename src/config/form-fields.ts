@@ -1,16 +1,11 @@
 // The fields a form file declares, read from its JSON Schema: the request body builder sends them and the config
 // checker compares them with the contract, so both agree on what a form's fields are.
 import { formats, type FormatName } from '../lib/validator-runtime.ts';
+import { isJson, type Json } from './json.ts';
 import type { FormConfig } from './types.ts';
-
-type Json = Record<string, unknown>;
 
 /** The JSON Schema formats a form field may carry: the ones the precompiled validators implement (src/lib/validator-runtime.ts). */
 export const FORM_FORMATS = Object.keys(formats) as FormatName[];
-
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 export interface FormField {
   name: string;

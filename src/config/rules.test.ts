@@ -6,7 +6,7 @@ import walletTransactions from '../../schemas/tables/wallet-transactions.json';
 import admins from '../../schemas/tables/admins.json';
 import identityAdmin from '../../schemas/menus/identity-admin.json';
 import { menuGroupFor } from './catalogue.ts';
-import { EMPTY_RULE_CONTEXT, RULE_CONTEXT_KEYS, evaluateRule, ruleContext, ruleReferences } from './rules.ts';
+import { EMPTY_RULE_CONTEXT, RULE_CONTEXT_KEYS, comparedLiterals, evaluateRule, ruleContext, ruleReferences } from './rules.ts';
 import type { Rule } from './rules.ts';
 import type { RoleGroups } from './types.ts';
 
@@ -128,5 +128,30 @@ describe('ruleReferences', () => {
 
   it('lists every RuleContext key once', () => {
     expect([...RULE_CONTEXT_KEYS].sort()).toEqual(Object.keys(EMPTY_RULE_CONTEXT).sort());
+  });
+});
+
+describe('comparedLiterals', () => {
+  it('lists the literal on either side of a comparison, each value of an in-list, and a literal looked for inside a variable', () => {
+    const rule = {
+      and: [
+        { '==': [{ var: 'status' }, 'PENDING'] },
+        { '!==': ['payin', { var: 'tenantType' }] },
+        { '!': { in: [{ var: 'openedFrom' }, ['transactions', 'adminTransactions']] } },
+        { in: [64, { var: 'roles' }] },
+      ],
+    };
+    expect(comparedLiterals(rule)).toEqual([
+      { pointer: '/and/0/==/1', variable: 'status', value: 'PENDING', inside: false },
+      { pointer: '/and/1/!==/0', variable: 'tenantType', value: 'payin', inside: false },
+      { pointer: '/and/2/!/in/1/0', variable: 'openedFrom', value: 'transactions', inside: false },
+      { pointer: '/and/2/!/in/1/1', variable: 'openedFrom', value: 'adminTransactions', inside: false },
+      { pointer: '/and/3/in/0', variable: 'roles', value: 64, inside: true },
+    ]);
+  });
+
+  it('leaves out what is not a variable against a literal: two variables, a computed side, an ordering', () => {
+    const rule = { or: [{ '==': [{ var: 'role' }, { var: 'roles' }] }, { '==': [{ substr: [{ var: 'path' }, 0, 7] }, '/admin/'] }, { '>': [{ var: 'role' }, 4] }] };
+    expect(comparedLiterals(rule)).toEqual([]);
   });
 });

@@ -4,7 +4,9 @@ import type { RulesLogic } from 'json-logic-js';
 import type { Rule, TenantType } from '../generated/config-types.ts';
 
 export type { Rule, TenantType };
-export type OpenedFrom = 'users' | 'transactions' | 'adminTransactions';
+/** Where a user's details were opened from (RuleContext.openedFrom). */
+export const OPENED_FROM = ['users', 'transactions', 'adminTransactions'] as const;
+export type OpenedFrom = (typeof OPENED_FROM)[number];
 
 /** What a rule may ask about (docs/decisions.md, "Config file shapes"). */
 export interface RuleContext {
@@ -135,44 +137,59 @@ export function ruleReferences(rule: unknown, pointer = ''): RuleReference[] {
   return ruleReferences(operand, here);
 }
 
-export interface RoleLiteral {
-  /** JSON pointer of the number inside the rule. */
+export interface ComparedLiteral {
+  /** JSON pointer of the literal inside the rule. */
   pointer: string;
+  /** The variable it is compared with, e.g. status or account.statusName. */
+  variable: string;
   value: unknown;
+  /** The literal is looked for inside the variable's value (`{ "in": [64, { "var": "roles" }] }`: a member of a list,
+   * or part of a text) rather than compared with it. */
+  inside: boolean;
 }
 
 const COMPARISONS = new Set(['==', '===', '!=', '!==']);
 
-function namesRole(operand: unknown): boolean {
-  if (operand === null || typeof operand !== 'object' || Array.isArray(operand)) return false;
+function variableOf(operand: unknown): string | undefined {
+  if (operand === null || typeof operand !== 'object' || Array.isArray(operand)) return undefined;
   const variable = (operand as Record<string, unknown>).var;
   const name = Array.isArray(variable) ? variable[0] : variable;
-  return name === 'role' || name === 'roles';
+  return typeof name === 'string' ? name : undefined;
+}
+
+function isLiteral(operand: unknown): boolean {
+  return operand === null || typeof operand !== 'object';
 }
 
 /**
- * The literals a rule compares `role` or `roles` with, for the checker to hold them to ROLES: `{ "==": [{ "var": "role" },
- * 64] }`, `{ "in": [{ "var": "role" }, [4, 64]] }` and `{ "in": [64, { "var": "roles" }] }`.
+ * The literals a rule compares a variable with, for the checker to hold them to the values the variable takes:
+ * `{ "==": [{ "var": "status" }, "PENDING"] }` (either side, and ===, !=, !==), `{ "in": [{ "var": "role" }, [4, 64]] }`
+ * (each listed value) and `{ "in": [64, { "var": "roles" }] }` (inside).
  */
-export function roleLiterals(rule: unknown, pointer = ''): RoleLiteral[] {
-  if (Array.isArray(rule)) return rule.flatMap((item, index) => roleLiterals(item, `${pointer}/${index}`));
+export function comparedLiterals(rule: unknown, pointer = ''): ComparedLiteral[] {
+  if (Array.isArray(rule)) return rule.flatMap((item, index) => comparedLiterals(item, `${pointer}/${index}`));
   if (rule === null || typeof rule !== 'object') return [];
   const entries = Object.entries(rule);
   if (entries.length !== 1) return [];
   const [operator, operand] = entries[0] as [string, unknown];
   const here = `${pointer}/${escapePointer(operator)}`;
-  const found: RoleLiteral[] = [];
+  const found: ComparedLiteral[] = [];
   if (Array.isArray(operand) && operand.length === 2) {
     const [left, right] = operand as [unknown, unknown];
+    const [leftName, rightName] = [variableOf(left), variableOf(right)];
     if (COMPARISONS.has(operator)) {
-      if (namesRole(left) && typeof right !== 'object') found.push({ pointer: `${here}/1`, value: right });
-      if (namesRole(right) && typeof left !== 'object') found.push({ pointer: `${here}/0`, value: left });
+      if (leftName !== undefined && isLiteral(right)) found.push({ pointer: `${here}/1`, variable: leftName, value: right, inside: false });
+      if (rightName !== undefined && isLiteral(left)) found.push({ pointer: `${here}/0`, variable: rightName, value: left, inside: false });
     } else if (operator === 'in') {
-      if (namesRole(left) && Array.isArray(right)) right.forEach((value, index) => found.push({ pointer: `${here}/1/${index}`, value }));
-      if (namesRole(right) && typeof left !== 'object') found.push({ pointer: `${here}/0`, value: left });
+      if (leftName !== undefined && Array.isArray(right)) {
+        right.forEach((value, index) => {
+          if (isLiteral(value)) found.push({ pointer: `${here}/1/${index}`, variable: leftName, value, inside: false });
+        });
+      }
+      if (rightName !== undefined && isLiteral(left)) found.push({ pointer: `${here}/0`, variable: rightName, value: left, inside: true });
     }
   }
-  return [...found, ...roleLiterals(operand, here)];
+  return [...found, ...comparedLiterals(operand, here)];
 }
 
 export function isRole(value: unknown): boolean {

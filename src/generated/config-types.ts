@@ -2,7 +2,7 @@
 
 // schemas/meta/approvals.schema.json
 
-/** Four-eyes approvals of one tenant, schemas/approvals/<tenant id>.json: which requests wait for a second person before they run, and who that person may be. A tenant without a file holds nothing back. The gateway answers a request a rule holds with 202 and a pending approval; approving runs it once, as the maker. check:config wants each operationId in the contract and in the list the gateway can hold, each `when` variable one the operation has, and each approver role a known role bit. */
+/** Four-eyes approvals of one tenant, schemas/approvals/<tenant id>.json: which requests wait for a second person before they run, and who that person may be. A tenant without a file holds nothing back. The gateway answers a request a rule holds with 202 and a pending approval; approving runs it once, as the maker. check:config wants each operationId in the contract and in the list the gateway can hold, each `when` variable one the operation has, each value a `when` compares a fact with one the contract gives it (a status action of updateAccountStatus's body, a transaction type), and each approver role a known role bit. */
 export interface Approvals {
   $schema: "../meta/approvals.schema.json";
   $comment?: string;

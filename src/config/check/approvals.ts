@@ -2,7 +2,9 @@
 // the meta-schema holds the operations the gateway can hold; this adds what spans files or needs the contract.
 import { baseName } from '../files.ts';
 import { ROLES, ruleReferences } from '../rules.ts';
+import type { Contract } from './contract.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
+import { recordLiteralMistakes } from './rule-literals.ts';
 import { listOf } from './problems.ts';
 import type { Problem } from './problems.ts';
 
@@ -18,6 +20,20 @@ export const APPROVAL_FACTS: Readonly<Record<string, readonly string[]>> = {
   updatePayoutStatuses: ['count', 'statusCode'],
   republishPayouts: ['count'],
 };
+
+/** Where the contract lists the values a fact takes: the request attribute it is read from, or the field of the kind it is. */
+const FACT_VALUES: Readonly<Record<string, Readonly<Record<string, (contract: Contract) => readonly unknown[] | undefined>>>> = {
+  // The kind of the wallet transaction (server/domain/wallet/kinds.ts), a transaction type of the wallet's list.
+  createWalletTransaction: { transactionType: (contract) => contract.rowFieldValues('listWalletTransactions', 'type') },
+  // The status action is the body's status (server/domain/approvals/facts.ts statusFacts).
+  updateAccountStatus: { statusAction: (contract) => requestValues(contract, 'updateAccountStatus', 'status') },
+};
+
+function requestValues(contract: Contract, operationId: string, attribute: string): readonly unknown[] | undefined {
+  const schemas = contract.requestBody(operationId)?.attributes.get(attribute);
+  const values = schemas ? contract.limits(schemas).enum : undefined;
+  return Array.isArray(values) ? values : undefined;
+}
 
 /** Staff role bits: an end user (256) never approves. */
 const APPROVER_ROLES = Object.keys(ROLES).map(Number).filter((role) => role !== 256);
@@ -49,6 +65,12 @@ export function checkApprovals(input: CrossCheckInput): Problem[] {
         else if (reference.kind === 'dynamicVariable') problems.push({ file, pointer: where, message: 'a rule variable must be a literal name', fix: 'write { "var": "<name>" }' });
         else if (!facts.includes(reference.name)) {
           problems.push({ file, pointer: where, message: `'${reference.name}' is not a fact of ${rule.operationId}`, fix: `use ${listOf(facts)}` });
+        }
+      }
+      const { contract } = input;
+      if (contract) {
+        for (const mistake of recordLiteralMistakes(rule.when, (fact) => FACT_VALUES[rule.operationId]?.[fact]?.(contract))) {
+          problems.push({ file, pointer: `${at}/when${mistake.pointer}`, message: mistake.message, fix: mistake.fix });
         }
       }
       rule.approvers.roles.forEach((role, roleIndex) => {

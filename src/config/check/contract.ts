@@ -3,14 +3,11 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { isJson, type Json } from '../json.ts';
 
 export const CONTRACT_FILE = 'openapi/gateway.yaml';
 
-type Node = Record<string, unknown>;
-
-function isNode(value: unknown): value is Node {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+type Node = Json;
 
 export interface QueryParameter {
   name: string;
@@ -55,20 +52,20 @@ export class Contract {
   readonly operations = new Map<string, Operation>();
 
   constructor(private readonly document: Node) {
-    const paths = isNode(document.paths) ? document.paths : {};
+    const paths = isJson(document.paths) ? document.paths : {};
     for (const [path, item] of Object.entries(paths)) {
-      if (!isNode(item)) continue;
+      if (!isJson(item)) continue;
       const shared = Array.isArray(item.parameters) ? item.parameters : [];
       for (const [method, operation] of Object.entries(item)) {
-        if (!isNode(operation) || typeof operation.operationId !== 'string') continue;
+        if (!isJson(operation) || typeof operation.operationId !== 'string') continue;
         const own = Array.isArray(operation.parameters) ? operation.parameters : [];
         this.operations.set(operation.operationId, {
           id: operation.operationId,
           method,
           path,
           parameters: [...shared, ...own].map((parameter) => this.resolve(parameter)).flatMap((parameter) =>
-            isNode(parameter) && parameter.in === 'query' && typeof parameter.name === 'string'
-              ? [{ name: parameter.name, schema: isNode(parameter.schema) ? this.resolve(parameter.schema) : {} }]
+            isJson(parameter) && parameter.in === 'query' && typeof parameter.name === 'string'
+              ? [{ name: parameter.name, schema: isJson(parameter.schema) ? this.resolve(parameter.schema) : {} }]
               : [],
           ),
           response: this.successSchema(operation),
@@ -79,36 +76,36 @@ export class Contract {
   }
 
   private resolve(node: unknown, seen = new Set<string>()): Node {
-    if (!isNode(node)) return {};
+    if (!isJson(node)) return {};
     const ref = node.$ref;
     if (typeof ref !== 'string' || !ref.startsWith('#/') || seen.has(ref)) return node;
     let target: unknown = this.document;
     for (const token of ref.slice(2).split('/')) {
       const key = token.replace(/~1/g, '/').replace(/~0/g, '~');
-      target = isNode(target) ? target[key] : undefined;
+      target = isJson(target) ? target[key] : undefined;
     }
     return this.resolve(target, new Set([...seen, ref]));
   }
 
   private successSchema(operation: Node): unknown {
-    const responses = isNode(operation.responses) ? operation.responses : {};
+    const responses = isJson(operation.responses) ? operation.responses : {};
     for (const [status, response] of Object.entries(responses)) {
       if (!/^2\d\d$/.test(status)) continue;
       const content = this.resolve(response).content;
-      if (!isNode(content)) continue;
+      if (!isJson(content)) continue;
       const json = Object.entries(content).find(([type]) => type.includes('json'));
-      if (json && isNode(json[1])) return json[1].schema;
+      if (json && isJson(json[1])) return json[1].schema;
     }
     return undefined;
   }
 
   private requestSchema(operation: Node): Operation['request'] {
     const content = this.resolve(operation.requestBody).content;
-    if (!isNode(content)) return undefined;
+    if (!isJson(content)) return undefined;
     const types = Object.keys(content);
     const mediaType = types.find((type) => type.includes('json')) ?? types[0];
     const media = mediaType === undefined ? undefined : content[mediaType];
-    return mediaType !== undefined && isNode(media) ? { mediaType, schema: media.schema } : undefined;
+    return mediaType !== undefined && isJson(media) ? { mediaType, schema: media.schema } : undefined;
   }
 
   /** The alternatives a schema allows (oneOf/anyOf), each as the list of its allOf parts. */
@@ -125,9 +122,9 @@ export class Contract {
     const found: unknown[] = [];
     let open = false;
     for (const alternative of schemas.flatMap((schema) => this.alternatives(schema))) {
-      const declared = alternative.flatMap((part) => (isNode(part.properties) && name in part.properties ? [part.properties[name]] : []));
+      const declared = alternative.flatMap((part) => (isJson(part.properties) && name in part.properties ? [part.properties[name]] : []));
       found.push(...declared);
-      const closed = alternative.some((part) => isNode(part.properties) || part.additionalProperties === false || isScalar(part));
+      const closed = alternative.some((part) => isJson(part.properties) || part.additionalProperties === false || isScalar(part));
       if (declared.length === 0 && !closed) open = true;
     }
     return { found, open };
@@ -157,7 +154,7 @@ export class Contract {
 
   /**
    * The values a flattened row field of a list operation can take (its schema's enum, the same in every
-   * alternative), or undefined when the contract does not list them. Looks in the row's attributes and in the
+   * alternative; true and false for a boolean), or undefined when the contract does not list them. Looks in the row's attributes and in the
    * attributes of a related resource (`account.statusName`).
    */
   rowFieldValues(operationId: string, field: string): unknown[] | undefined {
@@ -170,8 +167,11 @@ export class Contract {
       const related = this.relatedAttributes(operationId, relationship, head);
       found = related ? this.walkTo(related, rest).found : [];
     }
-    const values = found.length > 0 ? this.limits(found).enum : undefined;
-    return Array.isArray(values) ? values : undefined;
+    if (found.length === 0) return undefined;
+    const values = this.limits(found).enum;
+    if (Array.isArray(values)) return values;
+    const types = [...(this.types(found) ?? [])].filter((type) => type !== 'null');
+    return types.length === 1 && types[0] === 'boolean' ? [true, false] : undefined;
   }
 
   /** The resource schemas of a list operation's rows, or undefined when its response has no `data` array. */
@@ -233,7 +233,7 @@ export class Contract {
       if (!parts.some((part) => part.additionalProperties === false)) body.closed = false;
       for (const part of parts) {
         if (Array.isArray(part.required)) for (const name of part.required) if (typeof name === 'string') body.required.add(name);
-        if (!isNode(part.properties)) continue;
+        if (!isJson(part.properties)) continue;
         for (const [name, schema] of Object.entries(part.properties)) body.attributes.set(name, [...(body.attributes.get(name) ?? []), schema]);
       }
     }
@@ -328,5 +328,5 @@ export function loadContract(rootDir: string): Contract | undefined {
   const file = join(rootDir, CONTRACT_FILE);
   if (!existsSync(file)) return undefined;
   const document: unknown = parse(readFileSync(file, 'utf8'));
-  return new Contract(isNode(document) ? document : {});
+  return new Contract(isJson(document) ? document : {});
 }

@@ -2,25 +2,21 @@
 import tenantSchema from '../../../schemas/meta/tenant.schema.json' with { type: 'json' };
 import type { ConfigKind } from '../files.ts';
 import { formFields } from '../form-fields.ts';
+import { isJson } from '../json.ts';
 import type { FormConfig, Menu, MenuItem, OptionsSource, TableConfig, Tenant } from '../types.ts';
 import { checkApprovals } from './approvals.ts';
 import type { CrossCheckInput } from './cross-check-input.ts';
 import { checkFormBindings } from './form-bindings.ts';
-import { checkFormLimits, withContractLimits } from './form-limits.ts';
+import { checkFormLimits } from './form-limits.ts';
 import { LIMIT_KEYWORDS, type Contract } from './contract.ts';
 import { menuDuplicates, requiredWithoutMessage, unusedMessages } from './mistakes.ts';
+import { defaultSortColumnProblem, filterValueProblems } from './table-values.ts';
 import { checkRequiredFiles, checkScreenParts, checkTableFlows } from './registry-checks.ts';
 import { listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
-type Json = Record<string, unknown>;
-
 /** The claim of the admin tenant when its file names none (the gateway's seed gives it the same). */
 const ADMIN_TENANT_CLAIM = 'dssc';
-
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function filesOf<T>(input: CrossCheckInput, kind: ConfigKind): [string, T][] {
   return Object.entries(input.files)
@@ -112,11 +108,15 @@ function optionsSourceProblems(input: CrossCheckInput, file: string, at: string,
 function checkForms(input: CrossCheckInput): Problem[] {
   const problems: Problem[] = [];
   for (const [file, form] of filesOf<FormConfig>(input, 'form')) {
-    if (input.contract) problems.push(...checkFormBindings(file, form, input.contract), ...checkFormLimits(file, form, input.contract));
-    const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
     // A message may be for a limit the contract writes into the field (./form-limits.ts); without the contract,
     // a message for a limit cannot be judged.
-    const limited = input.contract ? withContractLimits(form, input.contract) : form;
+    let limited = form;
+    if (input.contract) {
+      const limits = checkFormLimits(file, form, input.contract);
+      problems.push(...checkFormBindings(file, form, input.contract), ...limits.problems);
+      limited = limits.limited;
+    }
+    const ruleRequired = new Set(Object.entries(form.rules ?? {}).flatMap(([name, rules]) => (rules.required === undefined ? [] : [name])));
     const unused = unusedMessages(file, limited.schema, ruleRequired).filter(
       (problem) => input.contract !== undefined || !(LIMIT_KEYWORDS as readonly string[]).includes(problem.pointer.split('/').pop() ?? ''),
     );
@@ -235,23 +235,19 @@ function checkTables(input: CrossCheckInput): Problem[] {
             fix: `use ${listOf(contract.operations.get(operation)?.parameters.map((parameter) => parameter.name).filter((name) => name.startsWith('filter[')) ?? [], 20)}`,
           };
     if (table.defaultSort) {
-      const problem = sortProblem('/defaultSort', table.defaultSort);
+      // The contract's refusal says more than the missing column; a sort it takes must still be a column's.
+      const problem = sortProblem('/defaultSort', table.defaultSort) ?? defaultSortColumnProblem(file, table);
       if (problem) problems.push(problem);
     }
     const maximum = contract.parameterMaximum(operation, 'page[size]');
     if (table.pageSize !== undefined && maximum !== undefined && table.pageSize > maximum) {
       problems.push({ file, pointer: '/pageSize', message: `${operation} serves at most ${maximum} rows a page`, fix: `use a page size up to ${maximum}` });
     }
-    for (const [key, value] of Object.entries(table.fixedFilters ?? {})) {
+    for (const key of Object.keys(table.fixedFilters ?? {})) {
       const problem = filterProblem(pointer('/fixedFilters', key), key);
       if (problem) problems.push(problem);
-      const allowed = contract.parameterEnum(operation, `filter[${key}]`);
-      const values = String(value).split(',');
-      const unknown = allowed ? values.filter((one) => !allowed.includes(one)) : [];
-      if (!problem && unknown.length > 0) {
-        problems.push({ file, pointer: pointer('/fixedFilters', key), message: `filter[${key}] of ${operation} is never ${listOf(unknown)}`, fix: `use ${listOf(allowed ?? [], 24)}` });
-      }
     }
+    problems.push(...filterValueProblems(file, table, contract));
     table.columns.forEach((column, index) => {
       const at = pointer('/columns', index);
       for (const key of ['field', 'avatarField', 'currencyField'] as const) {

@@ -14,6 +14,12 @@ export function bindingsOf(form: Pick<FormConfig, 'submit'>): [string, SubmitBin
   return 'operationId' in submit ? [['/submit', submit]] : [];
 }
 
+/** The request attribute `binding` sends field `name` as: its own name unless submit.attributes maps it; null when it is not sent. */
+export function attributeOf(binding: SubmitBinding, name: string): string | null {
+  const mapping = binding.attributes ?? {};
+  return name in mapping ? (mapping[name] ?? null) : name;
+}
+
 /** 'integer' fits where the contract says 'number'. */
 function fits(form: Set<string>, contract: Set<string>): boolean {
   return [...form].every((type) => contract.has(type) || (type === 'integer' && contract.has('number')));
@@ -74,8 +80,8 @@ function bindingProblems({ file, at, binding, body, fields, required, contract }
   const sent = new Map<string, FormField>();
   for (const field of fields.values()) {
     if (field.declarations.length === 0) continue;
-    const attribute = field.name in mapping ? mapping[field.name] : field.name;
-    if (attribute === null || attribute === undefined) continue;
+    const attribute = attributeOf(binding, field.name);
+    if (attribute === null) continue;
     sent.set(attribute, field);
     const schemas = body.attributes.get(attribute);
     if (!schemas) {
@@ -138,6 +144,11 @@ function bindingProblems({ file, at, binding, body, fields, required, contract }
 
 const OPERATION = '{operation}';
 
+/** 'createAdmin', or 'createAdmin and createEndUser'. */
+export function operationNames(operations: readonly string[]): string {
+  return operations.length === 1 ? (operations[0] ?? '') : `${operations.slice(0, -1).join(', ')} and ${operations[operations.length - 1] ?? ''}`;
+}
+
 /** One problem per place and mistake, naming every operation whose binding makes it ('createAdmin and createEndUser'). */
 function merged(found: { operation: string; problem: Problem }[]): Problem[] {
   const byKey = new Map<string, { operations: string[]; problem: Problem }>();
@@ -148,8 +159,7 @@ function merged(found: { operation: string; problem: Problem }[]): Problem[] {
     else byKey.set(key, { operations: [operation], problem });
   }
   return [...byKey.values()].map(({ operations, problem }) => {
-    const names = operations.length === 1 ? (operations[0] ?? '') : `${operations.slice(0, -1).join(', ')} and ${operations[operations.length - 1] ?? ''}`;
-    const fill = (text: string) => text.split(OPERATION).join(names);
+    const fill = (text: string) => text.split(OPERATION).join(operationNames(operations));
     return { ...problem, message: fill(problem.message), fix: fill(problem.fix) };
   });
 }

@@ -5,16 +5,11 @@
 // field carries has the form's own message. An enum is never written in (a select keeps the options it draws); a
 // stated one must be among the contract's values.
 import { formFields, type FormField } from '../form-fields.ts';
+import { isJson, type Json } from '../json.ts';
 import type { FormConfig } from '../types.ts';
 import type { Contract, LimitKeyword, Limits } from './contract.ts';
-import { bindingsOf } from './form-bindings.ts';
+import { attributeOf, bindingsOf, operationNames } from './form-bindings.ts';
 import { listOf, pointer, type Problem } from './problems.ts';
-
-type Json = Record<string, unknown>;
-
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Whether a larger value is stricter (a minimum), a smaller one (a maximum), or only the same value will do. */
 const STRICTER: Record<Exclude<LimitKeyword, 'enum'>, 'larger' | 'smaller' | 'same'> = {
@@ -69,10 +64,9 @@ function boundFields(form: Pick<FormConfig, 'schema' | 'submit'>, contract: Cont
   for (const [, binding] of bindingsOf(form)) {
     const body = contract.requestBody(binding.operationId);
     if (!body) continue;
-    const mapping = binding.attributes ?? {};
     for (const field of fields.values()) {
       if (field.declarations.length === 0) continue;
-      const attribute = field.name in mapping ? mapping[field.name] : field.name;
+      const attribute = attributeOf(binding, field.name);
       const schemas = attribute ? body.attributes.get(attribute) : undefined;
       if (!schemas) continue;
       const entry = found.get(field.name) ?? { field, operations: [], limits: [] };
@@ -107,73 +101,87 @@ function hasMessage(field: FormField, keyword: string): boolean {
   });
 }
 
-/** The form with the contract's limits written into each bound field that does not state them (the form compiler's input). */
-export function withContractLimits<Form extends Pick<FormConfig, 'schema' | 'submit'>>(form: Form, contract: Contract): Form {
-  const copy = structuredClone(form);
-  for (const { field, limits } of boundFields(copy, contract)) {
+/** Writes the contract's limits into each bound field that does not state them. */
+function writeLimits(bound: readonly BoundField[]): void {
+  for (const { field, limits } of bound) {
     const [root] = field.declarations;
     if (!root) continue;
     for (const keyword of WRITTEN_IN) {
       if (limits[keyword] !== undefined && stated(field, keyword) === undefined) root[keyword] = limits[keyword];
     }
   }
+}
+
+type BoundForm = Pick<FormConfig, 'schema' | 'submit'>;
+
+/** The form with the contract's limits written into each bound field that does not state them (the form compiler's input). */
+export function withContractLimits<Form extends BoundForm>(form: Form, contract: Contract): Form {
+  const copy = structuredClone(form);
+  writeLimits(boundFields(copy, contract));
   return copy;
 }
 
-function names(operations: string[]): string {
-  return operations.length === 1 ? (operations[0] ?? '') : `${operations.slice(0, -1).join(', ')} and ${operations[operations.length - 1] ?? ''}`;
+/**
+ * Every problem of a form's limits against the contract (`file` is the form file's path), and the form with the
+ * contract's limits written in, for the checks that judge the form as the compiler builds it; its bound fields are
+ * found once for both.
+ */
+export function checkFormLimits<Form extends BoundForm>(file: string, form: Form, contract: Contract): { problems: Problem[]; limited: Form } {
+  const limited = structuredClone(form);
+  const bound = boundFields(limited, contract);
+  // Judged as the file states them, before the contract's limits are written in.
+  const problems = bound.flatMap((one) => limitProblems(file, one));
+  writeLimits(bound);
+  return { problems, limited };
 }
 
-/** Every problem of a form's limits against the contract; `file` is the form file's path. */
-export function checkFormLimits(file: string, form: Pick<FormConfig, 'schema' | 'submit'>, contract: Contract): Problem[] {
+function limitProblems(file: string, { field, operations, limits }: BoundField): Problem[] {
   const problems: Problem[] = [];
-  for (const { field, operations, limits } of boundFields(form, contract)) {
-    const where = `in the body of ${names(operations)}`;
-    for (const keyword of WRITTEN_IN) {
-      const theirs = limits[keyword];
-      const ours = stated(field, keyword);
-      if (theirs === undefined || ours === undefined) continue;
-      const at = pointer(field.pointer, keyword);
-      const strictness = STRICTER[keyword];
-      const same = JSON.stringify(ours) === JSON.stringify(theirs);
-      if (same) {
-        problems.push({
-          file,
-          pointer: at,
-          message: `field '${field.name}' repeats the contract's ${keyword} ${JSON.stringify(theirs)} ${where}`,
-          fix: `leave "${keyword}" out: the form compiler takes it from openapi/gateway.yaml`,
-        });
-      } else if (strictness === 'same' || typeof ours !== 'number' || typeof theirs !== 'number' || (strictness === 'larger' ? ours < theirs : ours > theirs)) {
-        problems.push({
-          file,
-          pointer: at,
-          message: `field '${field.name}' has ${keyword} ${JSON.stringify(ours)}, which lets through what the contract's ${keyword} ${JSON.stringify(theirs)} refuses ${where}`,
-          fix: `leave "${keyword}" out to take the contract's${strictness === 'same' ? '' : `, or make it ${strictness} than ${JSON.stringify(theirs)}`}`,
-        });
-      }
+  const where = `in the body of ${operationNames(operations)}`;
+  for (const keyword of WRITTEN_IN) {
+    const theirs = limits[keyword];
+    const ours = stated(field, keyword);
+    if (theirs === undefined || ours === undefined) continue;
+    const at = pointer(field.pointer, keyword);
+    const strictness = STRICTER[keyword];
+    const same = JSON.stringify(ours) === JSON.stringify(theirs);
+    if (same) {
+      problems.push({
+        file,
+        pointer: at,
+        message: `field '${field.name}' repeats the contract's ${keyword} ${JSON.stringify(theirs)} ${where}`,
+        fix: `leave "${keyword}" out: the form compiler takes it from openapi/gateway.yaml`,
+      });
+    } else if (strictness === 'same' || typeof ours !== 'number' || typeof theirs !== 'number' || (strictness === 'larger' ? ours < theirs : ours > theirs)) {
+      problems.push({
+        file,
+        pointer: at,
+        message: `field '${field.name}' has ${keyword} ${JSON.stringify(ours)}, which lets through what the contract's ${keyword} ${JSON.stringify(theirs)} refuses ${where}`,
+        fix: `leave "${keyword}" out to take the contract's${strictness === 'same' ? '' : `, or make it ${strictness} than ${JSON.stringify(theirs)}`}`,
+      });
     }
-    const allowed = limits.enum;
-    const listed = listedValues(field);
-    if (Array.isArray(allowed) && listed) {
-      const extra = listed.filter((value) => !allowed.some((one) => JSON.stringify(one) === JSON.stringify(value)));
-      if (extra.length > 0) {
-        problems.push({
-          file,
-          pointer: field.pointer,
-          message: `field '${field.name}' offers ${listOf(extra.map(String), 10)}, which the contract does not allow ${where}`,
-          fix: `offer only ${listOf(allowed.map(String), 20)}`,
-        });
-      }
+  }
+  const allowed = limits.enum;
+  const listed = listedValues(field);
+  if (Array.isArray(allowed) && listed) {
+    const extra = listed.filter((value) => !allowed.some((one) => JSON.stringify(one) === JSON.stringify(value)));
+    if (extra.length > 0) {
+      problems.push({
+        file,
+        pointer: field.pointer,
+        message: `field '${field.name}' offers ${listOf(extra.map(String), 10)}, which the contract does not allow ${where}`,
+        fix: `offer only ${listOf(allowed.map(String), 20)}`,
+      });
     }
-    for (const keyword of WRITTEN_IN) {
-      if ((limits[keyword] !== undefined || stated(field, keyword) !== undefined) && !hasMessage(field, keyword)) {
-        problems.push({
-          file,
-          pointer: pointer(field.pointer, 'errorMessage'),
-          message: `field '${field.name}' has no message for its ${keyword}${stated(field, keyword) === undefined ? ` (from the contract, ${where})` : ''}`,
-          fix: `add "errorMessage": { "${keyword}": "<what the person should do>" } (or one message for every error)`,
-        });
-      }
+  }
+  for (const keyword of WRITTEN_IN) {
+    if ((limits[keyword] !== undefined || stated(field, keyword) !== undefined) && !hasMessage(field, keyword)) {
+      problems.push({
+        file,
+        pointer: pointer(field.pointer, 'errorMessage'),
+        message: `field '${field.name}' has no message for its ${keyword}${stated(field, keyword) === undefined ? ` (from the contract, ${where})` : ''}`,
+        fix: `add "errorMessage": { "${keyword}": "<what the person should do>" } (or one message for every error)`,
+      });
     }
   }
   return problems;
@@ -183,5 +191,5 @@ export function checkFormLimits(file: string, form: Pick<FormConfig, 'schema' | 
  * form is returned as it is, for the form compiler to report. */
 export function formFileWithContractLimits(formFile: unknown, contract: Contract | undefined): unknown {
   if (!contract || !isJson(formFile) || !isJson(formFile.schema) || !isJson(formFile.submit) && !Array.isArray(formFile.submit)) return formFile;
-  return withContractLimits(formFile as unknown as Pick<FormConfig, 'schema' | 'submit'>, contract);
+  return withContractLimits(formFile as unknown as BoundForm, contract);
 }

@@ -65,7 +65,12 @@ function referenceIndex(rootDir: string, set: ConfigSet, contract: Contract | un
           return known[kind]().includes(name);
       }
     },
-    ...(contract ? { rowField: (operation: string, field: string) => contract.rowField(operation, field) !== 'missing' } : {}),
+    ...(contract
+      ? {
+          rowField: (operation: string, field: string) => contract.rowField(operation, field) !== 'missing',
+          rowFieldValues: (operation: string, field: string) => contract.rowFieldValues(operation, field),
+        }
+      : {}),
   };
 }
 

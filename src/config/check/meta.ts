@@ -1,14 +1,16 @@
 // Validates config files against schemas/meta/*.schema.json with ajv. The meta-schemas declare cross-references
 // themselves with two keywords, so adding a referencing field is a meta-schema edit:
 //   "x-refersTo": "menu" | "table" | "colorMap" | "operation" | "route" | "publicFile" | "flow"   the value must name one
-//   "x-rule": "context" | "row"   a json-logic rule over the RuleContext keys, or over the fields of a table's row
+//   "x-rule": "context" | "row"   a json-logic rule over the RuleContext keys, or over the fields of a table's row; a
+//                                 literal compared with a key or field is one of its values (./rule-literals.ts)
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import type { ErrorObject, SchemaValidateFunction, ValidateFunction } from 'ajv';
 import { CONFIG_KINDS, META_DIR } from '../files.ts';
 import type { ConfigKind } from '../files.ts';
-import { ROLES, RULE_CONTEXT_KEYS, isRole, roleLiterals, ruleReferences } from '../rules.ts';
+import { RULE_CONTEXT_KEYS, ruleReferences } from '../rules.ts';
+import { contextLiteralMistakes, recordLiteralMistakes } from './rule-literals.ts';
 import { closestFirst, listOf, pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
 
@@ -19,6 +21,8 @@ export interface ReferenceIndex {
   has(kind: ReferenceKind, name: string): boolean | 'unknown';
   known(kind: ReferenceKind): string[];
   rowField?: (operationId: string, field: string) => boolean;
+  /** The values the contract says a row field takes, or undefined where it does not fix them. */
+  rowFieldValues?: (operationId: string, field: string) => readonly unknown[] | undefined;
 }
 
 interface KeywordError extends Partial<ErrorObject> {
@@ -80,16 +84,8 @@ function ruleKeyword(index: ReferenceIndex): SchemaValidateFunction {
         });
       }
     }
-    if (over === 'context') {
-      for (const literal of roleLiterals(rule)) {
-        if (isRole(literal.value)) continue;
-        errors.push({
-          instancePath: base + literal.pointer,
-          message: `${JSON.stringify(literal.value)} is not a role`,
-          params: { fix: `use a role: ${Object.entries(ROLES).map(([role, name]) => `${role} (${name})`).join(', ')}` },
-        });
-      }
-    }
+    const literals = over === 'context' ? contextLiteralMistakes(rule) : operation && index.rowFieldValues ? recordLiteralMistakes(rule, (field) => index.rowFieldValues?.(operation, field)) : [];
+    for (const { pointer: at, message, fix } of literals) errors.push({ instancePath: base + at, message, params: { fix } });
     if (errors.length === 0) return true;
     validate.errors = errors.map((error) => ({ keyword: 'x-rule', ...error }));
     return false;

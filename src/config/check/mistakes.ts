@@ -1,15 +1,10 @@
 // Mistakes a file's meta-schema cannot see: a menu entry listed twice, and a form message (ajv-errors errorMessage)
 // no rule of its field ever raises, so staff would never read it.
 import { schemaChildren } from '../form-fields.ts';
+import { isJson, type Json } from '../json.ts';
 import type { Menu, MenuItem } from '../types.ts';
 import { pointer } from './problems.ts';
 import type { Problem } from './problems.ts';
-
-type Json = Record<string, unknown>;
-
-function isJson(value: unknown): value is Json {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** Within a menu group, a route listed twice (children included), or two items of one list with the same label. */
 export function menuDuplicates(file: string, menu: Menu): Problem[] {
