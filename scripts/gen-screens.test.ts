@@ -3,8 +3,8 @@
 import { describe, expect, it } from 'vitest';
 import { SCREEN_ROUTES } from '../src/config/routes.ts';
 import { SCREEN_MODULES } from '../src/generated/screens.ts';
-import { checkScreens, handRegistrations } from './check-screens.ts';
-import { composeScreens, loadersSource, staleScreenFiles, type ManifestFile } from './gen-screens.ts';
+import { checkScreens, handRegistrations, strayParts } from './check-screens.ts';
+import { composeScreens, featuresSource, loadersSource, staleScreenFiles, type ManifestFile } from './gen-screens.ts';
 
 const audit: ManifestFile = { file: 'src/features/audit/manifest.ts', screens: { audit: { module: './AuditScreen', routes: [{ path: '/audit', title: 'Audit' }] } } };
 const everyModule = () => true;
@@ -46,6 +46,45 @@ describe('gen:screens composes the manifests', () => {
     expect(source).not.toContain("login: () =>");
   });
 
+  it('composes each table source from the manifest that declares it, and each feature\'s slots from the manifests that fill them', () => {
+    const users: ManifestFile = {
+      file: 'src/features/users/manifest.ts',
+      screens: { users: { module: './screens', routes: [{ path: '/users', title: 'Users' }] } },
+      tableSources: { listUsers: {} },
+      slots: {},
+      fills: { users: { createUser: {} }, wallet: { userDetails: {} } },
+    };
+    const wallet: ManifestFile = {
+      file: 'src/features/wallet/manifest.ts',
+      screens: { walletTransactions: { module: './Transactions', routes: [{ path: '/wallet/transactions', title: 'Wallet transactions' }] } },
+      tableSources: { listWalletTransactions: {} },
+      slots: {},
+      fills: { users: { walletBalance: {} } },
+    };
+    const composed = composeScreens([audit, users, wallet], everyModule);
+    expect(composed.tableSources).toEqual({ listUsers: 'users', listWalletTransactions: 'wallet' });
+    expect(composed.slots).toEqual([
+      { feature: 'users', fills: { createUser: 'users', walletBalance: 'wallet' } },
+      { feature: 'wallet', fills: { userDetails: 'users' } },
+    ]);
+    const source = featuresSource(composed, [audit, users, wallet], 'src/app/features.gen.ts');
+    expect(source).toContain("import { fills as walletFills, slots as walletSlots, tableSources as walletTableSources } from '../features/wallet/manifest';");
+    expect(source).not.toContain('features/audit/manifest');
+    expect(source).toContain('  listWalletTransactions: walletTableSources.listWalletTransactions,');
+    expect(source).toContain('  slotProvider(usersSlots, {\n    createUser: usersFills.users.createUser,\n    walletBalance: walletFills.users.walletBalance,\n  }),');
+  });
+
+  it('refuses a table source two features declare, a slot filled twice and a slot of a feature that offers none', () => {
+    const users: ManifestFile = { file: 'src/features/users/manifest.ts', screens: {}, tableSources: { listUsers: {} }, slots: {}, fills: { users: { createUser: {} } } };
+    const wallet: ManifestFile = { file: 'src/features/wallet/manifest.ts', screens: {}, tableSources: { listUsers: {} }, fills: { users: { createUser: {} }, audit: { trail: {} } } };
+    expect(() => composeScreens([users, wallet], everyModule)).toThrow(
+      'The screen manifests do not compose:\n' +
+        "  src/features/wallet/manifest.ts: table source listUsers is declared in src/features/users/manifest.ts too; one feature gives a list operation's source\n" +
+        '  src/features/wallet/manifest.ts: fills slot createUser of users, which src/features/users/manifest.ts fills too; a slot is filled once\n' +
+        '  src/features/wallet/manifest.ts: fills slots of audit, which offers none (its manifest exports no slots: export const slots = ItsSlotsContext)',
+    );
+  });
+
   it('the committed route map and loaders are as the manifests make them, and every route of the map has a loader', async () => {
     expect(await staleScreenFiles()).toEqual([]);
     const withoutLoader = SCREEN_ROUTES.filter((route) => SCREEN_MODULES[route.screen] === undefined);
@@ -79,6 +118,30 @@ describe('check:screens: one registration per screen', () => {
       'src/app/screen-loaders.ts: loads src/features/audit/AuditScreen (screen audit) by hand; its loader comes from its manifest (src/app/screen-loaders.ts)',
       'src/app/Home.tsx: loads src/app/HomePage (screen home) by hand; its loader comes from its manifest (src/app/screen-loaders.ts)',
     ]);
+  });
+
+  it('fails a table-sources.ts file, a table source made or a slot filled outside a manifest, and slots provided by hand', () => {
+    const files = new Map([
+      ['src/features/audit/table-sources.ts', "export const sources = { listAuditEvents: tableSource(tablePageQuery('listAuditEvents')) };"],
+      ['src/features/users/list/sources.ts', "export const listUsers = tableSource(tablePageQuery('listUsers'));"],
+      ['src/features/wallet/slots.tsx', "export const balance = lazySlot(() => import('./balance/WalletBalance').then((m) => m.WalletBalance));"],
+      ['src/app/feature-slots.tsx', '<UserSlotsContext value={{ ...usersOwnSlots, ...walletUserSlots }}>{children}</UserSlotsContext>'],
+    ]);
+    expect(strayParts(files)).toEqual([
+      "src/features/audit/table-sources.ts: table sources are declared in the feature's manifest.ts (export const tableSources), not in a file of their own",
+      "src/features/users/list/sources.ts: makes a table source outside a manifest; declare it in its feature's manifest.ts (export const tableSources)",
+      "src/features/wallet/slots.tsx: fills a slot outside a manifest; declare it in its feature's manifest.ts (export const fills)",
+      "src/app/feature-slots.tsx: provides a feature's slots by hand; the app provides them as the manifests fill them (src/app/features.gen.ts)",
+    ]);
+  });
+
+  it('lets the helpers that make sources and slots be, and a slots context named in a comment', () => {
+    const files = new Map([
+      ['src/render/table/table-sources.tsx', 'export function tableSource(pageQuery) { return { usePage: pageQuery }; }\nconst s = tableSource(x);'],
+      ['src/render/slots.tsx', 'export function lazySlot(load) { return lazyLoaded(load); }\nexport function slotProvider(context, fills) {}'],
+      ['src/features/users/slots.ts', '/** `<UserSlotsContext value={slots}>` around the users screens. */\nexport const UserSlotsContext = createContext({});'],
+    ]);
+    expect(strayParts(files)).toEqual([]);
   });
 
   it('passes the app as it is', async () => {

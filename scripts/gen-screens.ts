@@ -1,27 +1,48 @@
-// The screens each feature declares once, in its manifest (src/features/<feature>/manifest.ts, the app's own in
-// src/app/manifest.ts: `export const screens: ScreenManifest`), composed into what the rest derives from them:
+// What each feature declares once, in its manifest (src/features/<feature>/manifest.ts, the app's own in
+// src/app/manifest.ts): `screens` (ScreenManifest), `tableSources` (the sources of the list operations it owns),
+// `slots` (the context of the slots its screens offer) and `fills` (what it draws in slots, by the feature that offers
+// them), composed into what the rest derives from them:
 // - src/generated/screens.ts: the route map (src/config/routes.ts, the config checker) and each screen's module (the
 //   first-paint preloads, scripts/first-paint.ts);
 // - src/app/screen-loaders.gen.ts: each screen's lazy loader (src/app/screen-loaders.ts), or its component when it
-//   loads with the app.
-// A manifest is data: it imports types only, so this script (and the config checker on the gateway) reads it in Node.
+//   loads with the app;
+// - src/app/features.gen.ts: every feature's table sources and slot providers (src/app/ProtectedApp.tsx).
+// A manifest is code (its table sources and slot fills are), loaded here through Vite's module runner as the app loads
+// it; only what it exports is read, never its text.
 // `--check` fails when a committed file is stale (npm test runs it); `npm run gen:screens` writes them.
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { runnerImport } from 'vite';
 import type { RouteAccess, ScreenManifest, ScreenRoute } from '../src/config/routes.ts';
 import { writeOrCheck } from './generated-file.ts';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 export const ROUTE_MAP_FILE = 'src/generated/screens.ts';
 export const LOADERS_FILE = 'src/app/screen-loaders.gen.ts';
+export const FEATURES_FILE = 'src/app/features.gen.ts';
 const MODULE_EXTENSIONS = ['.tsx', '.ts'];
 
 /** A manifest as read: its file (from the repository root) and what it exports. */
 export interface ManifestFile {
   file: string;
   screens: ScreenManifest;
+  /** The sources of the list operations the feature owns, by operationId. */
+  tableSources?: Readonly<Record<string, unknown>>;
+  /** The context of the slots the feature's screens offer (other features fill them). */
+  slots?: unknown;
+  /** What the feature draws in slots: slot name by the feature that offers it. */
+  fills?: Readonly<Record<string, Readonly<Record<string, unknown>>>>;
 }
+
+/** A feature's slots and who fills each: the feature (folder name) whose manifest fills it. */
+export interface SlotFills {
+  feature: string;
+  fills: Record<string, string>;
+}
+
+/** The feature a manifest belongs to: its folder under src/features ('app' for src/app/manifest.ts). */
+export const featureOf = (file: string): string => /^src\/features\/([^/]+)\//.exec(file)?.[1] ?? 'app';
 
 /** Screen id → its module (from the repository root, without extension) and component ('default' when unnamed). */
 export type ScreenModules = Record<string, { module: string; component: string; loadsWithApp: boolean }>;
@@ -35,11 +56,22 @@ export function manifestFiles(root: string = ROOT): string[] {
   return ['src/app/manifest.ts', ...features].filter((file) => existsSync(join(root, file)));
 }
 
+/** What the manifests compose into. */
+export interface Composed {
+  routes: ScreenRoute[];
+  modules: ScreenModules;
+  /** operationId → the feature whose manifest gives its source. */
+  tableSources: Record<string, string>;
+  /** The features that offer slots, each with its fills. */
+  slots: SlotFills[];
+}
+
 /**
- * The route map and screen modules the manifests declare. Refuses a screen id or a route declared twice, a screen
- * without a loader (no module, or one that is not there) or without a route: each names the manifest to fix.
+ * The route map, screen modules, table sources and slots the manifests declare. Refuses a screen id or a route
+ * declared twice, a screen without a loader (no module, or one that is not there) or without a route, a table source
+ * two features declare, a slot filled twice or in a feature that offers no slots: each names the manifest to fix.
  */
-export function composeScreens(manifests: readonly ManifestFile[], moduleExists: (module: string) => boolean): { routes: ScreenRoute[]; modules: ScreenModules } {
+export function composeScreens(manifests: readonly ManifestFile[], moduleExists: (module: string) => boolean): Composed {
   const routes: ScreenRoute[] = [];
   const modules: ScreenModules = {};
   const declaredIn = new Map<string, string>();
@@ -62,18 +94,48 @@ export function composeScreens(manifests: readonly ManifestFile[], moduleExists:
       }
     }
   }
+  const { tableSources, slots } = composeParts(manifests, problems);
   if (problems.length > 0) throw new Error(`The screen manifests do not compose:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   // The routes open without a session first, as the route map has always listed them.
   const open = (route: ScreenRoute) => (route.access === 'protected' ? 1 : 0);
-  return { routes: routes.sort((a, b) => open(a) - open(b)), modules };
+  return { routes: routes.sort((a, b) => open(a) - open(b)), modules, tableSources, slots };
 }
 
-const GENERATED = (what: string) => `// Generated by scripts/gen-screens.ts from the screen manifests (src/app/manifest.ts, src/features/*/manifest.ts):
-// ${what}. Do not edit; declare a screen in its feature's manifest and run npm run gen:screens.
+/** The table sources and slots of the manifests; what does not compose goes to `problems`. */
+function composeParts(manifests: readonly ManifestFile[], problems: string[]): Pick<Composed, 'tableSources' | 'slots'> {
+  const tableSources: Record<string, string> = {};
+  const fileOf = new Map(manifests.map(({ file }) => [featureOf(file), file]));
+  for (const { file, tableSources: sources = {} } of manifests) {
+    for (const operation of Object.keys(sources)) {
+      const earlier = tableSources[operation];
+      if (earlier) problems.push(`${file}: table source ${operation} is declared in ${fileOf.get(earlier)} too; one feature gives a list operation's source`);
+      else tableSources[operation] = featureOf(file);
+    }
+  }
+  const slots: SlotFills[] = manifests.filter((manifest) => manifest.slots !== undefined).map(({ file }) => ({ feature: featureOf(file), fills: {} }));
+  for (const { file, fills = {} } of manifests) {
+    for (const [owner, named] of Object.entries(fills)) {
+      const offered = slots.find((slot) => slot.feature === owner);
+      if (!offered) {
+        problems.push(`${file}: fills slots of ${owner}, which offers none (its manifest exports no slots: export const slots = ItsSlotsContext)`);
+        continue;
+      }
+      for (const slot of Object.keys(named)) {
+        const earlier = offered.fills[slot];
+        if (earlier) problems.push(`${file}: fills slot ${slot} of ${owner}, which ${fileOf.get(earlier)} fills too; a slot is filled once`);
+        else offered.fills[slot] = featureOf(file);
+      }
+    }
+  }
+  return { tableSources, slots };
+}
+
+const GENERATED = (what: string, declared = 'a screen') => `// Generated by scripts/gen-screens.ts from the screen manifests (src/app/manifest.ts, src/features/*/manifest.ts):
+// ${what}. Do not edit; declare ${declared} in its feature's manifest and run npm run gen:screens.
 `;
 
 /** src/generated/screens.ts: the route map and the module of each screen. */
-export function routeMapSource({ routes, modules }: ReturnType<typeof composeScreens>): string {
+export function routeMapSource({ routes, modules }: Composed): string {
   const files = Object.fromEntries(Object.entries(modules).map(([screen, { module }]) => [screen, module]));
   return (
     GENERATED('the route map and the module that draws each screen') +
@@ -85,11 +147,8 @@ export function routeMapSource({ routes, modules }: ReturnType<typeof composeScr
 }
 
 /** src/app/screen-loaders.gen.ts: each screen's loader, or its component for a screen that loads with the app. */
-export function loadersSource({ modules }: ReturnType<typeof composeScreens>, from: string = LOADERS_FILE): string {
-  const specifier = (module: string) => {
-    const path = relative(dirname(from), module).split('\\').join('/');
-    return path.startsWith('.') ? path : `./${path}`;
-  };
+export function loadersSource({ modules }: Composed, from: string = LOADERS_FILE): string {
+  const specifier = specifierFrom(from);
   const withApp = Object.entries(modules).filter(([, { loadsWithApp }]) => loadsWithApp);
   const imports = withApp.map(([screen, { module, component }]) =>
     component === 'default' ? `import ${screen}Screen from '${specifier(module)}';` : `import { ${component} as ${screen}Screen } from '${specifier(module)}';`,
@@ -112,18 +171,71 @@ export function loadersSource({ modules }: ReturnType<typeof composeScreens>, fr
   );
 }
 
+/** The import specifier of `module` (from the repository root, without extension) in the file `from`. */
+const specifierFrom = (from: string) => (module: string) => {
+  const path = relative(dirname(from), module).split('\\').join('/');
+  return path.startsWith('.') ? path : `./${path}`;
+};
+
+/** src/app/features.gen.ts: the table sources, by operationId, and each feature's slot provider, as the manifests give them. */
+export function featuresSource({ tableSources, slots }: Composed, manifests: readonly ManifestFile[], from: string = FEATURES_FILE): string {
+  const specifier = specifierFrom(from);
+  const imports = manifests.flatMap(({ file, tableSources: sources, slots: offered, fills }) => {
+    const feature = featureOf(file);
+    const names = [
+      ...(fills && Object.keys(fills).length > 0 ? [`fills as ${feature}Fills`] : []),
+      ...(offered !== undefined ? [`slots as ${feature}Slots`] : []),
+      ...(sources && Object.keys(sources).length > 0 ? [`tableSources as ${feature}TableSources`] : []),
+    ];
+    return names.length > 0 ? [`import { ${names.join(', ')} } from '${specifier(file.replace(/\.ts$/, ''))}';`] : [];
+  });
+  const sourceLines = Object.entries(tableSources).map(([operation, feature]) => `  ${operation}: ${feature}TableSources.${operation},`);
+  const providers = slots.map(({ feature, fills }) => {
+    const lines = Object.entries(fills).map(([slot, filler]) => `    ${slot}: ${filler}Fills.${feature}.${slot},`);
+    return `  slotProvider(${feature}Slots, {\n${lines.join('\n')}\n  }),`;
+  });
+  return (
+    GENERATED('every feature\'s table sources and slots', 'a table source or a slot') +
+    imports.map((line) => `${line}\n`).join('') +
+    `import { slotProvider, type SlotProvider } from '../render/slots';\n` +
+    `import type { TableSources } from '../render/table/table-sources';\n` +
+    `\n/** The source of each list operation a table file may name, from the manifest of the feature that owns it. */\n` +
+    `export const tableSources: TableSources = {\n${sourceLines.join('\n')}\n};\n` +
+    `\n/** Each feature's slots, filled by the manifests that fill them; each slot loads its code on first use. */\n` +
+    `export const slotProviders: readonly SlotProvider[] = [\n${providers.join('\n')}\n];\n`
+  );
+}
+
 const moduleExistsIn = (root: string) => (module: string) => MODULE_EXTENSIONS.some((extension) => existsSync(join(root, `${module}${extension}`)));
 
-/** The two generated files, from the manifests of the repository at `root`. */
+const MANIFESTS_ENTRY = 'virtual:manifests';
+
+/**
+ * What each manifest of the repository at `root` exports, loaded as the app loads them (Vite's module runner: a
+ * manifest's table sources reach modules that need import.meta.env and import.meta.glob), in one run.
+ */
+export async function loadManifests(root: string = ROOT): Promise<ManifestFile[]> {
+  const files = manifestFiles(root);
+  const entry = files.map((file, index) => `export * as m${index} from ${JSON.stringify(join(root, file))};`).join('\n');
+  const { module } = await runnerImport<Record<string, Omit<ManifestFile, 'file'> | undefined>>(MANIFESTS_ENTRY, {
+    configFile: false,
+    root,
+    logLevel: 'error',
+    plugins: [{ name: 'manifests', resolveId: (id) => (id === MANIFESTS_ENTRY ? `\0${id}` : undefined), load: (id) => (id === `\0${MANIFESTS_ENTRY}` ? entry : undefined) }],
+  });
+  return files.map((file, index) => {
+    const exported = module[`m${index}`];
+    if (!exported?.screens) throw new Error(`${file} exports no screens (export const screens: ScreenManifest)`);
+    const { screens, tableSources, slots, fills } = exported;
+    return { file, screens, tableSources, slots, fills };
+  });
+}
+
+/** The generated files, from the manifests of the repository at `root`. */
 export async function generateScreens(root: string = ROOT): Promise<Record<string, string>> {
-  const manifests: ManifestFile[] = [];
-  for (const file of manifestFiles(root)) {
-    const exported = (await import(pathToFileURL(join(root, file)).href)) as { screens?: ScreenManifest };
-    if (!exported.screens) throw new Error(`${file} exports no screens (export const screens: ScreenManifest)`);
-    manifests.push({ file, screens: exported.screens });
-  }
+  const manifests = await loadManifests(root);
   const composed = composeScreens(manifests, moduleExistsIn(root));
-  return { [ROUTE_MAP_FILE]: routeMapSource(composed), [LOADERS_FILE]: loadersSource(composed) };
+  return { [ROUTE_MAP_FILE]: routeMapSource(composed), [LOADERS_FILE]: loadersSource(composed), [FEATURES_FILE]: featuresSource(composed, manifests) };
 }
 
 /** The generated files that are not as the manifests make them. */

@@ -19,7 +19,7 @@ import { ConfigProvider } from './ConfigProvider';
 import { FeatureSlots } from './feature-slots';
 import { SCREEN_CONFIG_PROBLEM } from './ScreenBoundary';
 import { Shell } from './Shell';
-import { tableSources } from './table-sources';
+import { tableSources } from './features.gen';
 
 beforeEach(() => {
   localStorage.clear();

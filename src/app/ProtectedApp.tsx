@@ -7,7 +7,7 @@ import { FeatureSlots } from './feature-slots';
 import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
 import { preloadScreen } from './screen-loaders';
-import { tableSources } from './table-sources';
+import { tableSources } from './features.gen';
 import { useChangeStream } from './useChangeStream';
 
 // The first screen's code starts loading with the shell's, not after the shell's first render.

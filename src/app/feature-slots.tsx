@@ -1,30 +1,10 @@
-// Features do not import each other (docs/architecture.md, layout): the app fills the places one feature draws inside another's screens
-// and gives each feature its slots through its context. Every slot loads its code on first use, so the shell's chunk
-// carries no feature.
-import { Suspense, type ReactNode } from 'react';
-import { usersOwnSlots } from '../features/users/own-slots';
-import { UserSlotsContext, type UserSlots } from '../features/users/slots';
-import { WalletSlotsContext, walletUserSlots, type UserDetailsSlotProps, type WalletSlots } from '../features/wallet';
-import { lazyLoaded } from '../lib/load-again';
-
-const UserInformationPanel = lazyLoaded(() => import('../features/users/details/UserInformationPanel').then((module) => ({ default: module.UserInformationPanel })));
-
-/** The users screens: their own wizard, documents and photo; the wallet's balance, top-up and transactions. */
-const userSlots: UserSlots = { ...usersOwnSlots, ...walletUserSlots };
-
-/** The wallet screens: a transaction's row opens the users' 'User Information' panel. */
-const walletSlots: WalletSlots = {
-  userDetails: (props: UserDetailsSlotProps) => (
-    <Suspense fallback={null}>
-      <UserInformationPanel {...props} />
-    </Suspense>
-  ),
-};
+// Features do not import each other (docs/architecture.md, layout): each feature's manifest declares the slots its
+// screens offer and fills other features' slots, and the app provides every feature's slots through its context as
+// the manifests compose (./features.gen.ts). Every slot loads its code on first use, so the shell's chunk carries no
+// feature.
+import type { ReactNode } from 'react';
+import { slotProviders } from './features.gen';
 
 export function FeatureSlots({ children }: { children: ReactNode }) {
-  return (
-    <UserSlotsContext value={userSlots}>
-      <WalletSlotsContext value={walletSlots}>{children}</WalletSlotsContext>
-    </UserSlotsContext>
-  );
+  return slotProviders.reduceRight<ReactNode>((inner, provide) => provide(inner), children);
 }

@@ -14,7 +14,7 @@ import type { ExportWorker } from '../../render/export/useExcelExport';
 import { TableSourcesProvider } from '../../render/table';
 import AuditScreen from './AuditScreen';
 import { AUDIT_FILE_NAME, AUDIT_REPORT } from './export/report';
-import { auditTableSources } from './table-sources';
+import { tableSources } from './manifest';
 
 function renderScreen(ui: ReactElement, route = '/audit') {
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -22,7 +22,7 @@ function renderScreen(ui: ReactElement, route = '/audit') {
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
-          <TableSourcesProvider sources={auditTableSources}>{children}</TableSourcesProvider>
+          <TableSourcesProvider sources={tableSources}>{children}</TableSourcesProvider>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>

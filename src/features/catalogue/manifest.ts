@@ -1,5 +1,9 @@
-// The catalogue screens (src/config/routes.ts ScreenManifest): identity-and-catalogue §2, each route its own chunk.
+// The catalogue (src/config/routes.ts ScreenManifest, render/table TableSources): its screens, identity-and-catalogue
+// §2, each route its own chunk, and the sources of its tables' rows (schemas/tables/products.json, currencies.json,
+// fee-details.json).
+import { listQuery, tablePageQuery } from '../../api/resource';
 import type { ScreenManifest } from '../../config/routes';
+import { tableSource, type TableSources } from '../../render/table/table-sources';
 
 export const screens: ScreenManifest = {
   products: { module: './products/ProductsScreen', component: 'ProductsScreen', routes: [{ path: '/products/list', title: 'Products' }] },
@@ -12,3 +16,10 @@ export const screens: ScreenManifest = {
   feeDetail: { module: './fees/FeeDetailScreen', component: 'FeeDetailScreen', routes: [{ path: '/fees/:id', title: 'Fee detail' }] },
   forex: { module: './forex/ForexScreen', component: 'ForexScreen', routes: [{ path: '/forex', title: 'Forex' }] },
 };
+
+export const tableSources = {
+  listProducts: tableSource(tablePageQuery('listProducts')),
+  // listCurrencies takes no parameters: one unpaged list, the table's paging is not sent.
+  listCurrencies: tableSource(() => listQuery('listCurrencies', {})),
+  listFeeDetails: tableSource(tablePageQuery('listFeeDetails')),
+} satisfies TableSources;

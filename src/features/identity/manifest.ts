@@ -1,6 +1,9 @@
-// The Control Panel's identity screens (src/config/routes.ts ScreenManifest): identity-and-catalogue §2, each route
-// its own chunk.
+// The Control Panel's identity part (src/config/routes.ts ScreenManifest, render/table TableSources): its screens,
+// identity-and-catalogue §2, each route its own chunk, and the sources of its tables' rows (schemas/tables/tenants.json,
+// api-scopes.json, api-resources.json).
+import { tablePageQuery } from '../../api/resource';
 import type { ScreenManifest } from '../../config/routes';
+import { tableSource, type TableSources } from '../../render/table/table-sources';
 
 export const screens: ScreenManifest = {
   tenants: { module: './tenants/TenantsScreen', component: 'TenantsScreen', routes: [{ path: '/admin/tenants', title: 'Tenant list' }] },
@@ -33,3 +36,9 @@ export const screens: ScreenManifest = {
     ],
   },
 };
+
+export const tableSources = {
+  listTenants: tableSource(tablePageQuery('listTenants')),
+  listApiScopes: tableSource(tablePageQuery('listApiScopes')),
+  listApiResources: tableSource(tablePageQuery('listApiResources')),
+} satisfies TableSources;

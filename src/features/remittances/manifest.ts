@@ -1,5 +1,10 @@
-// The remittance screens (src/config/routes.ts ScreenManifest).
+// The remittances (src/config/routes.ts ScreenManifest, render/table TableSources): their screens, and the source of
+// the remittance table's rows (schemas/tables/remittances.json: operation listRemittances) with the Pay-in ID
+// uppercased (remittances-and-payouts §2).
+import { tablePageQuery } from '../../api/resource';
 import type { ScreenManifest } from '../../config/routes';
+import { tableSource, type TableSources } from '../../render/table/table-sources';
+import { withUppercasePayinId } from './list/payin-id';
 
 export const screens: ScreenManifest = {
   payinDashboard: { module: './dashboard/PayinDashboardScreen', routes: [{ path: '/remittances/dashboard', title: 'Pay-in dashboard' }] },
@@ -22,3 +27,7 @@ export const screens: ScreenManifest = {
   },
   payoutAccount: { module: './payout-account/PayoutAccountScreen', routes: [{ path: '/payoutAccount', title: 'Payout Account' }] },
 };
+
+export const tableSources = {
+  listRemittances: tableSource(tablePageQuery('listRemittances'), { rows: withUppercasePayinId }),
+} satisfies TableSources;

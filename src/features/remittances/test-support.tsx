@@ -10,7 +10,7 @@ import type { components } from '../../api/gateway';
 import { sessionStore } from '../../api/session';
 import { Toaster } from '../../render/Toaster';
 import { TableSourcesProvider } from '../../render/table';
-import { remittanceTableSources } from './list/table-sources';
+import { tableSources } from './manifest';
 
 type Attributes = components['schemas']['RemittanceAttributes'];
 type SwiftAttributes = components['schemas']['SwiftStatusDocument']['data']['attributes'];
@@ -122,7 +122,7 @@ export function renderWithApp(ui: ReactElement, { route = '/transactions/remitta
       <QueryClientProvider client={queryClient}>
         <Toaster />
         <MemoryRouter initialEntries={[route]}>
-          <TableSourcesProvider sources={remittanceTableSources}>
+          <TableSourcesProvider sources={tableSources}>
             <Routes>
               <Route path="/transactions/remittances/:filterstatus" element={children} />
               <Route path="*" element={children} />

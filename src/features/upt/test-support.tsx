@@ -9,7 +9,7 @@ import type { components } from '../../api/gateway';
 import { sessionStore } from '../../api/session';
 import { Toaster } from '../../render/Toaster';
 import { TableSourcesProvider } from '../../render/table';
-import { uptTableSources } from './table-sources';
+import { tableSources } from './manifest';
 
 type Schemas = components['schemas'];
 type UptTransactionAttributes = Schemas['UptTransaction']['attributes'];
@@ -95,7 +95,7 @@ export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: strin
       <QueryClientProvider client={queryClient}>
         <Toaster />
         <MemoryRouter initialEntries={[route]}>
-          <TableSourcesProvider sources={uptTableSources}>{children}</TableSourcesProvider>
+          <TableSourcesProvider sources={tableSources}>{children}</TableSourcesProvider>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>

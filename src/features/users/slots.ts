@@ -1,7 +1,7 @@
 // Places in the users screens that other parts of the app fill: the create-user wizard (src/features/users/create/),
 // documents (src/features/users/documents/) and the wallet widgets, top-up modal and transactions (src/features/wallet/).
-// The app provides them through UserSlotsContext (src/app/feature-slots.tsx); tests provide their own. An empty slot
-// draws nothing.
+// The app provides them through UserSlotsContext (./manifest.ts exports it as the users' slots) as the manifests fill
+// them (./manifest.ts, ../wallet/manifest.ts); tests provide their own. An empty slot draws nothing.
 import { createContext, useContext, type ComponentType } from 'react';
 import type { RuleContext } from '../../config/rules';
 import type { UserRecord, UserService } from './user-record';

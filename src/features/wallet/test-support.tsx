@@ -9,7 +9,7 @@ import { MemoryRouter } from 'react-router';
 import type { components } from '../../api/gateway';
 import { Toaster } from '../../render/Toaster';
 import { TableSourcesProvider } from '../../render/table';
-import { walletTableSources } from './transactions/table-sources';
+import { tableSources } from './manifest';
 
 type Attributes = components['schemas']['WalletTransaction']['attributes'];
 
@@ -59,7 +59,7 @@ export function renderWithApp(ui: ReactElement, { route = '/' }: { route?: strin
       <QueryClientProvider client={queryClient}>
         <Toaster />
         <MemoryRouter initialEntries={[route]}>
-          <TableSourcesProvider sources={walletTableSources}>{children}</TableSourcesProvider>
+          <TableSourcesProvider sources={tableSources}>{children}</TableSourcesProvider>
         </MemoryRouter>
       </QueryClientProvider>
     </MantineProvider>

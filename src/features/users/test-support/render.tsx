@@ -11,7 +11,7 @@ import { sessionStore } from '../../../api/session';
 import { getTenant } from '../../../config';
 import { Toaster } from '../../../render/Toaster';
 import { TableSourcesProvider } from '../../../render/table';
-import { usersTableSources } from '../list/table-sources';
+import { tableSources } from '../manifest';
 
 vi.setConfig({ testTimeout: 20_000 });
 
@@ -50,7 +50,7 @@ export function renderScreen(ui: ReactElement, { route = '/' }: { route?: string
     <MantineProvider env="test">
       <QueryClientProvider client={queryClient}>
         <MemoryRouter initialEntries={[route]}>
-          <TableSourcesProvider sources={usersTableSources}>
+          <TableSourcesProvider sources={tableSources}>
             <Toaster />
             {children}
           </TableSourcesProvider>

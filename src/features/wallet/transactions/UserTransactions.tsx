@@ -8,6 +8,7 @@ import type { RuleContext } from '../../../config/rules';
 import { SchemaTable, useTableController } from '../../../render/table';
 import { asTransactionRow } from './transaction-row';
 import type { TopUpActors } from '../top-up/top-up-actors';
+import type { WalletSlotProps } from '../slots';
 import { PendingCodeModal } from './PendingCodeModal';
 
 export const USER_TRANSACTIONS_TABLE = 'user-transactions';
@@ -30,4 +31,9 @@ export function UserTransactions({ userId, context, onChanged, actors }: UserTra
       <PendingCodeModal transaction={pending ? asTransactionRow(pending) : null} onClose={() => setPending(null)} onChanged={onChanged} actors={actors} />
     </>
   );
+}
+
+/** The users' Transactions tab slot (../manifest.ts): the transactions of the user the details show. */
+export function UserTransactionsSlot({ user, context, onChanged }: WalletSlotProps) {
+  return <UserTransactions userId={user.id} context={context} onChanged={onChanged} />;
 }
