@@ -6,12 +6,14 @@
 //
 //   BENCH_ROWS=200000 npm run bench:gateway         fewer rows, for a quick look
 //   BENCH_KEEP=1 npm run bench:gateway              keep the SQLite file and print where it is
+//   BENCH_DATA=/var/tmp/bench npm run bench:gateway  seed once into that directory (SQLite file, PostgreSQL cluster)
+//                                                   and measure the seeded data again on later runs
 //   npm run bench:gateway -- --postgres             the same on a throwaway PostgreSQL too, figures side by side
 //   npm run bench:gateway -- --processes 2          N gateway processes on one port (node:cluster, as
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
 import { fork, type ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -44,6 +46,21 @@ function argument(name: string): string | undefined {
 }
 const PROCESSES = Math.max(1, Number(argument('--processes') ?? 1) || 1);
 const WITH_POSTGRES = process.argv.includes('--postgres');
+/** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
+const KEPT = process.env.BENCH_DATA;
+const KEPT_WORLD = 'world.json';
+
+/** The world a kept directory was seeded with, if it was seeded with this many rows. */
+function keptWorld(dir: string): SeededWorld | undefined {
+  const file = join(dir, KEPT_WORLD);
+  if (!existsSync(file)) return undefined;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as SeededWorld & { rows: number };
+  return kept.rows === ROWS ? kept : undefined;
+}
+
+function keepWorld(dir: string, world: SeededWorld): void {
+  writeFileSync(join(dir, KEPT_WORLD), JSON.stringify({ ...world, rows: ROWS }));
+}
 
 type Engine = 'SQLite' | 'PostgreSQL';
 
@@ -108,40 +125,61 @@ async function main(): Promise<void> {
 }
 
 async function measureSqlite(): Promise<Figures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-'));
+  const dataDir = KEPT ? join(KEPT, 'sqlite') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const file = join(dataDir, 'teller.db');
   try {
-    console.log(`Seeding ${ROWS.toLocaleString('en')} wallet transactions into ${file} ...`);
-    const seeding = Date.now();
-    const world = await seedSchemaAndWorld(file, dataDir);
-    await bulkInsert(file, dataDir, world, insertIntoSqlite);
-    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+    let world = KEPT ? keptWorld(dataDir) : undefined;
+    if (world) console.log(`Measuring the ${ROWS.toLocaleString('en')} wallet transactions seeded before into ${file}.`);
+    else {
+      if (KEPT) rmSync(dataDir, { recursive: true, force: true });
+      mkdirSync(dataDir, { recursive: true });
+      console.log(`Seeding ${ROWS.toLocaleString('en')} wallet transactions into ${file} ...`);
+      const seeding = Date.now();
+      world = await seedSchemaAndWorld(file, dataDir);
+      await bulkInsert(file, dataDir, world, insertIntoSqlite);
+      console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+      if (KEPT) keepWorld(dataDir, world);
+    }
     return await measure('SQLite', file, dataDir, world, undefined);
   } finally {
-    if (process.env.BENCH_KEEP) console.log(`\nKept ${file}`);
+    if (process.env.BENCH_KEEP || KEPT) console.log(`\nKept ${file}`);
     else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 /** The same rows on a throwaway PostgreSQL cluster, tuned a little beyond the defaults for a 1,000,000-row table. */
 async function measurePostgres(): Promise<Figures> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-'));
-  const postgres = await startPostgresCluster({ settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
+  const dataDir = KEPT ? join(KEPT, 'postgres-files') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
+  const clusterDir = KEPT ? join(KEPT, 'postgres') : undefined;
+  let world = KEPT ? keptWorld(dataDir) : undefined;
+  if (KEPT && !world) {
+    // Seeded with another row count, or never: start again from an empty cluster.
+    for (const dir of [dataDir, clusterDir ?? '']) rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const postgres = await startPostgresCluster({
+    settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' },
+    ...(clusterDir ? { directory: clusterDir } : {}),
+  });
   try {
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE teller_bench');
-    await admin.end();
     const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
-    console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} wallet transactions into PostgreSQL (port ${postgres.port}) ...`);
-    const seeding = Date.now();
-    const world = await seedSchemaAndWorld(url, dataDir);
-    await bulkInsert(url, dataDir, world, insertIntoPostgres);
-    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+    if (world) console.log(`\n\nMeasuring the ${ROWS.toLocaleString('en')} wallet transactions seeded before into PostgreSQL (${clusterDir}).`);
+    else {
+      const admin = new pg.Client({ connectionString: postgres.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE teller_bench');
+      await admin.end();
+      console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} wallet transactions into PostgreSQL (port ${postgres.port}) ...`);
+      const seeding = Date.now();
+      world = await seedSchemaAndWorld(url, dataDir);
+      await bulkInsert(url, dataDir, world, insertIntoPostgres);
+      console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+      if (KEPT) keepWorld(dataDir, world);
+    }
     return await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
   } finally {
     postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!KEPT) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -3,7 +3,7 @@
 // /usr/lib/postgresql/<version>/bin (what `apt-get install postgresql` leaves there). initdb refuses to run as
 // root, so as root the tools run as `nobody` (the child process's uid and gid) in a directory that user owns.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
@@ -23,6 +23,11 @@ export interface ClusterOptions {
   port?: number;
   /** Extra `postgres -c` settings, e.g. { shared_buffers: '512MB' }. */
   settings?: Record<string, string>;
+  /**
+   * A directory kept between runs (a benchmark's seeded data): the cluster is made there the first time and started
+   * again on its data later; `stop()` stops the server and leaves the directory. Default: a temporary one, removed.
+   */
+  directory?: string;
 }
 
 const DEBIAN_ROOT = '/usr/lib/postgresql';
@@ -72,7 +77,9 @@ function run(tool: string, args: string[], cwd: string, owner: { uid: number; gi
 /** Starts a fresh cluster tuned for throwaway data (no fsync: a crash loses it, which is fine here). */
 export async function startPostgresCluster(options: ClusterOptions = {}): Promise<PostgresCluster> {
   const bin = postgresBinDir();
-  const dir = mkdtempSync(join(tmpdir(), 'teller-pg-'));
+  const kept = options.directory;
+  if (kept) mkdirSync(kept, { recursive: true });
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'teller-pg-'));
   const owner = unprivileged();
   if (owner) chownSync(dir, owner.uid, owner.gid);
   const data = join(dir, 'data');
@@ -80,12 +87,15 @@ export async function startPostgresCluster(options: ClusterOptions = {}): Promis
   const stop = () => {
     if (started) {
       started = false;
-      spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', 'immediate', '-w', 'stop'], { cwd: dir, stdio: 'ignore', ...owner });
+      // A kept cluster stops cleanly (its data is read again); a throwaway one at once.
+      spawnSync(join(bin, 'pg_ctl'), ['-D', data, '-m', kept ? 'fast' : 'immediate', '-w', 'stop'], { cwd: dir, stdio: 'ignore', ...owner });
     }
-    rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
+    if (!kept) rmSync(dir, { recursive: true, force: true, maxRetries: 5 });
   };
   try {
-    run(join(bin, 'initdb'), ['-D', data, '-U', SUPERUSER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], dir, owner);
+    if (!existsSync(join(data, 'PG_VERSION'))) {
+      run(join(bin, 'initdb'), ['-D', data, '-U', SUPERUSER, '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C'], dir, owner);
+    }
     const port = options.port ?? (Number(process.env.TELLER_POSTGRES_PORT) || (await freePort()));
     const settings: Record<string, string> = {
       port: String(port),

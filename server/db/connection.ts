@@ -16,6 +16,7 @@ import {
 } from 'kysely';
 import pg from 'pg';
 import type { Database } from './schema.ts';
+import { NamingPool } from './named-statements.ts';
 import { CachedStatements } from './statement-cache.ts';
 
 export type Db = Kysely<Database>;
@@ -24,6 +25,8 @@ export interface ConnectionOptions {
   /** `postgres://...`, `:memory:`, a SQLite file path, or undefined for `<dataDir>/teller.db`. */
   databaseUrl?: string | undefined;
   dataDir: string;
+  /** Sees every query run on PostgreSQL, compiled (the query-plan test reads the SQL the lists run). */
+  onQuery?: ((query: CompiledQuery) => void) | undefined;
 }
 
 /** Where the data lives, for logs (never prints a password). */
@@ -37,8 +40,8 @@ export function isPostgresUrl(url: string): boolean {
 }
 
 /** Opens a Kysely instance on SQLite or PostgreSQL; the caller runs migrations (./migrate.ts). */
-export function openDatabase({ databaseUrl, dataDir }: ConnectionOptions): Db {
-  if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl);
+export function openDatabase({ databaseUrl, dataDir, onQuery }: ConnectionOptions): Db {
+  if (databaseUrl && isPostgresUrl(databaseUrl)) return openPostgres(databaseUrl, onQuery);
   let file = databaseUrl ?? join(dataDir, 'teller.db');
   if (file.startsWith('sqlite:')) file = file.slice('sqlite:'.length);
   if (file !== ':memory:') mkdirSync(join(file, '..'), { recursive: true });
@@ -97,7 +100,7 @@ export function poolState(db: Db): { total: number; idle: number; waiting: numbe
   return pool && { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
 }
 
-function openPostgres(url: string): Db {
+function openPostgres(url: string, onQuery?: (query: CompiledQuery) => void): Db {
   const pool = new pg.Pool({
     connectionString: url,
     max: 10,
@@ -106,7 +109,8 @@ function openPostgres(url: string): Db {
         oid === INT8_OID || oid === NUMERIC_OID ? parseBigNumber : pg.types.getTypeParser(oid, format ?? 'text')) as typeof pg.types.getTypeParser,
     },
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const dialect = new PostgresDialect({ pool: new NamingPool(pool) });
+  const db = new Kysely<Database>(onQuery ? { dialect, log: (event) => onQuery(event.query) } : { dialect });
   pools.set(db, pool);
   return db;
 }
