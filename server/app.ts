@@ -7,6 +7,7 @@ import type { TellerContext } from './context.ts';
 import { isPostgresUrl, openDatabase, type Db } from './db/connection.ts';
 import type { Faults } from './db/faults.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { moveFilesFromDisk } from './domain/files/disk.ts';
 import { resolveJwtSecret, TokenVerifier } from './domain/auth/tokens.ts';
 import { BankLine } from './domain/bank/bank.ts';
 import { SimulatedBank, type BankMode } from './domain/bank/simulated.ts';
@@ -126,6 +127,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
 async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions, dataDir: string, now: () => Date): Promise<void> {
   await migrateToLatest(db);
+  await moveFilesFromDisk(db, dataDir);
 
   const jwtSecret = resolveJwtSecret({ jwtSecret: options.jwtSecret, dataDir });
   const simulatedBank = new SimulatedBank({
@@ -166,7 +168,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     dataDir,
     configDir: resolve(options.configDir ?? DEFAULT_CONFIG_DIR),
     configChecker,
-    filesDir: join(dataDir, 'files'),
+    incomingDir: join(dataDir, 'incoming'),
     jwtSecret,
     tokens: new TokenVerifier(jwtSecret),
     now,

@@ -10,6 +10,7 @@ import cluster, { type Worker } from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { openDatabase, type ConnectionOptions } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
+import { moveFilesFromDisk } from './domain/files/disk.ts';
 import { clusterMetrics, serveMetrics } from './http/metrics.ts';
 import { resolveJwtSecret } from './domain/auth/tokens.ts';
 import { seedIfEmpty, type DemoWorldSummary } from './seed/index.ts';
@@ -65,6 +66,7 @@ export async function superviseGateways(options: SupervisorOptions): Promise<num
   const db = openDatabase(options);
   try {
     await migrateToLatest(db);
+    await moveFilesFromDisk(db, options.dataDir);
     const started = Date.now();
     const seeded = await seedIfEmpty(db, { demo: options.demo });
     if (seeded) options.onSeeded?.(seeded, Date.now() - started);

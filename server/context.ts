@@ -21,8 +21,8 @@ export interface TellerContext {
   configDir: string;
   /** Runs check:config's checker off the event loop and keeps its verdict until a file changes. */
   configChecker: ConfigChecker;
-  /** Uploaded files live here (`<dataDir>/files`). */
-  filesDir: string;
+  /** Uploads are received here (`<dataDir>/incoming`) and checked before their bytes go to the database. */
+  incomingDir: string;
   jwtSecret: Uint8Array;
   /** Verifies bearer tokens signed with jwtSecret, remembering the good ones until they expire. */
   tokens: TokenVerifier;

@@ -339,13 +339,23 @@ export interface FilesTable {
   document_id: number | null;
   kind: FileKind;
   original_name: string;
-  /** Path relative to <dataDir>/files. */
+  /**
+   * '' once the bytes are in file_chunks; else the path, relative to `<dataDir>/files`, where a gateway before issue 26
+   * kept them, until the host holding that folder moves them in at start (domain/files/disk.ts).
+   */
   stored_path: string;
   mime: string;
   size: number;
   sha256: string;
   created_by: number | null;
   created: string;
+}
+
+/** A file's bytes in order (`seq` from 0), about 1 MB a row (domain/files/chunks.ts). */
+export interface FileChunksTable {
+  file_id: string;
+  seq: number;
+  bytes: Buffer;
 }
 
 export type AccountTokenKind = 'reset' | 'recovery' | 'newaccount';
@@ -675,6 +685,7 @@ export interface Database {
   audit_log: AuditLogTable;
   documents: DocumentsTable;
   files: FilesTable;
+  file_chunks: FileChunksTable;
   account_tokens: AccountTokensTable;
   outbox: OutboxTable;
   countries: CountriesTable;

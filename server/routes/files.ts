@@ -1,12 +1,13 @@
-// Document and avatar uploads (users-and-wallets §5, §7) and signed downloads. Files are streamed to disk under
-// random names, typed by their bytes, and only kept when every rule passes.
+// Document and avatar uploads (users-and-wallets §5, §7) and signed downloads. Files are streamed to a temporary file
+// under a random name, typed by their bytes, and only written to the database when every rule passes.
 import type { Multipart } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { sessionOf } from '../context.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { DOCUMENT_TYPES, IMAGE_TYPES, detectAllowedType, type AllowedMime } from '../domain/files/content-type.ts';
 import { fileUrlSigner, secondsUntil, verifyFileUrl } from '../domain/files/signing.ts';
-import { MAX_UPLOAD_BYTES, discardFiles, openStoredFile, receiveFile, type ReceivedFile } from '../domain/files/store.ts';
+import { openStoredFile } from '../domain/files/chunks.ts';
+import { MAX_UPLOAD_BYTES, discardFiles, receiveFile, type ReceivedFile } from '../domain/files/store.ts';
 import {
   MAX_DOCUMENT_FILES,
   UPLOAD_MESSAGES,
@@ -52,15 +53,15 @@ function multipartFailure(error: unknown, tooManyFiles: HttpError): HttpError {
   return new HttpError(400, 'Malformed multipart body', { detail: 'The upload could not be read. Send it again.' });
 }
 
-/** Reads every part: fields into `fields`, files onto disk. On any failure the files already written are removed. */
+/** Reads every part: fields into `fields`, files into temporary files. On any failure those already written are removed. */
 async function receiveForm(request: FastifyRequest, maxFiles: number, tooManyFiles: HttpError): Promise<ReceivedForm> {
   const form: ReceivedForm = { fields: {}, files: [] };
-  const { filesDir } = request.server.teller;
+  const { incomingDir } = request.server.teller;
   try {
     const parts: AsyncIterableIterator<Multipart> = request.parts({ limits: { fileSize: MAX_UPLOAD_BYTES, files: maxFiles } });
     for await (const part of parts) {
       if (part.type === 'file') {
-        const file = await receiveFile(filesDir, part.file, part.filename);
+        const file = await receiveFile(incomingDir, part.file, part.filename);
         form.files.push(file);
         if (file.truncated) throw multipartFailure({ code: 'FST_REQ_FILE_TOO_LARGE' }, tooManyFiles);
       } else if (typeof part.value === 'string' && !(part.fieldname in form.fields)) {
@@ -121,7 +122,6 @@ export const handlers: Handlers = {
     const tooMany = new HttpError(422, UPLOAD_MESSAGES.tooManyFiles, { pointer: '/files' });
     const { fields, files } = await receiveForm(request, MAX_DOCUMENT_FILES, tooMany);
     const { db, teller } = request.server;
-    let kept = false;
     try {
       const now = teller.now();
       const { errors, value } = checkDocumentFields(fields, calendarDate(now));
@@ -140,7 +140,6 @@ export const handlers: Handlers = {
       }
       const checked = await checkTypes(files, DOCUMENT_TYPES, (index) => `/files/${index}`);
       const documentId = await saveDocument(db, session, owner, value, checked, now);
-      kept = true;
       const signUrl = fileUrlSigner(teller.jwtSecret, now);
       const [url1 = '', url2 = null, url3 = null] = checked.map((file) => signUrl(file.id));
       reply.code(201);
@@ -155,9 +154,8 @@ export const handlers: Handlers = {
           url3,
         }),
       };
-    } catch (error) {
-      if (!kept) await discardFiles(files);
-      throw error;
+    } finally {
+      await discardFiles(files);
     }
   },
 
@@ -167,7 +165,6 @@ export const handlers: Handlers = {
     const tooMany = new HttpError(422, 'Only one image can be uploaded.', { pointer: '/file' });
     const { files } = await receiveForm(request, 1, tooMany);
     const { db, teller } = request.server;
-    let kept = false;
     try {
       const [file] = files;
       if (!file) throw new HttpError(422, 'Please choose an image to upload.', { pointer: '/file' });
@@ -175,12 +172,10 @@ export const handlers: Handlers = {
       if (!checked) throw new HttpError(415, UPLOAD_MESSAGES.typeNotAllowed, { pointer: '/file' });
       const now = teller.now();
       await savePhoto(db, session, owner, checked, now);
-      kept = true;
       reply.code(201);
       return { data: resource('photo', checked.id, { url: fileUrlSigner(teller.jwtSecret, now)(checked.id) }) };
-    } catch (error) {
-      if (!kept) await discardFiles(files);
-      throw error;
+    } finally {
+      await discardFiles(files);
     }
   },
 
@@ -204,6 +199,6 @@ export const handlers: Handlers = {
         'cache-control': `private, max-age=${secondsUntil(expiry, now)}`,
         'content-disposition': `${disposition}; filename="${downloadName(file.original_name)}"`,
       })
-      .send(openStoredFile(teller.filesDir, file.stored_path));
+      .send(openStoredFile(db, file.id));
   },
 };

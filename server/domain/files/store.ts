@@ -1,8 +1,10 @@
-// Uploaded files on disk: `<dataDir>/files/<2 chars>/<random id>`, never under the name the client sent.
+// An upload as it arrives: streamed to a temporary file `<incomingDir>/<random id>` (never the name the client sent)
+// while it is measured and hashed, so its bytes can be checked before any of them reaches the database (chunks.ts);
+// the route removes the temporary file once the upload is kept or refused.
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -13,8 +15,7 @@ export const MAX_UPLOAD_BYTES = 50_000_000;
 export interface ReceivedFile {
   /** Random and unguessable: the id in `/files/{id}`. */
   id: string;
-  /** Relative to the files directory. */
-  storedPath: string;
+  /** The temporary file. */
   absolutePath: string;
   originalName: string;
   size: number;
@@ -27,12 +28,11 @@ function newFileId(): string {
   return randomBytes(24).toString('base64url');
 }
 
-/** Writes the stream to a new random path and returns what was written; the caller removes it if refused. */
-export async function receiveFile(filesDir: string, stream: Readable & { truncated?: boolean }, originalName: string): Promise<ReceivedFile> {
+/** Writes the stream to a new temporary file and returns what was written; the caller removes it (discardFiles). */
+export async function receiveFile(incomingDir: string, stream: Readable & { truncated?: boolean }, originalName: string): Promise<ReceivedFile> {
   const id = newFileId();
-  const storedPath = join(id.slice(0, 2), id);
-  const absolutePath = join(filesDir, storedPath);
-  await mkdir(dirname(absolutePath), { recursive: true });
+  const absolutePath = join(incomingDir, id);
+  await mkdir(incomingDir, { recursive: true });
   const hash = createHash('sha256');
   let size = 0;
   const measure = new Transform({
@@ -50,7 +50,6 @@ export async function receiveFile(filesDir: string, stream: Readable & { truncat
   }
   return {
     id,
-    storedPath,
     absolutePath,
     originalName: originalName.slice(0, 255),
     size,
@@ -59,11 +58,7 @@ export async function receiveFile(filesDir: string, stream: Readable & { truncat
   };
 }
 
-/** Removes files that were received but not kept (a refused upload leaves nothing behind). */
+/** Removes the temporary files of an upload, kept (its bytes are in the database) or refused (nothing is left). */
 export async function discardFiles(files: readonly ReceivedFile[]): Promise<void> {
   await Promise.all(files.map((file) => rm(file.absolutePath, { force: true })));
-}
-
-export function openStoredFile(filesDir: string, storedPath: string): Readable {
-  return createReadStream(join(filesDir, storedPath));
 }

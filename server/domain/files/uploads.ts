@@ -3,6 +3,7 @@ import type { Db } from '../../db/connection.ts';
 import { sessionActor, unitOfWork } from '../unit-of-work.ts';
 import type { Session } from '../auth/tokens.ts';
 import { isCalendarDate } from '../users/rules.ts';
+import { writeFileChunks } from './chunks.ts';
 import type { AllowedMime } from './content-type.ts';
 import type { ReceivedFile } from './store.ts';
 
@@ -51,7 +52,7 @@ function fileRow(file: CheckedFile, owner: { tenantId: string; userId: number },
     tenant_id: owner.tenantId,
     user_id: owner.userId,
     original_name: file.originalName,
-    stored_path: file.storedPath,
+    stored_path: '',
     mime: file.mime,
     size: file.size,
     sha256: file.sha256,
@@ -64,7 +65,7 @@ function fileSummary(file: CheckedFile) {
   return { id: file.id, name: file.originalName, mime: file.mime, size: file.size, sha256: file.sha256 };
 }
 
-/** Stores the document and its files for the user, with the audit row; returns the document id. */
+/** Stores the document and its files (rows and bytes) for the user, with the audit row; returns the document id. */
 export async function saveDocument(
   db: Db,
   session: Session,
@@ -91,6 +92,7 @@ export async function saveDocument(
       .insertInto('files')
       .values(files.map((file) => ({ ...fileRow(file, owner, session, now), document_id: document.id, kind: 'document' as const })))
       .execute();
+    for (const file of files) await writeFileChunks(trx, file.id, file.absolutePath);
     await change({
       action: 'document.upload',
       entity: 'document',
@@ -109,6 +111,7 @@ export async function savePhoto(db: Db, session: Session, owner: { tenantId: str
       .insertInto('files')
       .values({ ...fileRow(file, owner, session, now), document_id: null, kind: 'photo' })
       .execute();
+    await writeFileChunks(trx, file.id, file.absolutePath);
     await trx
       .updateTable('users')
       .set({ photo_file_id: file.id, updated: now.toISOString() })
@@ -124,7 +127,10 @@ export async function savePhoto(db: Db, session: Session, owner: { tenantId: str
   });
 }
 
-/** A stored file by id, for GET /files/{fileId}. */
+/**
+ * A stored file by id, for GET /files/{fileId}: one whose bytes are in the database (a file still on the disk of a
+ * host that has not started since the upgrade is not found until that host moves it in).
+ */
 export async function findStoredFile(db: Db, fileId: string) {
-  return db.selectFrom('files').select(['id', 'stored_path', 'mime', 'size', 'original_name']).where('id', '=', fileId).executeTakeFirst();
+  return db.selectFrom('files').select(['id', 'mime', 'size', 'original_name']).where('id', '=', fileId).where('stored_path', '=', '').executeTakeFirst();
 }
