@@ -1,6 +1,6 @@
 // First: the API client keeps the fetch it finds when it is created.
 import { fetchProxy } from '../../../api/test-support/fetch-proxy';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -350,16 +350,19 @@ describe('swift status from the table', () => {
     expect(dialog.queryByRole('button', { name: 'Cancel Transaction' })).not.toBeInTheDocument();
 
     const before = listCalls().length;
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+    // Only the test moves the clock: with shouldAdvanceTime a loaded machine's real delay between the click and the
+    // first step could pass the 300 ms on its own.
+    vi.useFakeTimers();
     try {
-      await userEvent.click(dialog.getByRole('button', { name: 'Close' }));
+      // fireEvent (wrapped in act): user-event's own pauses are timers too, and would wait on the faked clock.
+      fireEvent.click(dialog.getByRole('button', { name: 'Close' }));
       await act(() => vi.advanceTimersByTimeAsync(200));
       expect(listCalls().length).toBe(before);
       await act(() => vi.advanceTimersByTimeAsync(150));
-      await waitFor(() => expect(listCalls().length).toBe(before + 1));
     } finally {
       vi.useRealTimers();
     }
+    await waitFor(() => expect(listCalls().length).toBe(before + 1));
   });
 
   it('[RP-4.17] No sends nothing', async () => {
