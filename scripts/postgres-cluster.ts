@@ -49,6 +49,18 @@ export function postgresBinDir(): string {
   throw new Error('No PostgreSQL server binaries (initdb, pg_ctl) on PATH or in /usr/lib/postgresql/*/bin: install them (Debian: apt-get install postgresql).');
 }
 
+/** A PostgreSQL tool (pg_dump, pg_restore): beside the server binaries, else in Debian's newest version, else PATH's. */
+export function postgresTool(name: string): string {
+  const debian = existsSync(DEBIAN_ROOT)
+    ? readdirSync(DEBIAN_ROOT)
+        .filter((version) => /^\d+$/.test(version))
+        .sort((a, b) => Number(b) - Number(a))
+        .map((version) => join(DEBIAN_ROOT, version, 'bin'))
+    : [];
+  for (const dir of [postgresBinDir(), ...debian]) if (existsSync(join(dir, name))) return join(dir, name);
+  return name;
+}
+
 /** A port nobody listens on right now (the kernel's pick). */
 export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
