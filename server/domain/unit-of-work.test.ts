@@ -119,6 +119,7 @@ const BOOKKEEPING_TRANSACTIONS: Record<string, string> = {
   'domain/accounts/recovery.ts': 'a recovery code or reset link issued and sent; nothing changes until the password is set',
   'domain/approvals/approvals.ts': 'the Idempotency-Key claimed around holdRequest’s unit',
   'domain/bank/simulated.ts': 'the simulated bank’s own ledger, the far side of the bank port',
+  'domain/files/disk.ts': 'a file an older gateway kept on disk moved into file_chunks at start: where bytes live, not a change anyone made',
   'domain/wallet/idempotency.ts': 'an Idempotency-Key claimed around the unit it guards (createWalletTransaction, the remittance bulk actions)',
 };
 
