@@ -15,7 +15,8 @@ import pg from 'pg';
 import { mulberry32 } from '../server/seed/prng.ts';
 import { backupDatabase, restorePostgres } from './backup.ts';
 import { Client, closeConnections, loadSetup, newFigures, postgresReader, request, signIn, sleep, sqliteReader, violations, type Ledger, type Line, type Reader } from './money-load.ts';
-import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const CLIENTS = 3;

@@ -27,13 +27,13 @@
 // wallet tenant (teller) first, so that it holds exactly --export-rows transactions in the last 90 days.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
+import { freePort } from '../server/testing/free-port.ts';
 import { CHROMIUM } from '../tests/e2e/chromium.ts';
 import { startTlsFront, type TlsFront } from './tls-front.ts';
 
@@ -47,17 +47,6 @@ const LIGHTHOUSE = 'lighthouse@12.8.2';
 /** Lighthouse's mobile CPU multiplier, its default; --cpu-slowdown sets another. */
 const LIGHTHOUSE_CPU_SLOWDOWN = 4;
 
-export function freePort(): Promise<number> {
-  return new Promise((resolvePort, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolvePort(port));
-    });
-  });
-}
 
 /** A UTC calendar day, as the gateway's date filters read them. */
 export function utcDay(offsetDays: number): string {

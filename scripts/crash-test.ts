@@ -14,7 +14,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../server/seed/prng.ts';
 import { Client, STAFF, closeConnections, loadSetup, newFigures, postgresReader, request, signIn, sleep, sqliteReader, violations, type Ledger } from './money-load.ts';
-import { freePort, startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { startPostgresCluster, type PostgresCluster } from './postgres-cluster.ts';
 
 const SEED = Number(process.env.CRASH_SEED ?? 20_250_301);
 const KILLS = Number(process.env.CRASH_KILLS ?? 10);

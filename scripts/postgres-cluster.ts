@@ -4,9 +4,9 @@
 // root, so as root the tools run as `nobody` (the child process's uid and gid) in a directory that user owns.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { delimiter, join } from 'node:path';
+import { freePort } from '../server/testing/free-port.ts';
 
 export interface PostgresCluster {
   /** `postgres://teller@127.0.0.1:<port>/postgres`: the superuser on the maintenance database. */
@@ -61,18 +61,6 @@ export function postgresTool(name: string): string {
   return name;
 }
 
-/** A port nobody listens on right now (the kernel's pick). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** As root, whom the server's files and processes belong to instead (initdb and postgres refuse root). */
 function unprivileged(): { uid: number; gid: number } | undefined {

@@ -36,8 +36,8 @@ function forwardingHeaders(headers: http2.IncomingHttpHeaders, clientAddress: st
   return { 'x-forwarded-for': chain.join(', '), 'x-forwarded-proto': 'https' };
 }
 
-/** A self-signed certificate for 127.0.0.1 in `dir`, made by openssl (Debian's openssl package). */
-function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
+/** A self-signed certificate for 127.0.0.1 in `dir`, made by openssl (Debian's openssl package): the PEMs and their files. */
+export function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer; keyFile: string; certFile: string } {
   const key = join(dir, 'tls-key.pem');
   const cert = join(dir, 'tls-cert.pem');
   const made = spawnSync(
@@ -46,13 +46,14 @@ function selfSignedCertificate(dir: string): { key: Buffer; cert: Buffer } {
     { encoding: 'utf8' },
   );
   if (made.error || made.status !== 0) throw new Error(`--https needs openssl to make a certificate: ${made.error?.message ?? made.stderr}`);
-  return { key: readFileSync(key), cert: readFileSync(cert) };
+  return { key: readFileSync(key), cert: readFileSync(cert), keyFile: key, certFile: cert };
 }
 
 /** Starts a front on a free loopback port that forwards to `target` (the gateway's http:// URL). */
 export function startTlsFront(target: string, certificateDir: string): Promise<TlsFront> {
   const upstream = new URL(target);
-  const server = http2.createSecureServer({ ...selfSignedCertificate(certificateDir), allowHTTP1: true }, (request, response) => {
+  const { key, cert } = selfSignedCertificate(certificateDir);
+  const server = http2.createSecureServer({ key, cert, allowHTTP1: true }, (request, response) => {
     const toGateway = http.request(
       { host: upstream.hostname, port: upstream.port, method: request.method, path: request.url, headers: { ...forwarded(request.headers), ...forwardingHeaders(request.headers, request.socket.remoteAddress), host: upstream.host } },
       (answer) => {

@@ -16,7 +16,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { mulberry32 } from '../server/seed/prng.ts';
 import { Client, closeConnections, loadSetup, newFigures, postgresReader, request, signIn, sleep, violations, type Ledger, type Line, type Reader } from './money-load.ts';
-import { freePort, startPostgresCluster } from './postgres-cluster.ts';
+import { freePort } from '../server/testing/free-port.ts';
+import { startPostgresCluster } from './postgres-cluster.ts';
+import { selfSignedCertificate } from './tls-front.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const SEED = Number(process.env.TOPOLOGY_SEED ?? 11);
@@ -96,10 +98,7 @@ async function stopHost(host: Host, signal: 'SIGKILL' | 'SIGTERM'): Promise<{ co
 
 /** nginx terminating TLS for the three hosts, as the README's production section sets it up. */
 function startProxy(dir: string, port: number, hostPort: number): ChildProcess {
-  const key = join(dir, 'key.pem');
-  const cert = join(dir, 'cert.pem');
-  const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '1', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1'], { encoding: 'utf8' });
-  if (made.status !== 0) throw new Error(`openssl could not make a certificate: ${made.error?.message ?? made.stderr}`);
+  const { keyFile: key, certFile: cert } = selfSignedCertificate(dir);
   const config = `
 daemon off;
 worker_processes 1;

@@ -12,7 +12,8 @@ import { SIGN_IN } from './testing/documented.ts';
 import { DEMO_PASSWORD, MINIMAL_TENANTS, type MinimalWorld } from './seed/index.ts';
 import { TEST_JWT_SECRET } from './testing.ts';
 import { sharedTestDatabase, type TestDatabase } from './testing/database.ts';
-import { freePort, startGatewayProcess, type GatewayProcess } from './testing/gateway-process.ts';
+import { freePort } from './testing/free-port.ts';
+import { startGatewayProcess, type GatewayProcess } from './testing/gateway-process.ts';
 import { newKey } from './testing/wallet.ts';
 
 interface Answer {

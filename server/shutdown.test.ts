@@ -2,13 +2,14 @@
 // later ones are refused, the database closes, the process exits 0.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { seedMinimal } from './seed/index.ts';
+import { freePort } from './testing/free-port.ts';
 import { REMITTANCE_LOGINS, seedRemittanceWorld } from './testing/remittances.ts';
 import { TEST_JWT_SECRET } from './testing.ts';
 
@@ -16,16 +17,6 @@ const ROOT = fileURLToPath(new URL('..', import.meta.url));
 /** The simulated bank is slow: a payout-account read waits this long, then answers 504; long enough for the test to signal and send while it waits, even on a busy machine. */
 const BANK_TIMEOUT_MS = 5_000;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 interface Running {
   child: ChildProcess;

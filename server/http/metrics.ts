@@ -70,13 +70,19 @@ export function gatewayMetrics(app: FastifyInstance, sources: MetricsSources): R
     },
   });
   // Read from the database, which every process shares: the supervisor keeps one process's reading, not the sum.
+  // A scrape collects every metric at once, so the two queue gauges share one reading.
+  let queueReading: ReturnType<typeof payoutQueueState> | undefined;
+  const queueState = () =>
+    (queueReading ??= payoutQueueState(sources.db, sources.now()).finally(() => {
+      queueReading = undefined;
+    }));
   new Gauge({
     name: 'teller_settler_queue_depth',
     help: 'Payouts waiting in the settler queue.',
     aggregator: 'max',
     registers,
     async collect() {
-      this.set((await payoutQueueState(sources.db, sources.now())).depth);
+      this.set((await queueState()).depth);
     },
   });
   new Gauge({
@@ -85,7 +91,7 @@ export function gatewayMetrics(app: FastifyInstance, sources: MetricsSources): R
     aggregator: 'max',
     registers,
     async collect() {
-      this.set((await payoutQueueState(sources.db, sources.now())).oldestAgeSeconds);
+      this.set((await queueState()).oldestAgeSeconds);
     },
   });
   new Gauge({

@@ -1,8 +1,8 @@
 // A gateway as its own process, started the way an operator starts one (`node --import tsx server/main.ts` with
 // environment variables), for the tests of several processes on one database.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
+import { freePort } from './free-port.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
@@ -17,17 +17,6 @@ export interface GatewayProcess {
   stop: () => Promise<number | null>;
 }
 
-/** A loopback port nothing listens on now. */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
-}
 
 /** Starts server/main.ts in production mode on a free loopback port and waits until it answers. */
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
