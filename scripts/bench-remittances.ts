@@ -1,19 +1,25 @@
-// `npm run bench:remittances`: seeds 1,000,000 remittances of one payin tenant (amal, whose list feeds the payin report) into a temporary SQLite file,
-// starts the gateway on a free loopback port in its own process, and prints for GET api/v1/remittance (RP §7) the
-// p50 / p95 latency of pages the table asks for (newest first, page 1, a deep page and the last; a status filter;
-// a date range; oldest first), the requests per second 10 concurrent clients get on page 1 (autocannon, 10 s), then
-// the remittance report export of 100,000 rows (Transaction_Report, RP §9) written by the export worker's own code
-// (src/render/export with the remittance reports) in this process: wall time, and peak memory of this process.
-// Targets on a 2-core machine: p95 under 30 ms for any page, 1,500 requests/s or more; the export under 5 s and 500 MB.
+// `npm run bench:remittances`: seeds 1,000,000 remittances of one payin tenant (amal, whose list feeds the payin report)
+// into a temporary SQLite file (and with --postgres a throwaway PostgreSQL too), starts the gateway on a free loopback
+// port in its own process, and prints for GET api/v1/remittance (RP §7) the p50 / p95 latency of pages the table asks
+// for (newest first, page 1, a deep page and the last; a status filter; a date range; oldest first), the requests per
+// second 10 concurrent clients get on page 1 (autocannon, 10 s), then an export of the 1,000,000 newest rows
+// (Transaction_Report, RP §9) written by the export worker's own code (src/render/export with the remittance reports)
+// in a process of its own: wall time, and peak memory of that process. The product stops an export at the spec's
+// 100,000 rows (MAX_EXPORT_ROWS); the benchmark lifts the cap to show the export's cost grows with the rows and its
+// memory does not. Targets on a 2-core machine (issue 26): p95 under 5 ms for any page; the export of 1,000,000 rows
+// under 20 s and 500 MB.
 //
-//   BENCH_ROWS=200000 npm run bench:remittances    fewer rows, for a quick look
-//   BENCH_KEEP=1 npm run bench:remittances         keep the database file and print where it is
+//   BENCH_ROWS=10000000 npm run bench:remittances -- --postgres   ten million rows on both engines
+//   BENCH_ROWS=200000 npm run bench:remittances                   fewer rows, for a quick look
+//   BENCH_EXPORT_ROWS=100000 npm run bench:remittances            a smaller export
+//   BENCH_KEEP=1 npm run bench:remittances                        keep the SQLite file and print where it is
 import { fork, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
 import { openSession } from '../server/domain/auth/sessions.ts';
@@ -21,18 +27,21 @@ import { signToken } from '../server/domain/auth/tokens.ts';
 import { ROLE } from '../server/domain/reference.ts';
 import { seedMinimal } from '../server/seed/index.ts';
 import { REMITTANCE_REPORTS } from '../src/features/remittances/export/report-columns.ts';
-import { createExportSession } from '../src/render/export/export-session.ts';
-import type { ExportEvent } from '../src/render/export/messages.ts';
+import { exportReport } from '../src/render/export/export-report.ts';
+import { createReportPageFetcher } from '../src/render/export/report-page-fetcher.ts';
 import { createStreamingXlsxWriter } from '../src/render/export/streaming-xlsx-writer.ts';
 import { autocannon, CONNECTIONS, get, latency, LOAD_SECONDS, SAMPLES } from './bench-http.ts';
+import { processTreeCpu } from './process-cpu.ts';
+import { startPostgresCluster } from './postgres-cluster.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
-const EXPORT_ROWS = 100_000;
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+const WITH_POSTGRES = process.argv.includes('--postgres');
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const TENANT = 'amal';
 const PAGE_SIZE = 10;
 const WARM_UP_SECONDS = 3;
-const TARGET = { p95Ms: 30, requestsPerSecond: 1_500, exportSeconds: 5, exportMb: 500 };
+const TARGET = { p95Ms: 5, requestsPerSecond: 1_500, exportSeconds: 20, exportMb: 500 };
 const DAY = 86_400_000;
 
 interface ServeMessage {
@@ -54,18 +63,48 @@ async function serve(file: string, dataDir: string): Promise<void> {
   process.once('disconnect', () => void app.close().then(() => process.exit(0)));
 }
 
+type Engine = 'SQLite' | 'PostgreSQL';
+
 async function main(): Promise<void> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
-  const file = join(dataDir, 'teller.db');
-  let server: ChildProcess | undefined;
+  const sqliteDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
+  const file = join(sqliteDir, 'teller.db');
   try {
     console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
     const seeding = Date.now();
-    const { adminId, sessionId } = await seedSchemaAndWorld(file, dataDir);
-    const newest = bulkInsert(file);
+    const world = await seedSchemaAndWorld(file, sqliteDir);
+    insertIntoSqlite(file, world.newest);
     console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+    await measure('SQLite', file, sqliteDir, world, undefined);
+  } finally {
+    if (process.env.BENCH_KEEP) console.log(`\nKept ${file}`);
+    else rmSync(sqliteDir, { recursive: true, force: true });
+  }
+  if (!WITH_POSTGRES) return;
+  const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
+  const postgres = await startPostgresCluster({ settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
+  try {
+    const admin = new pg.Client({ connectionString: postgres.url });
+    await admin.connect();
+    await admin.query('CREATE DATABASE teller_bench');
+    await admin.end();
+    const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
+    console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into PostgreSQL (port ${postgres.port}) ...`);
+    const seeding = Date.now();
+    const world = await seedSchemaAndWorld(url, dataDir);
+    await insertIntoPostgres(url, world.newest);
+    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+    await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
+  } finally {
+    postgres.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
 
-    server = fork(fileURLToPath(import.meta.url), ['--serve', file, dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+/** `databaseCpu`: CPU microseconds the database server used so far (PostgreSQL; SQLite works inside the gateway). */
+async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<void> {
+  let server: ChildProcess | undefined;
+  try {
+    server = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
     const gateway = server;
     const port = await new Promise<number>((resolve, reject) => {
       gateway.once('message', (message: ServeMessage) => resolve(message.port ?? 0));
@@ -76,7 +115,7 @@ async function main(): Promise<void> {
         gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
         gateway.send('cpu');
       });
-    const { token } = await signToken(sessionFor(adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
+    const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, world.sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
     const base = `http://127.0.0.1:${port}`;
@@ -86,11 +125,11 @@ async function main(): Promise<void> {
 
     const all = await metaOf(list({ 'page[number]': 1 }));
     const failed = await metaOf(list({ 'page[number]': 1, 'filter[statusId]': 128 }));
-    const weekStart = new Date(newest - 6 * DAY).toISOString().slice(0, 10);
-    const today = new Date(newest).toISOString().slice(0, 10);
+    const weekStart = new Date(world.newest - 6 * DAY).toISOString().slice(0, 10);
+    const today = new Date(world.newest).toISOString().slice(0, 10);
     const week = await metaOf(list({ 'page[number]': 1, 'filter[startDate]': weekStart, 'filter[endDate]': today }));
     console.log(
-      `\nGateway on ${base}; ${all.itemTotal.toLocaleString('en')} rows (${all.pageTotal.toLocaleString('en')} pages of ${PAGE_SIZE}), ` +
+      `\n${engine}: gateway on ${base}; ${all.itemTotal.toLocaleString('en')} rows (${all.pageTotal.toLocaleString('en')} pages of ${PAGE_SIZE}), ` +
         `${failed.itemTotal.toLocaleString('en')} failed (128), ${week.itemTotal.toLocaleString('en')} in the last 7 days.`,
     );
     const deep = Math.floor(all.pageTotal / 2);
@@ -110,7 +149,7 @@ async function main(): Promise<void> {
 
     const [load] = loadavg();
     console.log(`\nLoad average ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`);
-    if ((load ?? 0) > cpus().length / 2) console.log('Other work competes for the CPU: wall-clock figures are pessimistic; gateway CPU per request is the steadier figure.');
+    if ((load ?? 0) > cpus().length / 2) console.log('Other work competes for the CPU: wall-clock figures are pessimistic; CPU per request is the steadier figure.');
     console.log(`\nWarm-up: ${WARM_UP_SECONDS} s of load on each page (not counted).`);
     for (const [, path] of pages) await autocannon(`${base}${path}`, token, WARM_UP_SECONDS);
 
@@ -118,11 +157,13 @@ async function main(): Promise<void> {
     let worstP95 = 0;
     for (const [label, path] of pages) {
       const cpuBefore = await gatewayCpu();
+      const databaseBefore = databaseCpu?.() ?? 0;
       const { p50, p95, max } = await latency(base, path, token);
       const perRequestMs = ((await gatewayCpu()) - cpuBefore) / 1000 / (SAMPLES + 30);
+      const database = databaseCpu ? ` + database ${((databaseCpu() - databaseBefore) / 1000 / (SAMPLES + 30)).toFixed(2)} ms` : '';
       worstP95 = Math.max(worstP95, p95);
       console.log(
-        `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   max ${max.toFixed(2).padStart(7)} ms   gateway CPU ${perRequestMs.toFixed(2)} ms/request`,
+        `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   max ${max.toFixed(2).padStart(7)} ms   gateway CPU ${perRequestMs.toFixed(2)} ms/request${database}`,
       );
     }
 
@@ -133,85 +174,125 @@ async function main(): Promise<void> {
       `  ${firstLabel.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} requests/s   latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   (${result.non2xx} non-2xx, ${result.errors} errors)`,
     );
 
-    console.log(`\nExport of the ${EXPORT_ROWS.toLocaleString('en')} newest rows (Transaction_Report, the export worker's code in a process of its own):`);
+    const exportRows = Math.min(EXPORT_ROWS, all.itemTotal);
+    console.log(`\nExport of the ${exportRows.toLocaleString('en')} newest rows (Transaction_Report, the export worker's code in a process of its own):`);
     const exportCpuBefore = await gatewayCpu();
-    const exported = await exportInItsOwnProcess(base, token, today);
+    const exported = await exportInItsOwnProcess(base, token, today, exportRows);
     console.log(`  gateway CPU for the report pages ${(((await gatewayCpu()) - exportCpuBefore) / 1e6).toFixed(2)} s`);
 
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(`\nLoad average at the end ${loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
+    console.log(`\n${engine}, ${ROWS.toLocaleString('en')} rows. Load average at the end ${loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
     console.log(`Target p95 < ${TARGET.p95Ms} ms for every page above: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
     console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(result.requests.average)}, ${verdict(result.requests.average >= TARGET.requestsPerSecond)}.`);
     console.log(
-      `Target export < ${TARGET.exportSeconds} s and < ${TARGET.exportMb} MB: ${exported.seconds.toFixed(2)} s, ${exported.peakMb} MB, ` +
+      `Target export of ${exportRows.toLocaleString('en')} rows < ${TARGET.exportSeconds} s and < ${TARGET.exportMb} MB: ${exported.seconds.toFixed(2)} s, ${exported.peakMb} MB, ` +
         `${verdict(exported.seconds < TARGET.exportSeconds && exported.peakMb < TARGET.exportMb)}.`,
     );
   } finally {
     server?.disconnect();
     await new Promise((resolve) => setTimeout(resolve, 200));
     if (server && server.exitCode === null) server.kill();
-    if (process.env.BENCH_KEEP) console.log(`\nKept ${file}`);
-    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 /** The export in a fresh process, so its peak memory is the export's and not what seeding left in this one. */
-async function exportInItsOwnProcess(base: string, token: string, today: string): Promise<{ seconds: number; peakMb: number }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--export', base, token, today], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+async function exportInItsOwnProcess(base: string, token: string, today: string, rows: number): Promise<{ seconds: number; peakMb: number }> {
+  const child = fork(fileURLToPath(import.meta.url), ['--export', base, token, today, String(rows)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
   return new Promise((resolve, reject) => {
     child.once('message', (message: { seconds: number; peakMb: number }) => resolve(message));
     child.once('exit', (code) => reject(new Error(`The export process exited with code ${code}`)));
   });
 }
 
-/** Runs the remittance report through the worker's session (paging, two pages ahead, the streaming writer). */
-async function exportReport(base: string, token: string, today: string): Promise<{ seconds: number; peakMb: number }> {
+/** Runs the remittance report as the export worker does (its page fetcher, two pages ahead, the streaming writer). */
+async function exportRows(base: string, token: string, today: string, rows: number): Promise<{ seconds: number; peakMb: number }> {
   let peak = process.memoryUsage().rss;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 20);
-  const events: ExportEvent[] = [];
+  const report = REMITTANCE_REPORTS.remittances;
+  if (!report) throw new Error('The remittance reports have no remittances report.');
   const cpuBefore = process.cpuUsage();
+  let done = 0;
   const started = performance.now();
-  const handle = createExportSession({ post: (event) => events.push(event), createWriter: () => createStreamingXlsxWriter(), reports: REMITTANCE_REPORTS });
-  // The export's first page tells the total; the range is the whole year, capped at 100,000 rows like the report.
-  await handle({
-    type: 'start',
-    report: 'remittances',
-    gatewayUrl: base,
-    token,
-    filters: { 'filter[startDate]': `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`, 'filter[endDate]': today, sort: '-transactionDate' },
+  // The whole seeded year, newest first.
+  const filters = { 'filter[startDate]': `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`, 'filter[endDate]': today, sort: '-transactionDate' };
+  const blob = await exportReport({
+    fetchPage: createReportPageFetcher({ gatewayUrl: base, token, source: report, filters }),
+    sheet: report,
+    writer: createStreamingXlsxWriter(),
+    maxRows: rows,
+    onProgress: (progress) => {
+      done = progress.done;
+    },
   });
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
   peak = Math.max(peak, process.memoryUsage().rss);
-  const last = events.at(-1);
-  if (last?.type !== 'done') throw new Error(`The export ended with ${JSON.stringify(last)}`);
-  const progress = events.filter((event) => event.type === 'progress').at(-1);
-  const rows = progress?.type === 'progress' ? progress.done : 0;
   console.log(
-    `  ${rows.toLocaleString('en')} rows, ${(last.blob.size / 1_048_576).toFixed(1)} MB file, ${seconds.toFixed(2)} s, ` +
+    `  ${done.toLocaleString('en')} rows, ${(blob.size / 1_048_576).toFixed(1)} MB file, ${seconds.toFixed(2)} s, ` +
       `CPU of this process (fetch, parse, write) ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS of this process ${Math.round(peak / 1_048_576)} MB`,
   );
   return { seconds, peakMb: Math.round(peak / 1_048_576) };
 }
 
-/** Migrations and the minimal world (tenants, staff) through the gateway's own code; answers amal's top admin. */
-/** The schema and the minimal world; the payin admin's id with a session the benchmark's token carries. */
-async function seedSchemaAndWorld(file: string, dataDir: string): Promise<{ adminId: number; sessionId: string }> {
-  const app = await buildApp({ databaseUrl: file, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
+interface SeededWorld {
+  adminId: number;
+  sessionId: string;
+  /** The newest row's time (ms); the rows reach back 365 days from it. */
+  newest: number;
+}
+
+/** The schema and the minimal world through the gateway's own code; amal's top admin with a session the token carries. */
+async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise<SeededWorld> {
+  const app = await buildApp({ databaseUrl, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
     const session = await openSession(app.db, { userId: world.users.payin, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
-    return { adminId: world.users.payin, sessionId: session.id };
+    return { adminId: world.users.payin, sessionId: session.id, newest: Date.now() - 60_000 };
   } finally {
     await app.close();
   }
 }
 
-/** One prepared INSERT in transactions of 50,000 rows over the last 365 days, every status; returns the newest time. */
-function bulkInsert(file: string): number {
+const STATUSES: Array<[number, string]> = [
+  [256, 'Approved or completed successfully'],
+  [256, 'Approved or completed successfully'],
+  [256, 'Approved or completed successfully'],
+  [256, 'Approved or completed successfully'],
+  [128, 'Timeout waiting for response from destination'],
+  [128, 'Beneficiary Bank not available'],
+  [4, 'Processing'],
+  [2, 'PENDING'],
+];
+const SENDERS = ['Hodan Ali', 'Abdi Warsame', 'Amina Farah', 'Mohamed Osman', 'Sahra Jama'];
+const RECEIVERS = ['Chinedu Okafor', 'Ngozi Adeyemi', 'Emeka Balogun', 'Funmi Eze', 'Tunde Okonkwo'];
+const BATCH = 50_000;
+
+/** Row `index` of ROWS over the 365 days before `newest`, every status; the same on both engines. */
+function remittanceRow(index: number, newest: number) {
+  const at = new Date(newest - (ROWS - 1 - index) * ((365 * DAY) / ROWS)).toISOString();
+  const [statusId, status] = STATUSES[(index * 7) % STATUSES.length] ?? [256, 'Successful'];
+  const senderMinor = 2_000 + ((index * 7_919) % 200_000);
+  return {
+    payoutExternalId: `AM${String(index).padStart(10, '0')}`,
+    referenceNumber: `RP${String(index).padStart(12, '0')}`,
+    payinId: `pi-${((index * 2_654_435_761) >>> 0).toString(16).padStart(8, '0')}`,
+    cardPaymentReference: index % 5 === 0 ? null : `CP-${10_000 + (index % 90_000)}`,
+    at,
+    senderName: SENDERS[index % SENDERS.length] ?? '',
+    senderMinor,
+    receiverName: RECEIVERS[index % RECEIVERS.length] ?? '',
+    receiverMinor: Math.round(senderMinor * 1520.35),
+    feeMinor: Math.round(senderMinor * 0.015) + 100,
+    statusId,
+    status,
+  };
+}
+
+/** SQLite: one prepared INSERT in transactions of 50,000 rows, then ANALYZE and a checkpoint. */
+function insertIntoSqlite(file: string, newest: number): void {
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = OFF');
@@ -223,56 +304,64 @@ function bulkInsert(file: string): number {
       transaction_fx_micro, status_id, status, purpose, sender_remarks, admin_notes, version, created, updated)
     VALUES (?, ?, ?, NULL, ?, ?, ?, 'Remittance', NULL, 'SWIFT', 'Providus Bank', ?, ?, 'USD', ?, ?, 'NGN', 'PROVNGLA', '101', '0123456789', ?,
       1520350000, ?, ?, 'Family support', NULL, NULL, 0, ?, ?)`);
-  const statuses: Array<[number, string]> = [
-    [256, 'Approved or completed successfully'],
-    [256, 'Approved or completed successfully'],
-    [256, 'Approved or completed successfully'],
-    [256, 'Approved or completed successfully'],
-    [128, 'Timeout waiting for response from destination'],
-    [128, 'Beneficiary Bank not available'],
-    [4, 'Processing'],
-    [2, 'PENDING'],
-  ];
-  const senders = ['Hodan Ali', 'Abdi Warsame', 'Amina Farah', 'Mohamed Osman', 'Sahra Jama'];
-  const receivers = ['Chinedu Okafor', 'Ngozi Adeyemi', 'Emeka Balogun', 'Funmi Eze', 'Tunde Okonkwo'];
-  const newest = Date.now() - 60_000;
-  const step = (365 * DAY) / ROWS;
   const batch = db.transaction((from: number, to: number) => {
     for (let index = from; index < to; index += 1) {
-      const at = new Date(newest - (ROWS - 1 - index) * step).toISOString();
-      const [statusId, status] = statuses[(index * 7) % statuses.length] ?? [256, 'Successful'];
-      const senderMinor = 2_000 + ((index * 7_919) % 200_000);
-      insert.run(
-        TENANT,
-        `AM${String(index).padStart(10, '0')}`,
-        `RP${String(index).padStart(12, '0')}`,
-        `pi-${(index * 2_654_435_761 >>> 0).toString(16).padStart(8, '0')}`,
-        index % 5 === 0 ? null : `CP-${10_000 + (index % 90_000)}`,
-        at,
-        senders[index % senders.length],
-        senderMinor,
-        receivers[index % receivers.length],
-        Math.round(senderMinor * 1520.35),
-        Math.round(senderMinor * 0.015) + 100,
-        statusId,
-        status,
-        at,
-        at,
-      );
+      const r = remittanceRow(index, newest);
+      insert.run(TENANT, r.payoutExternalId, r.referenceNumber, r.payinId, r.cardPaymentReference, r.at, r.senderName, r.senderMinor, r.receiverName, r.receiverMinor, r.feeMinor, r.statusId, r.status, r.at, r.at);
     }
   });
-  for (let from = 0; from < ROWS; from += 50_000) batch(from, Math.min(ROWS, from + 50_000));
+  for (let from = 0; from < ROWS; from += BATCH) batch(from, Math.min(ROWS, from + BATCH));
   db.exec('ANALYZE');
   db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
-  return newest;
+}
+
+/** PostgreSQL: each batch one INSERT ... SELECT FROM unnest(column arrays), then VACUUM ANALYZE. */
+async function insertIntoPostgres(url: string, newest: number): Promise<void> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    for (let from = 0; from < ROWS; from += BATCH) {
+      const rows = Array.from({ length: Math.min(ROWS, from + BATCH) - from }, (_, offset) => remittanceRow(from + offset, newest));
+      const column = <K extends keyof (typeof rows)[number]>(key: K) => rows.map((r) => r[key]);
+      await client.query(
+        `INSERT INTO remittances (tenant_id, payout_external_id, reference_number, original_id, payin_id, card_payment_reference, transaction_date,
+           type_name, external_id, payout_channel, payout_partner, sender_name, sender_amount_minor, sender_currency, receiver_name,
+           receiver_amount_minor, receiver_currency, beneficiary_bank_bic, beneficiary_bank_code, beneficiary_account, transaction_fee_minor,
+           transaction_fx_micro, status_id, status, purpose, sender_remarks, admin_notes, version, created, updated)
+         SELECT $1, payout_external_id, reference_number, NULL, payin_id, card_payment_reference, at, 'Remittance', NULL, 'SWIFT', 'Providus Bank',
+           sender_name, sender_minor, 'USD', receiver_name, receiver_minor, 'NGN', 'PROVNGLA', '101', '0123456789', fee_minor, 1520350000,
+           status_id, status, 'Family support', NULL, NULL, 0, at, at
+         FROM unnest($2::text[], $3::text[], $4::text[], $5::text[], $6::text[], $7::text[], $8::bigint[], $9::text[], $10::bigint[], $11::bigint[], $12::int[], $13::text[])
+           AS r (payout_external_id, reference_number, payin_id, card_payment_reference, at, sender_name, sender_minor, receiver_name, receiver_minor, fee_minor, status_id, status)`,
+        [
+          TENANT,
+          column('payoutExternalId'),
+          column('referenceNumber'),
+          column('payinId'),
+          column('cardPaymentReference'),
+          column('at'),
+          column('senderName'),
+          column('senderMinor'),
+          column('receiverName'),
+          column('receiverMinor'),
+          column('feeMinor'),
+          column('statusId'),
+          column('status'),
+        ],
+      );
+    }
+    await client.query('VACUUM ANALYZE');
+  } finally {
+    await client.end();
+  }
 }
 
 // Last, so every module-level constant above is initialised first.
 if (process.argv[2] === '--serve') {
   await serve(process.argv[3] ?? '', process.argv[4] ?? '');
 } else if (process.argv[2] === '--export') {
-  process.send?.(await exportReport(process.argv[3] ?? '', process.argv[4] ?? '', process.argv[5] ?? ''));
+  process.send?.(await exportRows(process.argv[3] ?? '', process.argv[4] ?? '', process.argv[5] ?? '', Number(process.argv[6])));
   process.disconnect?.();
 } else {
   await main();
