@@ -334,6 +334,16 @@ describe('GET api/v1/wt/transactions/report (getTransactionReport)', () => {
     expect(tooBig.statusCode).toBe(400);
   });
 
+  it('[RP-7.03] answers a report page of 1,234 rows whole: every row once, newest first, as a plain OFFSET query lists them', async () => {
+    const { app, world, admin } = await start();
+    await seedRows(app, world, 1_234, { from: new Date('2025-01-08T00:00:00.000Z'), stepMs: 60_000, prefix: 'WTBIG' });
+    const res = await admin.get('/api/v1/wt/transactions/report?page[size]=100000&filter[startDate]=2024-01-01&filter[endDate]=2025-01-15');
+    expect(res.statusCode).toBe(200);
+    const expected = await referencesByOffset(app, { startDate: '2024-01-01', endDateExclusive: '2025-01-16' }, 'desc', 0, 100_000);
+    expect(expected.filter((reference) => reference.startsWith('WTBIG'))).toHaveLength(1_234);
+    expect(references(res)).toEqual(expected);
+  });
+
   it('answers 422 for an end date before the start date', async () => {
     const { admin } = await start();
     const res = await admin.get('/api/v1/wt/transactions/report?filter[startDate]=2025-01-10&filter[endDate]=2025-01-09');
