@@ -50,7 +50,7 @@ export function SessionTable({ label, sessions, action }: SessionTableProps) {
                   {session.device}
                 </Text>
                 {session.current && (
-                  <Badge variant="light" color="green">
+                  <Badge variant="dot" color="green">
                     {CURRENT_SESSION_LABEL}
                   </Badge>
                 )}
