@@ -386,7 +386,7 @@ describe('check:config on screen files (schemas/screens/, meta/screen.schema.jso
       screen.parts.history = {};
     });
     expect(lines()).toEqual([
-      "schemas/screens/user-details.json#/parts/exportButton: unknown property 'exportButton' (remove it or use one of 'transactionsTab', 'edit', 'uploadDocuments', 'statusDropdown', 'topUpServices', 'changePassword', 'walletBalance' or 'history')",
+      "schemas/screens/user-details.json#/parts/exportButton: unknown property 'exportButton' (remove it or use one of 'transactionsTab', 'edit', 'uploadDocuments', 'statusDropdown', 'topUpServices', 'changePassword', 'walletBalance', 'history' or 'sessions')",
       "schemas/screens/user-details.json#/parts/history: missing property 'visible' (add \"visible\")",
     ]);
   });

@@ -223,6 +223,11 @@ export interface SessionsTable {
   expires: string;
   revoked_at: string | null;
   reason: string | null;
+  /** The User-Agent at sign-in, at most 512 characters (migration 018). */
+  user_agent: string | null;
+  /** The client's address at sign-in. */
+  address: string | null;
+  last_used: string | null;
 }
 
 /** One limited key's attempts in its current window (server/domain/attempts.ts). */

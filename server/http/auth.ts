@@ -2,6 +2,7 @@
 import type { FastifyRequest } from 'fastify';
 import { preparedQueries, slots } from '../db/prepared.ts';
 import { statusBarsSignIn } from '../domain/auth/identity.ts';
+import { lastUseIsStale, touchSession } from '../domain/auth/sessions.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { HttpError } from './jsonapi.ts';
 
@@ -38,10 +39,15 @@ export async function liveSession(request: FastifyRequest, token: string): Promi
       db
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.user_id', 'sessions.user_id')
-        .select(['sessions.user_id', 'sessions.expires', 'sessions.revoked_at', 'accounts.status'])
+        .select(['sessions.user_id', 'sessions.expires', 'sessions.revoked_at', 'sessions.created', 'sessions.last_used', 'accounts.status'])
         .where('sessions.id', '=', slots('sessionId', session.sessionId)),
     { sessionId: session.sessionId },
   );
   const ended = !live || live.user_id !== session.userId || live.revoked_at !== null || live.expires <= now.toISOString() || statusBarsSignIn(live.status);
-  return ended ? null : session;
+  if (ended) return null;
+  if (lastUseIsStale(live.last_used, live.created, now)) {
+    // Bookkeeping for the Sessions list: a failed write must not refuse a valid request.
+    await touchSession(db, session.sessionId, now).catch((error: unknown) => request.log.warn({ err: error }, 'could not mark the session used'));
+  }
+  return session;
 }

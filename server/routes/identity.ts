@@ -9,6 +9,7 @@ import {
   signInRefusal,
   switchableTenants,
 } from '../domain/auth/identity.ts';
+import { boundedUserAgent } from '../domain/auth/device.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
 import { liveSessionExpiry, revokeSession, startSession } from '../domain/auth/sessions.ts';
 import { rolesFromBits, signToken, TOKEN_TTL_SECONDS } from '../domain/auth/tokens.ts';
@@ -77,7 +78,8 @@ export const handlers: Handlers = {
     }
 
     const now = teller.now();
-    const opened = await startSession(db, { userId: account.userId, tenantId: account.tenant.id, client: clientid, address: request.ip, now });
+    const userAgent = boundedUserAgent(request.headers['user-agent']);
+    const opened = await startSession(db, { userId: account.userId, tenantId: account.tenant.id, client: clientid, address: request.ip, userAgent, now });
     const session = sessionFor(account.userId, account.roleBits, account.tenant, opened.id);
     const { token, expiresIn } = await signToken(session, teller.jwtSecret, { now, clientId: clientid });
     setTokenCookie(request, reply, SESSION_COOKIE, token, expiresIn);

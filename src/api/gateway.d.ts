@@ -39,6 +39,63 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/id/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * My live sessions (the profile's Sessions tab)
+         * @description Issue 28 item 3 (ASVS 5.0 §7.5): every live sign-in of the signed-in user, newest first, with what a person
+         *     needs to recognise it: the device (browser and system read from the User-Agent, and the User-Agent itself, at
+         *     most 512 characters), the address it signed in from, when it signed in and when it was last used (kept to the
+         *     minute: a session's last use is written at most once a minute). `current` marks the session of this token. The
+         *     id of a session is its handle, an opaque hash: the session's own id, which its tokens carry, is never shown.
+         */
+        get: operations["listSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * Sign out all my other sessions
+         * @description Ends every live session of the signed-in user but this one; their tokens answer 401 from their next request, on
+         *     every gateway process. Writes one audit row `session.revoke` (reason `signout`) when any ended; `meta.ended`
+         *     says how many.
+         */
+        delete: operations["deleteOtherSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/sessions/{handle}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's handle, as `listSessions` answers it (43 base64url characters). */
+                handle: components["parameters"]["SessionHandlePath"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Sign out one of my other sessions
+         * @description Ends one live session of the signed-in user, named by its handle (`listSessions`); its tokens answer 401 from
+         *     their next request. Writes an audit row `session.revoke` (reason `signout`, `after.handle`). A handle that is
+         *     not one of the user's live sessions (unknown, ended, another person's) answers 404; the session of this very
+         *     token answers 409 `code` `current_session` (Logout, `deleteSession`, ends it); a malformed handle 400.
+         *     Nothing changes on a refusal.
+         */
+        delete: operations["deleteOwnSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connect/token": {
         parameters: {
             query?: never;
@@ -1075,6 +1132,39 @@ export interface paths {
          *     Payin-type tenants cannot edit (403).
          */
         patch: operations["updateUser"];
+        trace?: never;
+    };
+    "/api/v1/um/user/{id}/sessions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A user's live sessions (top admin)
+         * @description Issue 28 item 3: a top admin (role 4) reads the live sessions of a user within their scope, shaped as
+         *     `listSessions` (`current` is never true here unless the user is the admin). Another role answers 403 `code`
+         *     `not_top_admin`; a user outside the scope (another tenant's) 404.
+         */
+        get: operations["listUserSessions"];
+        put?: never;
+        post?: never;
+        /**
+         * End every session of a user (top admin)
+         * @description Issue 28 item 3: a top admin (role 4) ends every live session of a user within their scope; the user's tokens
+         *     answer 401 from their next request, on every gateway process. Writes one audit row `session.revoke` (reason
+         *     `admin`, the admin as actor) when any ended; `meta.ended` says how many. Another role answers 403 `code`
+         *     `not_top_admin`, the admin's own id 403 `code` `own_sessions` (the profile's Sessions tab ends those), a user
+         *     outside the scope 404; nothing changes on a refusal.
+         */
+        delete: operations["deleteUserSessions"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/api/v1/fs/documents/{userId}": {
@@ -2526,6 +2616,33 @@ export interface components {
         };
         TenantSelectionListDocument: {
             data: components["schemas"]["TenantSelection"][];
+        };
+        Session: {
+            /** @constant */
+            type: "session";
+            /** @description The session's handle (an opaque hash, not the session's id). */
+            id: string;
+            attributes: {
+                /** @description Browser and system read from the User-Agent (`Firefox on Linux`), or `Unknown device`. */
+                device: string;
+                userAgent: string | null;
+                /** @description The client's address at sign-in (behind trusted proxies, the forwarded one). */
+                address: string | null;
+                signedIn: components["schemas"]["DateTime"];
+                lastUsed: components["schemas"]["DateTime"];
+                expires: components["schemas"]["DateTime"];
+                /** @description The session of the token that asked. */
+                current: boolean;
+            };
+        };
+        SessionListDocument: {
+            data: components["schemas"]["Session"][];
+        };
+        SessionsEndedDocument: {
+            meta: {
+                /** @description How many sessions ended. */
+                ended: number;
+            };
         };
         Channel: {
             /** @constant */
@@ -4654,6 +4771,8 @@ export interface components {
         TransactionSort: "created" | "-created" | "referenceNumber" | "-referenceNumber" | "amount" | "-amount" | "fee" | "-fee" | "type" | "-type" | "status" | "-status" | "currency" | "-currency" | "senderName" | "-senderName" | "receiverName" | "-receiverName" | "serviceName" | "-serviceName";
         /** @description The user's id. */
         UserIdPath: components["schemas"]["Id"];
+        /** @description A session's handle, as `listSessions` answers it (43 base64url characters). */
+        SessionHandlePath: string;
         /** @description The user's id. */
         UploadUserIdPath: components["schemas"]["Id"];
         /** @description The wallet transaction's id. */
@@ -4861,6 +4980,73 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+        };
+    };
+    listSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteOtherSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEndedDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    deleteOwnSession: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description A session's handle, as `listSessions` answers it (43 base64url characters). */
+                handle: components["parameters"]["SessionHandlePath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The session has ended. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
         };
     };
     connectToken: {
@@ -7363,6 +7549,60 @@ export interface operations {
             409: components["responses"]["Conflict"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The live sessions. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionListDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteUserSessions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The user's id. */
+                id: components["parameters"]["UserIdPath"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description How many sessions ended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SessionsEndedDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     uploadDocuments: {

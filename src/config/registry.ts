@@ -75,6 +75,7 @@ export const SCREEN_PARTS = {
     changePassword: 'the Change Password button',
     walletBalance: 'the wallet balance widget',
     history: 'the audit History',
+    sessions: "the Sessions tab of another person's sessions (top admin)",
   },
   'wallet-transactions': { pdfExport: 'the PDF export button' },
   remittances: {

@@ -7,7 +7,7 @@ import { unitOfWork } from '../unit-of-work.ts';
 import { TOKEN_TTL_SECONDS } from './tokens.ts';
 
 /** Why a session ended early, as kept in sessions.reason and the audit row. */
-export type RevocationReason = 'logout' | 'password.change' | 'password.reset' | 'status';
+export type RevocationReason = 'logout' | 'password.change' | 'password.reset' | 'status' | 'signout' | 'admin';
 
 /** When a token signed now with this lifetime expires (signToken counts whole seconds). */
 export function expiryOf(now: Date, ttlSeconds: number): Date {
@@ -17,7 +17,7 @@ export function expiryOf(now: Date, ttlSeconds: number): Date {
 /** Opens the session of a sign-in; its tokens must not outlive `expires`. */
 export async function openSession(
   db: Db,
-  options: { userId: number; client: string; now: Date; ttlSeconds?: number },
+  options: { userId: number; client: string; now: Date; ttlSeconds?: number; userAgent?: string | null; address?: string | null },
 ): Promise<{ id: string; expires: Date }> {
   const id = randomBytes(32).toString('base64url');
   const expires = expiryOf(options.now, options.ttlSeconds ?? TOKEN_TTL_SECONDS);
@@ -31,6 +31,9 @@ export async function openSession(
       expires: expires.toISOString(),
       revoked_at: null,
       reason: null,
+      user_agent: options.userAgent ?? null,
+      address: options.address ?? null,
+      last_used: options.now.toISOString(),
     })
     .execute();
   return { id, expires };
@@ -39,10 +42,10 @@ export async function openSession(
 /** A sign-in: opens its session and records `session.create` in the same transaction. */
 export function startSession(
   db: Db,
-  sign: { userId: number; tenantId: string; client: string; address: string; now: Date },
+  sign: { userId: number; tenantId: string; client: string; address: string; userAgent: string | null; now: Date },
 ): Promise<{ id: string; expires: Date }> {
   return unitOfWork(db, { userId: sign.userId, tenantId: sign.tenantId, now: sign.now }, async ({ db: trx, change }) => {
-    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now });
+    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now, userAgent: sign.userAgent, address: sign.address });
     await change({ action: 'session.create', entity: 'session', entityId: sign.userId, after: { client: sign.client, tenant: sign.tenantId, address: sign.address } });
     return opened;
   });
@@ -67,6 +70,8 @@ interface Revocation {
   actorUserId: number | null;
   /** The tenant of the audit row. */
   tenantId: string | null;
+  /** What else the audit row names, e.g. the handle of the one session ended from a Sessions list. */
+  detail?: Record<string, string>;
 }
 
 /** Ends the sessions of `userId` (one of them, or all but `keep`) with one audit row; answers how many ended. */
@@ -88,7 +93,7 @@ function revoke(db: Db, userId: number, only: { id?: string; keep?: string }, re
         action: 'session.revoke',
         entity: 'session',
         entityId: userId,
-        after: { sessions: ended, ...(only.keep === undefined ? {} : { kept: 'current' }) },
+        after: { sessions: ended, ...(only.keep === undefined ? {} : { kept: 'current' }), ...revocation.detail },
         reason: revocation.reason,
       });
     }
@@ -104,4 +109,28 @@ export function revokeSession(db: Db, session: { userId: number; sessionId: stri
 /** Ends every live session of the user, or every one but `keep` (the session that changed the password). */
 export function revokeUserSessions(db: Db, userId: number, revocation: Revocation & { keep?: string }): Promise<number> {
   return revoke(db, userId, revocation.keep === undefined ? {} : { keep: revocation.keep }, revocation);
+}
+
+/**
+ * Last use is kept to a minute: bearerAuth writes it only when the kept value is at least this old, so a person's
+ * session costs at most one write a minute however many requests it makes. A write on every request would make each
+ * read a write (SQLite serialises writers across every gateway process; PostgreSQL leaves a dead row version per update)
+ * for a precision no one recognising their sign-ins needs.
+ */
+export const LAST_USE_PRECISION_MS = 60 * 1000;
+
+/** Whether a session last used at `lastUsed` (or opened at `created` when never marked) needs its last use written. */
+export function lastUseIsStale(lastUsed: string | null, created: string, now: Date): boolean {
+  return Date.parse(lastUsed ?? created) <= now.getTime() - LAST_USE_PRECISION_MS;
+}
+
+/** Marks the session used now, unless another request (of any gateway process) did so within the minute. */
+export async function touchSession(db: Db, id: string, now: Date): Promise<void> {
+  const stale = new Date(now.getTime() - LAST_USE_PRECISION_MS).toISOString();
+  await db
+    .updateTable('sessions')
+    .set({ last_used: now.toISOString() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('last_used', 'is', null), eb('last_used', '<=', stale)]))
+    .execute();
 }

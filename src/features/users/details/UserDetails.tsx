@@ -21,7 +21,8 @@ import { RecordHistory } from '../../../render/audit';
 import { profileRead } from '../api/user-include';
 import { ChangePasswordModal } from '../profile/ChangePasswordModal';
 import { useUserSlots, type OpenedFrom } from '../slots';
-import { asUserRecord, type UserRecord } from '../user-record';
+import { StaffSessions } from '../sessions/StaffSessions';
+import { asUserRecord, userRole, type UserRecord } from '../user-record';
 import { userPanelView } from './panel-rules';
 import { ProfileFacts } from './ProfileFacts';
 import { StatusDropdown } from './StatusDropdown';
@@ -132,6 +133,8 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
   const TopUp = slots.topUp;
   const Transactions = slots.transactions;
   const services = user.services ?? [];
+  // End users cannot sign in to the back-office, so only staff have sessions to show.
+  const sessionsTab = view.sessions && userRole(user) !== 256;
 
   return (
     <Stack gap="md" ref={root}>
@@ -153,6 +156,7 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
           <Tabs.Tab value="details">User Details</Tabs.Tab>
           {view.transactionsTab && <Tabs.Tab value="transactions">Transactions</Tabs.Tab>}
           {view.history && <Tabs.Tab value="history">History</Tabs.Tab>}
+          {sessionsTab && <Tabs.Tab value="sessions">Sessions</Tabs.Tab>}
         </Tabs.List>
         <Tabs.Panel value="details" pl="md">
           <Stack gap="md">
@@ -209,6 +213,11 @@ function UserDetailsView({ user, openedFrom }: { user: UserRecord; openedFrom: O
         {view.history && (
           <Tabs.Panel value="history" pl="md">
             <RecordHistory entities={USER_AUDIT_ENTITIES} entityId={user.id} />
+          </Tabs.Panel>
+        )}
+        {sessionsTab && (
+          <Tabs.Panel value="sessions" pl="md">
+            <StaffSessions userId={user.id} name={user.fullname} />
           </Tabs.Panel>
         )}
       </Tabs>

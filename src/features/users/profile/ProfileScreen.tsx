@@ -1,7 +1,7 @@
 // users-and-wallets §2 "Own profile page" (/user/profile): avatar, ID and username badges, the profile form file
-// (phone, email and country read-only), Save, and Change Password with its modal.
+// (phone, email and country read-only), Save, and Change Password with its modal; a Sessions tab (issue 28).
 import { useMemo, useState } from 'react';
-import { Alert, Avatar, Badge, Button, Card, Group, Stack, Title } from '@mantine/core';
+import { Alert, Avatar, Badge, Button, Card, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError, errorText } from '../../../api/errors';
 import type { RuleContext } from '../../../config/rules';
@@ -18,6 +18,7 @@ import { profileValues, userChanges } from '../details/user-form-values';
 import { useUserSlots } from '../slots';
 import { asUserRecord, type UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
+import { OwnSessions } from '../sessions/OwnSessions';
 import { useConfig } from '../../../config/context';
 
 export function ProfileScreen() {
@@ -35,7 +36,18 @@ export function ProfileScreen() {
           {errorText(user.error)}
         </Alert>
       ) : (
-        <OwnProfile user={asUserRecord(user.data)} />
+        <Tabs defaultValue="profile" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="profile">Profile</Tabs.Tab>
+            <Tabs.Tab value="sessions">Sessions</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="profile" pt="md">
+            <OwnProfile user={asUserRecord(user.data)} />
+          </Tabs.Panel>
+          <Tabs.Panel value="sessions" pt="md">
+            <OwnSessions />
+          </Tabs.Panel>
+        </Tabs>
       )}
     </Stack>
   );
