@@ -1,1 +1,0 @@
-select "wt"."id", coalesce(((select "through" from "wallet_transaction_hour_counts" where "tenant_id" = $1 and "status" = $2 and "type" = 0 and "currency" = '*' order by "hour" desc limit 1)), 0) - 0 as "total" from "wallet_transactions" as "wt" where "wt"."tenant_id" = $1 and "wt"."status" = $2 order by "wt"."created" desc, "wt"."id" desc limit $3 offset $4
