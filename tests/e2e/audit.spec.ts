@@ -77,8 +77,7 @@ test('a status change shows in the user’s History tab and on the Audit screen,
 });
 
 test('the admin tenant’s super admin reads every tenant’s rows, with the tenant column', async ({ page }) => {
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/audit');
+  await signIn(page, demoLogins.super, { at: '/audit' });
   const audit = page.getByRole('table', { name: 'Audit', exact: true });
   await expect(audit.getByRole('columnheader', { name: 'Tenant' })).toBeVisible();
   await expect(audit.locator('tbody tr').first()).toBeVisible();

@@ -1,12 +1,11 @@
 // The catalogue screens against the real gateway as partner@demo.test, on the demo world's products
 // (identity-and-catalogue §2-§9): the products table and settings pane, fees by product and currency, forex cards.
 import { expect, test } from '@playwright/test';
-import { demoLogins, expectAccessible, openScreen, signIn } from './support';
+import { demoLogins, expectAccessible, signIn } from './support';
 
 test('[IC-2.24] [IC-2.62] [IC-4.05] [IC-4.06] [IC-8.20] [IC-8.25] products: the settings pane adds and deletes a service', async ({ page }) => {
   const service = `Night ${Date.now()}`;
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/products/list');
+  await signIn(page, demoLogins.partner, { at: '/products/list' });
   const row = page.getByRole('row').filter({ hasText: 'Cash Pickup' });
   await expect(row).toBeVisible();
   await expectAccessible(page);
@@ -34,8 +33,7 @@ test('[IC-2.24] [IC-2.62] [IC-4.05] [IC-4.06] [IC-8.20] [IC-8.25] products: the 
 });
 
 test('[IC-2.61] [IC-8.22] the product detail keeps the type read-only and saves', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/products/list');
+  await signIn(page, demoLogins.partner, { at: '/products/list' });
   await page.getByRole('row').filter({ hasText: 'Bank Payout' }).getByRole('button', { name: 'View', exact: true }).click();
   await expect(page.getByRole('combobox', { name: 'Type' })).toBeDisabled();
   await page.getByRole('textbox', { name: 'Subtitle', exact: true }).fill('Pay out to any bank account');
@@ -45,8 +43,7 @@ test('[IC-2.61] [IC-8.22] the product detail keeps the type read-only and saves'
 });
 
 test('[IC-2.66] [IC-2.29] [IC-8.23] [IC-8.24] fees: choose product and currency, add a fee band, delete it', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/fees');
+  await signIn(page, demoLogins.partner, { at: '/fees' });
   await expect(page.getByText('Please select a Product', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Product' }).click();
   await page.getByRole('option', { name: 'Send Money', exact: true }).click();
@@ -74,8 +71,7 @@ test('[IC-2.66] [IC-2.29] [IC-8.23] [IC-8.24] fees: choose product and currency,
 });
 
 test('[IC-2.67] [IC-2.68] [IC-2.69] [IC-8.17] forex: a card per pair, the edit modal saves', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/forex');
+  await signIn(page, demoLogins.partner, { at: '/forex' });
   await page.getByRole('combobox', { name: 'Product' }).click();
   await page.getByRole('option', { name: 'Send Money', exact: true }).click();
   const card = page.getByRole('region', { name: 'USD → NGN' });

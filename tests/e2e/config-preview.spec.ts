@@ -2,13 +2,12 @@
 // Control Panel, reads the checker's verdict on every file, and previews a tenant's menu as a role, a table with demo
 // rows and a form live with its validation.
 import { expect, test } from '@playwright/test';
-import { demoLogins, expectAccessible, expectHydrated, openScreen, signIn } from './support';
+import { demoLogins, expectAccessible, expectHydrated, signIn } from './support';
 
 test("the admin tenant's top admin sees every config file's verdict and previews a tenant as a role", async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (error) => errors.push(String(error)));
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/admin/tenants');
+  await signIn(page, demoLogins.super, { at: '/admin/tenants' });
   await page.getByRole('navigation', { name: 'Main menu', exact: true }).getByRole('link', { name: 'Config', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/config/);
   await expect(page.getByRole('heading', { level: 1, name: 'Config' })).toBeVisible();
@@ -71,8 +70,7 @@ test("the admin tenant's top admin sees every config file's verdict and previews
 });
 
 test('staff of another tenant get no Config page: the gateway refuses them', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/admin/config');
+  await signIn(page, demoLogins.partner, { at: '/admin/config' });
   // IC-6.04: the admin area is closed to every other tenant by one route rule, before the Config screen's own check.
   await expect(page.getByText('This area is only open to the admin tenant.')).toBeVisible();
   const answer = await page.evaluate(async () => {

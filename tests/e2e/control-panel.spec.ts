@@ -12,8 +12,7 @@ async function confirmSave(page: Page) {
 
 test('[IC-2.10] [IC-2.11] [IC-2.52] [IC-8.11] [IC-4.09] super@demo.test creates a tenant in the Control Panel, then switches into it', async ({ page }) => {
   const name = `Kombo Savings ${Date.now()}`;
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/admin/tenants');
+  await signIn(page, demoLogins.super, { at: '/admin/tenants' });
   await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
   await expect(page.getByRole('table', { name: 'Tenants' }).getByRole('cell', { name: 'naccug', exact: true })).toBeVisible();
   await expectAccessible(page);
@@ -50,8 +49,7 @@ test('[IC-2.10] [IC-2.11] [IC-2.52] [IC-8.11] [IC-4.09] super@demo.test creates 
 
 test('[IC-2.50] [IC-3.04] [IC-2.53] the tenant form in update mode keeps the client id read-only and copies it', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/admin/tenants');
+  await signIn(page, demoLogins.super, { at: '/admin/tenants' });
   const row = page.getByRole('row').filter({ has: page.getByRole('cell', { name: 'naccug', exact: true }) });
   await row.getByRole('button', { name: 'View', exact: true }).click();
   await expect(page).toHaveURL(/\/admin\/tenants\/update\/naccug$/);
@@ -65,8 +63,7 @@ test('[IC-2.50] [IC-3.04] [IC-2.53] the tenant form in update mode keeps the cli
 
 test('[IC-2.15] [IC-2.16] [IC-2.17] [IC-8.13] [IC-8.14] a scope round trip: create, find in the list, update', async ({ page }) => {
   const scopeName = `e2e.read.${Date.now()}`;
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/admin/scopes');
+  await signIn(page, demoLogins.super, { at: '/admin/scopes' });
   await expect(page.getByRole('table', { name: 'Scopes' })).toBeVisible();
   await expectAccessible(page);
 
@@ -93,15 +90,13 @@ test('[IC-2.15] [IC-2.16] [IC-2.17] [IC-8.13] [IC-8.14] a scope round trip: crea
 });
 
 test('[IC-6.04] users of another tenant cannot open the admin area', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/admin/tenants');
+  await signIn(page, demoLogins.partner, { at: '/admin/tenants' });
   await expect(page.getByText('This area is only open to the admin tenant.', { exact: true })).toBeVisible();
 });
 
 test("[IC-5.04] [IC-4.09] [IC-2.73] a tenant made with the form's defaults is entered at once: its type's first menu item, its menu, its dashboard", async ({ page }) => {
   const name = `Defaults Savings ${Date.now()}`;
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/admin/tenants/create');
+  await signIn(page, demoLogins.super, { at: '/admin/tenants/create' });
   // Only the required texts; no grant type, scope or claim ticked (IC-5.04), the type left at its default.
   await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
   await page.getByRole('textbox', { name: 'Description' }).fill('Made with the form as it opens');
@@ -184,7 +179,6 @@ for (const path of ['/admin/dashboard', '/admin/transactions']) {
 
 test("[IC-2.72] [IC-6.03] the 'Admin Control Panel' banner shows on Control Panel pages only, not on /", async ({ page }) => {
   await signIn(page, demoLogins.super);
-  await openScreen(page, '/');
   await expect(page.getByRole('main').getByRole('button', { name: 'Control Panel', exact: true })).toBeVisible();
   await expect(page.getByText('Admin Control Panel', { exact: true })).toHaveCount(0);
   await page.getByRole('main').getByRole('button', { name: 'Control Panel', exact: true }).click();

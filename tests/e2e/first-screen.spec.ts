@@ -2,7 +2,7 @@
 // the members are in the page's HTML, the drawn screen works once hydrated without being built again, and a tab
 // whose own session is not the one drawn for never shows it (docs/decisions.md "First paint on a phone").
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, expectHydrated, readAsTheTab, signInThroughForm } from './support';
+import { demoLogins, expectAccessible, expectHydrated, readAsTheTab, signIn, signInThroughForm } from './support';
 
 /** Every error the page reports: a failed hydration is one (React's #418 and its kin). */
 function collectErrors(page: Page): string[] {
@@ -37,7 +37,7 @@ async function loadDrawnInPlace(page: Page): Promise<Locator> {
 }
 
 test('a cold load of the members list comes drawn, and the app hydrates it in place', async ({ page }) => {
-  await signInThroughForm(page, demoLogins.partner);
+  await signIn(page, demoLogins.partner);
   const html = await (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text();
   expect(html).toContain('aria-label="Members"');
   expect(html.match(/<tr [^>]*aria-rowindex/g)?.length ?? 0).toBeGreaterThan(0);
@@ -79,8 +79,7 @@ test('on a phone the drawn menu stays out of the page until the burger opens it'
   const context = await browser.newContext({ viewport: { width: 412, height: 823 } });
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await signInThroughForm(page, demoLogins.partner);
-  await page.goto('/wallet/users');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
   await expect(page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]').first()).toBeVisible();
   const menu = page.getByRole('navigation', { name: 'Main menu' });
   await expect(menu).toBeHidden();
@@ -124,7 +123,7 @@ test('pages drawn side by side for two people each hold only their own session�
   const people = [demoLogins.partner, demoLogins.super];
   const contexts = await Promise.all(people.map(() => browser.newContext()));
   const pages = await Promise.all(contexts.map((context) => context.newPage()));
-  await Promise.all(pages.map((page, index) => signInThroughForm(page, people[index] ?? '')));
+  await Promise.all(pages.map((page, index) => signIn(page, people[index] ?? '')));
   for (let round = 0; round < 3; round += 1) {
     const drawn = await Promise.all(pages.map(async (page) => (await page.request.get('/wallet/users', { headers: { accept: 'text/html' } })).text()));
     drawn.forEach((html, index) => {
@@ -140,7 +139,7 @@ test('a page is drawn in the tab’s time zone, and set aside when it was drawn 
   const context = await browser.newContext({ timezoneId: zone });
   const page = await context.newPage();
   const errors = collectErrors(page);
-  await signInThroughForm(page, demoLogins.partner);
+  await signIn(page, demoLogins.partner);
   const created = await readAsTheTab<{ data: { attributes: { created: string } }[] }>(page, '/api/v1/um/user?filter[account.roles]=256&page[size]=1&sort=-created');
   // Kiritimati is 14 hours ahead of UTC: a date drawn in the gateway's zone (UTC here) would read another day or hour.
   const part = (type: string) =>
@@ -160,7 +159,7 @@ test('a page is drawn in the tab’s time zone, and set aside when it was drawn 
     return drawnIn;
   };
 
-  // The app told the gateway its zone when it started (the sign-in page): the list comes drawn in it, and hydrates.
+  // The app told the gateway its zone when it started (the first page of the tab): the list comes drawn in it, and hydrates.
   expect(await coldLoad()).toBe(zone);
   // A zone cookie from elsewhere (the laptop travelled): the page drawn in it is set aside and the app builds its own,
   // then tells the gateway the tab's zone again.

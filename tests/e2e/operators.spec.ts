@@ -44,8 +44,7 @@ async function twoCheckableRows(request: APIRequestContext): Promise<{ day: stri
 
 test('[RP-4.18] Analyse Request on another row starts clean: no earlier row\'s \'Request Sent Sucessfully!\' anywhere', async ({ page, request }) => {
   const { day, first, second } = await twoCheckableRows(request);
-  await signIn(page, demoLogins.payout);
-  await openScreen(page, `/transactions/remittances?startDate=${day}&endDate=${day}&filter%5BstatusId%5D=128`);
+  await signIn(page, demoLogins.payout, { at: `/transactions/remittances?startDate=${day}&endDate=${day}&filter%5BstatusId%5D=128` });
   const table = page.getByRole('table', { name: TABLE });
   const line = (row: Row) => table.locator('tbody tr').filter({ hasText: referenceOf(row) }).first();
   await line(first).getByRole('button', { name: 'Analyse Request' }).click();
@@ -73,8 +72,7 @@ test('[RP-4.18] Analyse Request on another row starts clean: no earlier row\'s \
 
 test('a toast never covers Force Sync, Refresh or PDF, nor an open dialog\'s buttons: a click there goes through', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'upt@demo.test');
-  await openScreen(page, '/upt/transactions/remittances');
+  await signIn(page, 'upt@demo.test', { at: '/upt/transactions/remittances' });
   const table = page.getByRole('table', { name: 'Universal Payment Transactions' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   // Synced twice: two toasts stand one under the other.
@@ -111,8 +109,7 @@ test('a toast never covers Force Sync, Refresh or PDF, nor an open dialog\'s but
 
 test('once the table has scrolled sideways, a filter of the filter row that shows is the one a click reaches', async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 800 });
-  await signIn(page, demoLogins.payout);
-  await openScreen(page, '/transactions/remittances');
+  await signIn(page, demoLogins.payout, { at: '/transactions/remittances' });
   const table = page.getByRole('table', { name: TABLE });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   const scroller = table.locator('xpath=..');
@@ -136,8 +133,7 @@ test('once the table has scrolled sideways, a filter of the filter row that show
 });
 
 test("the pay-in dashboard's chart has its table alternative, and axe finds nothing serious in either colour scheme", async ({ page }) => {
-  await signIn(page, demoLogins.payin);
-  await openScreen(page, '/remittances/dashboard');
+  await signIn(page, demoLogins.payin, { at: '/remittances/dashboard' });
   const chart = page.getByRole('figure', { name: 'Transactions' });
   await expect(chart.getByTestId('chart-range')).toBeVisible();
   await chart.getByRole('button', { name: 'Show data table' }).click();
@@ -206,10 +202,9 @@ test("at 1,280 and 1,440 px the pay-in tenant's remittance table reads whole: St
 
 test("at 1,280 and 1,440 px bunna's Pay-in and Pay-out tables read whole: Reference, Receiver Amount and Status in view, no sideways scrolling", async ({ page }) => {
   // No demo login of its own: super@demo.test switches into Bunna (users-and-wallets §6).
-  await signIn(page, demoLogins.super);
-  await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
-  await page.getByRole('option', { name: 'Bunna', exact: true }).click();
+  await signIn(page, demoLogins.super, { tenant: 'Bunna', at: '/dashboard' });
   await expect(page).toHaveURL(/\/dashboard$/i);
+  await expect(page.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue('Bunna');
   await expectReadsWhole(page, '/remittances/payin', 'Pay-in Transactions', ['Reference', 'Receiver Amount', 'Status']);
   await expectReadsWhole(page, '/remittances/payout', 'Pay-out Transactions', ['Reference', 'Receiver Amount', 'Status']);
 });

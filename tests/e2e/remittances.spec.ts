@@ -9,7 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test, type APIRequestContext, type Download, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { pdfText } from '../../server/testing/pdf-text.ts';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, openScreen, signIn } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, signIn } from './support';
 
 const PAYOUT_OFFICER = 'payoutofficer@demo.test';
 const UPT = 'upt@demo.test';
@@ -68,10 +68,13 @@ async function rowAnswering(request: APIRequestContext, digits: string): Promise
   return row;
 }
 
-/** The row in the table (filtered to it), and the swift dialog its Analyse Request opens. */
+/** The remittance table filtered to `row`. */
+const addressOf = (row: Row) =>
+  `/transactions/remittances?startDate=${dayOf(row)}&endDate=${dayOf(row)}&filter%5BpayoutExternalId%5D=${encodeURIComponent(referenceOf(row))}`;
+
+/** The row in the table the page shows (addressOf), and the swift dialog its Analyse Request opens. */
 async function checkStatus(page: Page, row: Row) {
   const reference = referenceOf(row);
-  await openScreen(page, `/transactions/remittances?startDate=${dayOf(row)}&endDate=${dayOf(row)}&filter%5BpayoutExternalId%5D=${encodeURIComponent(reference)}`);
   const line = page.getByRole('table', { name: TABLE }).locator('tbody tr').filter({ hasText: reference }).first();
   await line.getByRole('button', { name: 'Analyse Request' }).click();
   return { line, reference, dialog: page.getByRole('dialog', { name: SWIFT_DIALOG }) };
@@ -103,8 +106,7 @@ async function exportAs(page: Page, item: string): Promise<Download> {
 
 test.describe('remittance transactions (payout admin)', () => {
   test('[RP-2.01][RP-2.13][RP-2.18][RP-2.28] the table with the Available Balance, payout-admin actions and the details popup', async ({ page }) => {
-    await signIn(page, demoLogins.payout);
-    await openScreen(page, '/transactions/remittances');
+    await signIn(page, demoLogins.payout, { at: '/transactions/remittances' });
     const table = page.getByRole('table', { name: TABLE });
     await expect(table.getByRole('columnheader', { name: 'Reference #' })).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Actions' })).toBeVisible();
@@ -124,7 +126,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-4.08][RP-4.11][RP-4.16][RP-4.18][RP-4.19] a status check answered 32 is re-initiated; the row is re-processed after the refetch', async ({ page, request }) => {
     const row = await rowAnswering(request, '67');
-    await signIn(page, demoLogins.payout);
+    await signIn(page, demoLogins.payout, { at: addressOf(row) });
     const { dialog, line, reference } = await checkStatus(page, row);
     await expect(dialog.getByText(`This transaction will be reprocessed with a new reference: ${reference}A`)).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Cancel Transaction' })).toBeVisible();
@@ -142,7 +144,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-4.09] a status check answered 00 shows the bank paid it: no note, no action', async ({ page, request }) => {
     const row = await rowAnswering(request, '012');
-    await signIn(page, demoLogins.payout);
+    await signIn(page, demoLogins.payout, { at: addressOf(row) });
     const { dialog } = await checkStatus(page, row);
     await expect(dialog.getByText('Response Code')).toBeVisible();
     await expect(dialog.getByText('00', { exact: true })).toBeVisible();
@@ -155,7 +157,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test("[RP-4.10][RP-4.14] a status check answered 01 'Transaction does not exist.' offers Re-Initiate only; it is re-initiated", async ({ page, request }) => {
     const row = await rowAnswering(request, '345');
-    await signIn(page, demoLogins.payout);
+    await signIn(page, demoLogins.payout, { at: addressOf(row) });
     const { dialog } = await checkStatus(page, row);
     await expect(dialog.getByText('Transaction does not exist.')).toBeVisible();
     await expect(dialog.getByText('This transaction can be re-initiated or cancelled.')).toBeVisible();
@@ -172,7 +174,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-4.13][RP-4.15][RP-4.20] another code asks for swift verification and offers Cancel only; the cancel sets 128 Cancelled - {reason}', async ({ page, request }) => {
     const row = await rowAnswering(request, '89');
-    await signIn(page, demoLogins.payout);
+    await signIn(page, demoLogins.payout, { at: addressOf(row) });
     const { dialog, line } = await checkStatus(page, row);
     await expect(dialog.getByText('Required swift verification!')).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Re-Initiate' })).toHaveCount(0);
@@ -187,7 +189,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-8.07] a bank that is down answers in a red alert with Close; nothing changes', async ({ page, request }) => {
     const row = await rowAnswering(request, '345');
-    await signIn(page, demoLogins.payout);
+    await signIn(page, demoLogins.payout, { at: addressOf(row) });
     await setBank(request, 'down');
     try {
       const { dialog } = await checkStatus(page, row);
@@ -203,7 +205,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-8.07] a bank that does not answer in time is a time-out in the red alert, never a 500', async ({ page, request }) => {
     const row = await rowAnswering(request, '345');
-    await signIn(page, demoLogins.payout);
+    await signIn(page, demoLogins.payout, { at: addressOf(row) });
     await setBank(request, 'slow');
     try {
       const { dialog } = await checkStatus(page, row);
@@ -217,8 +219,7 @@ test.describe('remittance transactions (payout admin)', () => {
   test('[RP-4.23][RP-2.17][RP-2.19] a bulk edit of 50 ticked rows sets one code and description on each', async ({ page, request }) => {
     const [startDate, endDate] = [daysAgo(80), daysAgo(70)];
     const description = `Settled at branch ${Date.now()}`;
-    await signIn(page, demoLogins.payout);
-    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}&pageSize=50`);
+    await signIn(page, demoLogins.payout, { at: `/transactions/remittances?startDate=${startDate}&endDate=${endDate}&pageSize=50` });
     const table = page.getByRole('table', { name: TABLE });
     await expect(table.locator('tbody tr')).toHaveCount(50);
     await table.getByRole('checkbox', { name: 'Select all rows' }).check();
@@ -236,8 +237,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-9.09][RP-3.04][RP-3.02] Excel saves Transaction_Report_{start}_{end}.xlsx with the RP §3 columns and every row of the range', async ({ page, request }) => {
     const [startDate, endDate] = [daysAgo(20), daysAgo(18)];
-    await signIn(page, demoLogins.payout);
-    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await signIn(page, demoLogins.payout, { at: `/transactions/remittances?startDate=${startDate}&endDate=${endDate}` });
     await expect(page.getByRole('table', { name: TABLE }).locator('tbody tr').first()).toBeVisible();
     const download = await exportAs(page, 'Excel');
     expect(download.suggestedFilename()).toBe(`Transaction_Report_${startDate}_${endDate}.xlsx`);
@@ -254,8 +254,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-9.10][RP-3.15][RP-9.02][RP-9.03] Daily Report saves Daily_Transaction_Report_{start}_{end}.xlsx, one row a day and receiver currency', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(9), daysAgo(3)];
-    await signIn(page, demoLogins.payout);
-    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await signIn(page, demoLogins.payout, { at: `/transactions/remittances?startDate=${startDate}&endDate=${endDate}` });
     await expect(page.getByRole('table', { name: TABLE }).locator('tbody tr').first()).toBeVisible();
     const download = await exportAs(page, 'Daily Report');
     expect(download.suggestedFilename()).toBe(`Daily_Transaction_Report_${startDate}_${endDate}.xlsx`);
@@ -276,8 +275,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
   test('[RP-1.03][RP-2.69] PDF saves the payout PDF as Transactions_{start}_{end}.pdf', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(2), daysAgo(1)];
-    await signIn(page, demoLogins.payout);
-    await openScreen(page, `/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await signIn(page, demoLogins.payout, { at: `/transactions/remittances?startDate=${startDate}&endDate=${endDate}` });
     await expect(page.getByRole('table', { name: TABLE }).locator('tbody tr').first()).toBeVisible();
     const download = await exportAs(page, 'PDF');
     expect(download.suggestedFilename()).toBe(`Transactions_${startDate}_${endDate}.pdf`);
@@ -289,8 +287,7 @@ test.describe('remittance transactions (payout admin)', () => {
   });
 
   test('[RP-2.16][RP-4.25][RP-8.08] a bulk reprocessing of 1,000 days back reports the 1,000 transactions re-processed', async ({ page }) => {
-    await signIn(page, demoLogins.payout);
-    await openScreen(page, '/transactions/remittances');
+    await signIn(page, demoLogins.payout, { at: '/transactions/remittances' });
     await page.getByRole('button', { name: 'Bulk Reprocessing' }).click();
     const modal = page.getByRole('dialog', { name: 'Bulk Reprocessing' });
     await modal.getByText('By days').click();
@@ -305,8 +302,7 @@ test.describe('remittance transactions (payout admin)', () => {
 
 test.describe('pay-in dashboard', () => {
   test('[RP-2.62][RP-2.64] a status widget opens the table filtered to its status over its period, with as many rows', async ({ page }) => {
-    await signIn(page, demoLogins.payin);
-    await openScreen(page, '/remittances/dashboard');
+    await signIn(page, demoLogins.payin, { at: '/remittances/dashboard' });
     await page.getByRole('radiogroup', { name: 'Status period' }).getByText('Year').click();
     const widget = page.getByRole('link', { name: /^[\d,]+ Failed$/ });
     await expect(widget).toBeVisible();
@@ -324,8 +320,7 @@ test.describe('pay-in dashboard', () => {
 test.describe('universal payment transactions', () => {
   test('[RP-7.06] PDF saves UPT_{start}_{end}.pdf', async ({ page }) => {
     const [startDate, endDate] = [daysAgo(6), daysAgo(0)];
-    await signIn(page, UPT);
-    await openScreen(page, `/upt/transactions/remittances?startDate=${startDate}&endDate=${endDate}`);
+    await signIn(page, UPT, { at: `/upt/transactions/remittances?startDate=${startDate}&endDate=${endDate}` });
     await expect(page.getByRole('table', { name: 'Universal Payment Transactions' }).locator('tbody tr').first()).toBeVisible();
     const downloading = page.waitForEvent('download');
     await page.getByRole('button', { name: 'PDF' }).click();
@@ -337,8 +332,7 @@ test.describe('universal payment transactions', () => {
 
 test.describe('remittance transactions (staff who are not payout admins)', () => {
   test('[RP-6.07][RP-6.08] see the wallet view without payout-admin actions, and the gateway refuses them', async ({ page, request }) => {
-    await signIn(page, PAYOUT_OFFICER);
-    await openScreen(page, '/transactions/remittances');
+    await signIn(page, PAYOUT_OFFICER, { at: '/transactions/remittances' });
     const table = page.getByRole('table', { name: TABLE });
     await expect(table.locator('tbody tr').first()).toBeVisible();
     await expect(table.getByRole('columnheader', { name: 'Actions' })).toHaveCount(0);

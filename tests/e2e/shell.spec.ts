@@ -54,8 +54,7 @@ test('[UW-6.01][UW-4.58] super@demo.test switches tenants and lands on the new m
 });
 
 test('[UW-4.59] a switch under /admin/ keeps the path', async ({ page }) => {
-  await signIn(page, demoLogins.super);
-  await openScreen(page, '/admin/tenants');
+  await signIn(page, demoLogins.super, { at: '/admin/tenants' });
   await expect(page.getByText('Admin Control Panel', { exact: true })).toBeVisible();
   await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
   await page.getByRole('option', { name: 'NACCUG', exact: true }).click();

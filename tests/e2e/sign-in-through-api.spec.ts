@@ -49,3 +49,38 @@ for (const email of [demoLogins.partner, demoLogins.super]) {
     }
   });
 }
+
+test('super@demo.test: signing in through the API with a tenant leaves the tab as the form and the tenant selector do (session entries, cookies, landing screen)', async ({ page, browser, baseURL }) => {
+  await signInThroughForm(page, demoLogins.super);
+  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
+  await selector.click();
+  await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
+  await expect(page).toHaveURL(/\/Dashboard$/i);
+  await expect(selector).toHaveValue('NACCUG');
+  // The switch changes the address before the tenant's home has drawn over the admin home.
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).not.toHaveText('Welcome to Teller');
+  const byForm = await tabOf(page);
+  const other = await browser.newContext({ baseURL });
+  try {
+    const apiPage = await other.newPage();
+    // The selector goes to the tenant's home; the helper opens the screen it is given.
+    await signIn(apiPage, demoLogins.super, { tenant: 'NACCUG', at: byForm.path });
+    await expect(apiPage.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue('NACCUG');
+    const byApi = await tabOf(apiPage);
+
+    expect(Object.keys(byApi.storage).sort()).toEqual(Object.keys(byForm.storage).sort());
+    expect(shapeOf(byApi.storage)).toEqual(shapeOf(byForm.storage));
+    // The same tenant is chosen; only its token differs.
+    const { accessToken: apiToken, ...apiTenant } = byApi.storage['teller.tenant'] as { accessToken: string };
+    const { accessToken: formToken, ...formTenant } = byForm.storage['teller.tenant'] as { accessToken: string };
+    expect(apiTenant).toEqual(formTenant);
+    expect(apiTenant).toMatchObject({ id: 'naccug', name: 'NACCUG' });
+    expect(apiToken).not.toBe('');
+    expect(formToken).not.toBe('');
+    expect(byApi.cookies).toEqual(byForm.cookies);
+    expect(byApi.cookies).toContain('teller_tenant');
+    expect({ path: byApi.path, heading: byApi.heading }).toEqual({ path: byForm.path, heading: byForm.heading });
+  } finally {
+    await other.close();
+  }
+});

@@ -28,25 +28,48 @@ export async function openLogin(page: Page) {
   await expect(page.getByLabel(/^Email/)).toBeVisible();
 }
 
+/**
+ * How long a page may take to become ready (hydrated, its first screen drawn) before a test fails: the app's code is
+ * parsed and run first, which passed the suite's 10 s on a 2-core machine kept busy (load 25, issue 25). A wait, not
+ * an assertion on time.
+ */
+const READY_TIMEOUT = 30_000;
+
 /** The web app's sign-in client (src/features/auth/api/sign-in.ts WEB_CLIENT_ID; that module needs a browser). */
 const WEB_CLIENT_ID = 'teller-web';
 
 type TokenAnswer = operations['createToken']['responses'][200]['content']['application/json'];
+type TenantSelections = operations['listTenantSelections']['responses'][200]['content']['application/json'];
+type TenantAnswer = operations['connectToken']['responses'][200]['content']['application/json'];
+
+export interface SignInOptions {
+  password?: string;
+  /**
+   * The tenant the tab has chosen, by the name its selector shows (the admin tenant's staff only), as after a switch;
+   * the tab still opens `at` ('/' by default, the admin home), not the tenant's home the selector goes to.
+   */
+  tenant?: string;
+  /** The screen the tab opens first, instead of the person's home ("/"): one page load, not two. */
+  at?: string;
+}
 
 /**
  * Signs in as the login form does, without the form: the gateway's own token call (which also sets the browser's
  * session cookie, as the app's call does), then the tab's session stored under the keys and in the shape
- * src/api/session.ts stores it, and the landing screen opened and hydrated. For every test whose subject is not
- * sign-in; sign-in-through-api.spec.ts proves the tab ends up as after `signInThroughForm`.
+ * src/api/session.ts stores it, and the first screen opened and hydrated. With `tenant`, the tenant switch's own
+ * calls (src/app/tenant-switch.ts: the selection list, then connect/token, which sets the tenant cookie) and the
+ * chosen tenant stored as the switch stores it. For every test whose subject is not sign-in or the switch; the one
+ * place that knows how a tab is signed in (sign-in-through-api.spec.ts proves the tab ends up as after
+ * `signInThroughForm`).
  */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, tenant, at }: SignInOptions = {}) {
   const answer = await page.request.post('/api/v1/id/token', {
     data: { data: { type: 'token', attributes: { username: email, password, clientid: WEB_CLIENT_ID } } },
   });
   expect(answer.status(), `sign-in of ${email}`).toBe(200);
   const { attributes } = ((await answer.json()) as TokenAnswer).data;
   const { user } = attributes;
-  const stored = {
+  const stored: Record<string, unknown> = {
     [SESSION_KEYS.session]: { accessToken: attributes.accessToken, expiresAt: Date.now() + attributes.expiresIn * 1000 },
     [SESSION_KEYS.user]: {
       userId: String(user.id),
@@ -59,20 +82,39 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
       adminTenant: user.adminTenant,
     },
   };
+  if (tenant !== undefined) stored[SESSION_KEYS.tenant] = await chooseTenant(page, attributes.accessToken, tenant);
+  // A new session has no login message, and no tenant unless one was chosen (sessionStore.signIn, selectTenant).
+  const cleared = tenant === undefined ? [SESSION_KEYS.tenant, SESSION_KEYS.loginMessage] : [SESSION_KEYS.loginMessage];
   // Before the first page of the tab runs, and only for it: a later page (after Logout, say) finds what the tab left.
   const seeding = await page.addInitScript(({ entries, cleared }) => {
     for (const [key, value] of Object.entries(entries)) sessionStorage.setItem(key, JSON.stringify(value));
-    // A new session has chosen no tenant and leaves no login message (sessionStore.signIn).
     for (const key of cleared) sessionStorage.removeItem(key);
-  }, { entries: stored, cleared: [SESSION_KEYS.tenant, SESSION_KEYS.loginMessage] });
+  }, { entries: stored, cleared });
   try {
-    await openScreen(page, '/');
+    await openScreen(page, at ?? '/');
   } finally {
     await seeding.dispose();
   }
   await expect(page).not.toHaveURL(/\/login/);
   // As after the form: the way to the person's home ("/" to it) is over and the landing screen has drawn.
-  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
+  if (at === undefined) await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: READY_TIMEOUT });
+}
+
+/** The tenant switch's calls for the tenant named `name`, with the session's own token: what the tab stores of it. */
+async function chooseTenant(page: Page, sessionToken: string, name: string) {
+  const authorization = `Bearer ${sessionToken}`;
+  const listed = await page.request.get('/api/v1/id/tenant/tenantselections', { headers: { authorization } });
+  expect(listed.status(), 'tenant selections').toBe(200);
+  const choice = ((await listed.json()) as TenantSelections).data.find((entry) => entry.attributes.name === name);
+  if (!choice) throw new Error(`no tenant named ${name} to switch to`);
+  const { clientId, grantType, scope, type } = choice.attributes;
+  const switched = await page.request.post('/connect/token', {
+    headers: { authorization },
+    form: { client_id: clientId, grant_type: grantType, ...(scope === '' ? {} : { scope }) },
+  });
+  expect(switched.status(), `switch to ${name}`).toBe(200);
+  const token = (await switched.json()) as TenantAnswer;
+  return { id: choice.id, name, type, accessToken: token.access_token };
 }
 
 /** Signs in through the login form, for the tests whose subject is sign-in itself. */
@@ -88,7 +130,7 @@ export async function signInThroughForm(page: Page, email: string, password = DE
 
 /** A page the gateway drew takes input once the app has hydrated it (#root is inert until then). */
 export async function expectHydrated(page: Page) {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert');
+  await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: READY_TIMEOUT });
 }
 
 /**

@@ -14,6 +14,11 @@ async function columnHeaders(table: Locator): Promise<string[]> {
 
 async function openList(page: Page, path: string, title: string): Promise<Locator> {
   await openScreen(page, path);
+  return listShown(page, title);
+}
+
+/** The list `title` on the screen the page shows, once real rows have replaced the loader. */
+async function listShown(page: Page, title: string): Promise<Locator> {
   await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
   const table = page.getByRole('table', { name: title });
   // While the first page loads, the body is one row holding the loader: wait until real rows replace it.
@@ -21,13 +26,6 @@ async function openList(page: Page, path: string, title: string): Promise<Locato
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(table.getByText('No records found', { exact: true })).toHaveCount(0);
   return table;
-}
-
-async function selectTenant(page: Page, name: RegExp) {
-  const selector = page.getByRole('combobox', { name: 'Tenant', exact: true });
-  await selector.click();
-  await page.getByRole('option', { name }).click();
-  await expect(selector).toHaveValue(name);
 }
 
 async function openPanel(page: Page, row: Locator): Promise<Locator> {
@@ -50,22 +48,22 @@ async function firstRowWithStatus(page: Page, table: Locator, status: string): P
 
 test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exactly the columns and buttons §6 allows', () => {
   test('partner (role 4, main wallet tenant): Members with every users column, Admins without Add user', async ({ page }) => {
-    await signIn(page, demoLogins.partner);
-    expect(await columnHeaders(await openList(page, '/wallet/users', 'Members'))).toEqual(USERS_COLUMNS);
+    await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+    expect(await columnHeaders(await listShown(page, 'Members'))).toEqual(USERS_COLUMNS);
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
     await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
   });
 
   test('group admin (role 16, credit union): its own scope, no Add user', async ({ page }) => {
-    await signIn(page, demoLogins.group);
-    expect(await columnHeaders(await openList(page, '/wallet/users', 'Members'))).toEqual(USERS_COLUMNS);
+    await signIn(page, demoLogins.group, { at: '/wallet/users' });
+    expect(await columnHeaders(await listShown(page, 'Members'))).toEqual(USERS_COLUMNS);
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
     await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
   });
 
   test('[UW-6.22] group admin (role 16, the network admin role) filters the admins by role', async ({ page }) => {
-    await signIn(page, demoLogins.group);
-    const table = await openList(page, '/wallet/admins', 'Admins');
+    await signIn(page, demoLogins.group, { at: '/wallet/admins' });
+    const table = await listShown(page, 'Admins');
     expect(await columnHeaders(table)).toEqual(ADMINS_COLUMNS);
     await page.getByRole('combobox', { name: 'Role', exact: true }).click();
     const answered = page.waitForResponse((response) => new URL(response.url()).searchParams.get('filter[account.roles]') === '-256,64');
@@ -81,8 +79,8 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
   });
 
   test('[UW-6.14] [UW-6.22] field officer (role 64, not the main tenant) gets Add user on the admins list, no role filter', async ({ page }) => {
-    await signIn(page, demoLogins.officer);
-    expect(await columnHeaders(await openList(page, '/wallet/admins', 'Admins'))).toEqual(ADMINS_COLUMNS);
+    await signIn(page, demoLogins.officer, { at: '/wallet/admins' });
+    expect(await columnHeaders(await listShown(page, 'Admins'))).toEqual(ADMINS_COLUMNS);
     await expect(page.getByRole('combobox', { name: 'Role', exact: true })).toHaveCount(0);
     await page.getByRole('button', { name: 'Add user', exact: true }).click();
     await expect(page.getByRole('dialog', { name: 'Create User', exact: true })).toBeVisible();
@@ -91,8 +89,7 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
   });
 
   test('[UW-2.35] [UW-2.36] payin (role 4, payin tenant): Users and Admins; details without Transactions, edit and status changes of its own', async ({ page }) => {
-    await signIn(page, demoLogins.payin);
-    await openScreen(page, '/users');
+    await signIn(page, demoLogins.payin, { at: '/users' });
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
     const users = page.getByRole('table', { name: 'Users', exact: true });
     await expect(users.locator('thead tr').first().getByRole('columnheader')).toHaveCount(USERS_COLUMNS.length);
@@ -106,8 +103,8 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
   });
 
   test('payout admin (payout tenant): Users and Admins lists', async ({ page }) => {
-    await signIn(page, demoLogins.payout);
-    const admins = await openList(page, '/admins', 'Admins');
+    await signIn(page, demoLogins.payout, { at: '/admins' });
+    const admins = await listShown(page, 'Admins');
     expect(await columnHeaders(admins)).toEqual(ADMINS_COLUMNS);
     await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
     await openScreen(page, '/users');
@@ -115,9 +112,9 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
   });
 
   test('[UW-2.31] [UW-1.03] super after selecting ss-gmb: no Groups column, admins labelled Agents', async ({ page }) => {
-    await signIn(page, demoLogins.super);
-    await selectTenant(page, /SS Gambia/);
-    const users = await openList(page, '/wallet/users', 'Members');
+    await signIn(page, demoLogins.super, { tenant: 'SS Gambia', at: '/wallet/users' });
+    await expect(page.getByRole('combobox', { name: 'Tenant', exact: true })).toHaveValue(/SS Gambia/);
+    const users = await listShown(page, 'Members');
     expect(await columnHeaders(users)).toEqual(USERS_COLUMNS.filter((header) => header !== 'Groups'));
     expect(await columnHeaders(await openList(page, '/wallet/admins', 'Agents'))).toEqual(ADMINS_COLUMNS);
     await expect(page.getByRole('button', { name: 'Add user', exact: true })).toHaveCount(0);
@@ -125,8 +122,8 @@ test.describe('[UW-6.11] [UW-6.12] [UW-2.28] [UW-2.29] lists per demo login: exa
 });
 
 test('[UW-2.32] [UW-2.33] [UW-2.34] [UW-2.47] a row opens User Information with the tabs, created-by line and profile', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/users', 'Members');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  const table = await listShown(page, 'Members');
   const row = table.locator('tbody tr').first();
   const name = (await row.locator('td').nth(2).innerText()).trim();
   await row.click();
@@ -147,8 +144,8 @@ test('[UW-2.32] [UW-2.33] [UW-2.34] [UW-2.47] a row opens User Information with 
 });
 
 test('[UW-4.23] [UW-2.37] a status change with a reason shows in the badge, the list and the History', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/users', 'Members');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  const table = await listShown(page, 'Members');
   const row = await firstRowWithStatus(page, table, 'Verified');
   const accountId = (await row.locator('td').nth(1).innerText()).trim();
   const panel = await openPanel(page, row);
@@ -183,8 +180,8 @@ test('[UW-4.23] [UW-2.37] a status change with a reason shows in the badge, the 
 });
 
 test('[UW-2.46] [UW-8.15] edit and save a user after the confirmation', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/users', 'Members');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  const table = await listShown(page, 'Members');
   const panel = await openPanel(page, table.locator('tbody tr').nth(2));
   await panel.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(panel.getByLabel(/^Email/)).toBeDisabled();
@@ -200,8 +197,8 @@ test('[UW-2.46] [UW-8.15] edit and save a user after the confirmation', async ({
 });
 
 test('[UW-5.32] edit mode shows the edit messages and sends nothing while invalid', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/admins', 'Admins');
+  await signIn(page, demoLogins.partner, { at: '/wallet/admins' });
+  const table = await listShown(page, 'Admins');
   const panel = await openPanel(page, table.locator('tbody tr').nth(1));
   await panel.getByRole('button', { name: 'Edit', exact: true }).click();
   await expect(panel.getByLabel('First Name')).toBeVisible();
@@ -215,8 +212,8 @@ test('[UW-5.32] edit mode shows the edit messages and sends nothing while invali
 });
 
 test('[UW-2.46] Save Changes with nothing changed sends nothing, says so and leaves edit mode', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/users', 'Members');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  const table = await listShown(page, 'Members');
   const panel = await openPanel(page, table.locator('tbody tr').nth(3));
   const updates: string[] = [];
   page.on('request', (request) => {
@@ -234,8 +231,8 @@ test('[UW-2.46] Save Changes with nothing changed sends nothing, says so and lea
 
 test('[UW-2.62] [UW-8.15] a toast never covers the panel’s Close button, and after a save the panel shows its top again', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, demoLogins.partner);
-  const table = await openList(page, '/wallet/users', 'Members');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  const table = await listShown(page, 'Members');
   const panel = await openPanel(page, table.locator('tbody tr').nth(4));
   await panel.getByRole('button', { name: 'Edit', exact: true }).click();
   await panel.getByLabel('Middle Name').fill(`Awa ${'abcdefghij'[Date.now() % 10]}`);
@@ -264,8 +261,8 @@ test('[UW-2.62] [UW-8.15] a toast never covers the panel’s Close button, and a
 // One test per open state: five full-page axe scans in one test took up to the whole minute on a loaded machine.
 test.describe('axe finds no serious violation in the user panel', () => {
   async function userPanel(page: Page) {
-    await signIn(page, demoLogins.partner);
-    const table = await openList(page, '/wallet/users', 'Members');
+    await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+    const table = await listShown(page, 'Members');
     return openPanel(page, table.locator('tbody tr').first());
   }
 
@@ -428,8 +425,7 @@ async function newAdmin(request: APIRequestContext): Promise<string> {
 
 test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fields and Change Password', async ({ page, request }) => {
   const email = await newAdmin(request);
-  await signIn(page, email);
-  await openScreen(page, '/user/profile');
+  await signIn(page, email, { at: '/user/profile' });
   await expect(page.getByLabel(`Username ${email}`)).toBeVisible();
   await expect(page.getByLabel(/^ID \d+$/)).toBeVisible();
   await expect(page.getByLabel('First Name')).toHaveValue('Profile');
@@ -462,12 +458,11 @@ test('[UW-2.48] [UW-2.49] [UW-2.55] [UW-5.08] own profile: badges, read-only fie
   await logout.click();
   // Logout sends the page to /login itself; a navigation of the test's own would race it.
   await expect(page).toHaveURL(/\/login$/);
-  await signIn(page, email, 'Fresh@12345');
+  await signIn(page, email, { password: 'Fresh@12345' });
 });
 
 test('[UW-2.49] the own profile’s read-only fields look different from the fields staff can type into', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/user/profile');
+  await signIn(page, demoLogins.partner, { at: '/user/profile' });
   const look = (label: string) =>
     page.getByLabel(label, { exact: true }).evaluate((element) => {
       const style = getComputedStyle(element);
@@ -485,8 +480,8 @@ test('[UW-2.49] the own profile’s read-only fields look different from the fie
 });
 
 test('axe finds no serious violation on the lists, the panel and the profile', async ({ page }) => {
-  await signIn(page, demoLogins.partner);
-  await openList(page, '/wallet/users', 'Members');
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  await listShown(page, 'Members');
   await expectAccessible(page);
   await openList(page, '/wallet/admins', 'Admins');
   await expectAccessible(page);

@@ -7,10 +7,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { demoLogins, expectAccessible, openScreen, signIn } from './support';
+import { demoLogins, expectAccessible, signIn } from './support';
 
-async function openMembers(page: Page, path = '/wallet/users'): Promise<Locator> {
-  await openScreen(page, path);
+/** The Members table on the screen the page shows, once its first rows have drawn. */
+async function membersShown(page: Page): Promise<Locator> {
   const table = page.getByRole('table', { name: 'Members' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   return table;
@@ -34,8 +34,8 @@ async function viewNames(page: Page): Promise<string[]> {
 
 test('a saved view keeps reordered columns and a filter; its address opens the same in a new page; the role sees it, another tenant does not', async ({ page, browser }) => {
   const name = `Officer view ${Date.now()}`;
-  await signIn(page, demoLogins.officer);
-  const table = await openMembers(page);
+  await signIn(page, demoLogins.officer, { at: '/wallet/users' });
+  const table = await membersShown(page);
 
   await page.getByRole('button', { name: 'Columns', exact: true }).click();
   const chooser = page.getByRole('group', { name: 'Columns' });
@@ -68,8 +68,7 @@ test('a saved view keeps reordered columns and a filter; its address opens the s
 
   // The link in a new page (its own sign-in: a session belongs to its tab) opens exactly what was saved.
   const second = await page.context().newPage();
-  await signIn(second, demoLogins.officer);
-  await second.goto(link);
+  await signIn(second, demoLogins.officer, { at: link });
   const again = second.getByRole('table', { name: 'Members' });
   await expect(again.locator('tbody tr').first()).toBeVisible();
   expect(await columnHeaders(again)).toEqual(headers);
@@ -80,8 +79,8 @@ test('a saved view keeps reordered columns and a filter; its address opens the s
   // Another staff member of the role (the group admin of the same tenant) sees the shared view and opens it.
   const groupContext = await browser.newContext();
   const group = await groupContext.newPage();
-  await signIn(group, demoLogins.group);
-  const groupTable = await openMembers(group);
+  await signIn(group, demoLogins.group, { at: '/wallet/users' });
+  const groupTable = await membersShown(group);
   expect(await viewNames(group)).toContain(name);
   await group.getByRole('button', { name: /^Views/ }).click();
   await group.getByRole('menuitem', { name }).click();
@@ -92,16 +91,16 @@ test('a saved view keeps reordered columns and a filter; its address opens the s
   // Another tenant's top admin never sees it.
   const otherContext = await browser.newContext();
   const other = await otherContext.newPage();
-  await signIn(other, demoLogins.partner);
-  await openMembers(other);
+  await signIn(other, demoLogins.partner, { at: '/wallet/users' });
+  await membersShown(other);
   expect(await viewNames(other)).not.toContain(name);
   await otherContext.close();
 });
 
 test('the users table fits 1,280 px without scrolling sideways with its default view', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await signIn(page, demoLogins.partner);
-  const table = await openMembers(page);
+  await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+  const table = await membersShown(page);
   const scroller = table.locator('xpath=..');
   const { scrollWidth, clientWidth } = await scroller.evaluate((element) => ({ scrollWidth: element.scrollWidth, clientWidth: element.clientWidth }));
   expect(scrollWidth).toBeLessThanOrEqual(clientWidth);
@@ -122,8 +121,8 @@ test('a tenant default view stored with a filter value the list refuses opens th
     .prepare('insert into table_views (tenant_id, owner_user_id, table_id, name, scope, role, is_default, state_json, created, updated) values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)')
     .run('teller', owner.id, 'users', 'Zero status default', 'tenant', null, 1, JSON.stringify({ columns: null, filters: { status: '0' }, sort: '-created', pageSize: 10 }), at, at);
   try {
-    await signIn(page, demoLogins.partner);
-    const table = await openMembers(page);
+    await signIn(page, demoLogins.partner, { at: '/wallet/users' });
+    const table = await membersShown(page);
     const notice = page.getByRole('status', { name: 'Part of this view was left out' });
     await expect(notice).toContainText('“Zero status default” no longer fits this list, so it opened without the Status filter “0”.');
     await expect(page.getByRole('button', { name: 'Views: Zero status default' })).toBeVisible();

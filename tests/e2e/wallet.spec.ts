@@ -247,8 +247,7 @@ test.describe('money on a wallet (users-and-wallets §4)', () => {
     expect(created.status()).toBe(201);
     const reference = ((await created.json()) as { data: { attributes: { referenceNumber: string } } }).data.attributes.referenceNumber;
 
-    await signIn(page, demoLogins.group);
-    await openScreen(page, `/wallet/transactions?startDate=${utcDay(-1)}&endDate=${utcDay(0)}`);
+    await signIn(page, demoLogins.group, { at: `/wallet/transactions?startDate=${utcDay(-1)}&endDate=${utcDay(0)}` });
     const table = page.getByRole('table', { name: 'Transactions', exact: true });
     await table.getByRole('textbox', { name: 'Filter Receiver Name', exact: true }).fill(user.fullname);
     await table.getByRole('combobox', { name: 'Filter Status', exact: true }).click();
@@ -292,8 +291,7 @@ test.describe('wallet transactions screen (/wallet/transactions)', () => {
   });
 
   test('[RP-2.14] axe finds nothing serious with the date-range calendar open, on this month and the one before', async ({ page }) => {
-    await signIn(page, demoLogins.partner);
-    await openScreen(page, '/wallet/transactions');
+    await signIn(page, demoLogins.partner, { at: '/wallet/transactions' });
     await page.getByRole('button', { name: 'Date range', exact: true }).click();
     const calendar = page.getByRole('dialog', { name: 'Date range', exact: true });
     await expect(calendar).toBeVisible();
@@ -342,8 +340,7 @@ const atScale = test.extend<object, { scaleGateway: { url: string; startDate: st
 
 atScale('[RP-7.03] exports 20,000 rows to Excel and the file reads back with numeric amounts', async ({ page, scaleGateway }) => {
   atScale.setTimeout(120_000);
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, `/wallet/transactions?startDate=${scaleGateway.startDate}&endDate=${scaleGateway.endDate}`);
+  await signIn(page, demoLogins.partner, { at: `/wallet/transactions?startDate=${scaleGateway.startDate}&endDate=${scaleGateway.endDate}` });
   await expect(page.getByText('Showing 1 to 10 of 20000', { exact: true })).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Export', exact: true }).click();
   const downloading = page.waitForEvent('download', { timeout: 90_000 });
