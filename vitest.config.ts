@@ -43,6 +43,7 @@ export default defineConfig({
           // Seeding the demo world in a beforeAll takes seconds, more on a loaded machine.
           hookTimeout: 120000,
           expect: { poll: POLL },
+          globalSetup: ['tests/contract-setup.ts'],
         },
       },
       {
@@ -55,7 +56,7 @@ export default defineConfig({
           hookTimeout: 120000,
           expect: { poll: POLL },
           env: { TELLER_TEST_ENGINE: 'postgres' },
-          globalSetup: ['tests/postgres-setup.ts'],
+          globalSetup: ['tests/contract-setup.ts', 'tests/postgres-setup.ts'],
         },
       },
     ],
