@@ -5,6 +5,12 @@ import SlowestFiles from './tests/slowest-files.reporter.ts';
 /** Tests that build a gateway or open its database: run on SQLite in `node` and again on PostgreSQL. */
 const gatewayTests = ['server/**/*.test.ts', 'tests/config/tenant-onboarding-gateway.test.ts'];
 
+/**
+ * expect.poll waits this long for what a gateway test awaits (an event on a stream, a process's log line): vitest's
+ * 1 s is a timed assertion on a busy machine (issue 25). A poll that succeeds returns at once.
+ */
+const POLL = { timeout: 60000 };
+
 // Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node; the gateway suite runs
 // once more on a throwaway PostgreSQL (tests/postgres-setup.ts, server/testing/database.ts).
 export default defineConfig({
@@ -36,6 +42,8 @@ export default defineConfig({
           testTimeout: 120000,
           // Seeding the demo world in a beforeAll takes seconds, more on a loaded machine.
           hookTimeout: 120000,
+          expect: { poll: POLL },
+          globalSetup: ['tests/contract-setup.ts'],
         },
       },
       {
@@ -46,8 +54,9 @@ export default defineConfig({
           testTimeout: 120000,
           // As on SQLite: a file's setup copies and opens its database, slower on a loaded machine.
           hookTimeout: 120000,
+          expect: { poll: POLL },
           env: { TELLER_TEST_ENGINE: 'postgres' },
-          globalSetup: ['tests/postgres-setup.ts'],
+          globalSetup: ['tests/contract-setup.ts', 'tests/postgres-setup.ts'],
         },
       },
     ],

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type BuildAppOptions } from './app.ts';
+import { preparedContract } from './testing/contract-json.ts';
 import { createTestDatabase, seededTestDatabase } from './testing/database.ts';
 import { DEMO_PASSWORD, MINIMAL_NOW, MINIMAL_TENANTS, seedMinimal, type MinimalWorld } from './seed/index.ts';
 
@@ -32,6 +33,8 @@ export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Prom
     now: () => MINIMAL_NOW,
     // No four-eyes rules unless a test gives its own folder: every tenant works as without schemas/approvals.
     approvalsDir: join(dataDir, 'no-approvals'),
+    // The contract the run parsed once (tests/contract-setup.ts), where the project prepared it.
+    ...(preparedContract() === undefined ? {} : { contractPath: preparedContract() }),
     ...options,
     dataDir,
     onClose: async () => {

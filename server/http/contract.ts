@@ -27,7 +27,9 @@ export function loadContract(path: string): Contract {
   const modified = statSync(path).mtimeMs;
   const known = parsed.get(path);
   if (known?.modified === modified) return structuredClone(known.spec);
-  const spec: unknown = parse(readFileSync(path, 'utf8'));
+  const text = readFileSync(path, 'utf8');
+  // A JSON copy (the gateway tests' tests/contract-setup.ts) reads far faster with JSON.parse than as YAML.
+  const spec: unknown = path.endsWith('.json') ? JSON.parse(text) : parse(text);
   if (typeof spec !== 'object' || spec === null || !('paths' in spec) || !('openapi' in spec)) {
     throw new Error(`${path} is not an OpenAPI document (no openapi or paths).`);
   }

@@ -5,7 +5,20 @@ import { fileURLToPath } from 'node:url';
 import { freePort } from './free-port.ts';
 
 const MAIN = fileURLToPath(new URL('../main.ts', import.meta.url));
-const READY_TIMEOUT_MS = 60_000;
+
+/** Every gateway started here and not yet ended: a test that timed out never stops its own, the worker's exit does. */
+const running = new Set<ChildProcess>();
+process.once('exit', () => {
+  for (const child of running) child.kill('SIGKILL');
+});
+
+/**
+ * Resolves once `ready` answers true, asking every `intervalMs`. No deadline of its own: a process that starts slowly
+ * on a busy machine (a minute with both cores busy) is still starting, and the test's timeout ends a real hang.
+ */
+export async function until(ready: () => boolean | Promise<boolean>, intervalMs = 100): Promise<void> {
+  while (!(await ready())) await new Promise((resolve) => setTimeout(resolve, intervalMs));
+}
 
 export interface GatewayProcess {
   /** `http://127.0.0.1:<port>` */
@@ -18,17 +31,26 @@ export interface GatewayProcess {
 }
 
 
-/** Starts server/main.ts in production mode on a free loopback port and waits until it answers. */
+/**
+ * Starts server/main.ts in production mode on a free loopback port and waits until it answers, however long its start
+ * takes (it compiles the whole contract); throws with its output when it exits first.
+ */
 export async function startGatewayProcess(env: Record<string, string>): Promise<GatewayProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', MAIN], {
     env: { ...process.env, NODE_ENV: 'production', HOST: '127.0.0.1', PORT: String(port), LOG_LEVEL: 'warn', TELLER_SERVE_WEB: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  running.add(child);
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      running.delete(child);
+      resolve(code);
+    }),
+  );
   const base = `http://127.0.0.1:${port}`;
   const gateway: GatewayProcess = {
     base,
@@ -39,16 +61,14 @@ export async function startGatewayProcess(env: Record<string, string>): Promise<
       return exited;
     },
   };
-  const deadline = Date.now() + READY_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`The gateway exited with code ${child.exitCode}:\n${output}`);
-    try {
-      if ((await fetch(`${base}/config.json`)).ok) return gateway;
-    } catch {
-      // Not listening yet.
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await gateway.stop();
-  throw new Error(`The gateway did not answer within ${READY_TIMEOUT_MS / 1000} s:\n${output}`);
+  let ended: number | null | undefined;
+  void exited.then((code) => (ended = code));
+  const answers = () =>
+    fetch(`${base}/config.json`).then(
+      (res) => res.ok,
+      () => false, // Not listening yet.
+    );
+  await until(async () => ended !== undefined || (await answers()));
+  if (ended !== undefined) throw new Error(`The gateway exited with code ${ended}:\n${output}`);
+  return gateway;
 }

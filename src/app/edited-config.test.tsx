@@ -72,7 +72,7 @@ describe('config changes show on screen', () => {
 
     await userEvent.click(await screen.findByText('Awa Jallow'));
     const panel = await screen.findByRole('dialog', { name: 'User Information' });
-    await userEvent.click(await within(panel).findByRole('button', { name: 'Edit' }, { timeout: 3000 }));
+    await userEvent.click(await within(panel).findByRole('button', { name: 'Edit' }));
     await userEvent.clear(await within(panel).findByRole('textbox', { name: /First Name/ }));
     await userEvent.click(within(panel).getByRole('button', { name: 'Save Changes' }));
     expect(await within(panel).findByText('Please give the first name')).toBeInTheDocument();

@@ -42,7 +42,7 @@ describe('home (identity-and-catalogue §2 "/")', () => {
   it('[IC-2.02] [IC-6.01] sends a user outside the admin tenant to the first item of their menu, with no Control Panel button', async () => {
     signIn('partner');
     expect(await renderApp('/')).toEqual([]);
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
     expect(screen.queryByRole('button', { name: 'Control Panel' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Control Panel' })).not.toBeInTheDocument();
@@ -52,7 +52,7 @@ describe('home (identity-and-catalogue §2 "/")', () => {
     sessionStore.signIn({ userId: '7', email: 'awa@kombo.test', accessToken: 'session-token', roles: [4], tenantId: 'kombo-savings', tenantName: 'Kombo Savings', tenantType: 'wallet', claim: null, adminTenant: false, expiresAt: Date.now() + 3_600_000 });
     expect(await renderApp('/')).toEqual([]);
     // IC-2.73: the wallet type menu, first item Dashboard.
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     expect(within(screen.getByRole('navigation', { name: 'Main menu' })).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
   });
 
@@ -63,7 +63,7 @@ describe('home (identity-and-catalogue §2 "/")', () => {
     const main = screen.getByRole('main');
     expect(within(main).getByRole('img', { name: 'DSSC Admin logo' })).toBeVisible();
     await user.click(await within(main).findByRole('button', { name: 'Control Panel' }));
-    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Admin Dashboard', level: 1 })).toBeVisible();
     expect(screen.getByText('Admin Control Panel')).toBeVisible();
     // teller (wallet) and bunna come first in the list; amal is the first whose type contains payin.
     expect(new URLSearchParams(await gateway.callsTo('POST', '/connect/token')[0]?.request.text()).get('client_id')).toBe('amal-client');

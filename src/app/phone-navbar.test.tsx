@@ -22,7 +22,7 @@ describe('the navbar on a phone', () => {
   it('marks the menu closed on a phone until the burger opens it, and closed again on a choice', async () => {
     const user = userEvent.setup();
     await renderApp('/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 }, { timeout: 10_000 })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const menu = screen.getByRole('navigation', { name: 'Main menu', hidden: true });
     expect(menu.parentElement).toHaveClass(classes.closedOnPhone ?? 'closedOnPhone');
     await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
@@ -33,6 +33,6 @@ describe('the navbar on a phone', () => {
 
   it('draws the menu at once on a wider screen', async () => {
     await renderApp('/dashboard');
-    expect(await screen.findByRole('navigation', { name: 'Main menu' }, { timeout: 10_000 })).toBeInTheDocument();
+    expect(await screen.findByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
 });

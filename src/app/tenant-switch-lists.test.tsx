@@ -65,10 +65,13 @@ describe('a tenant switch (users-and-wallets §7)', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Switch to teller' }));
 
-    await vi.waitFor(() =>
-      expect(new Set(referenceCalls().map((call) => call.path))).toEqual(
-        new Set(['/api/v1/tx/transactiontypes', '/api/v1/um/groups', '/api/v1/um/status', '/api/v1/um/roles']),
-      ),
+    // As long as findBy waits (src/test/setup.ts), not vi.waitFor's 1 s: the lists load after a render on a busy machine.
+    await vi.waitFor(
+      () =>
+        expect(new Set(referenceCalls().map((call) => call.path))).toEqual(
+          new Set(['/api/v1/tx/transactiontypes', '/api/v1/um/groups', '/api/v1/um/status', '/api/v1/um/roles']),
+        ),
+      { timeout: 15_000 },
     );
     expect(new Set(referenceCalls().map((call) => call.authorization))).toEqual(new Set(['Bearer teller-token']));
     expect(gateway.callsTo('POST', '/connect/token')).toHaveLength(1);

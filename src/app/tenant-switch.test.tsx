@@ -145,7 +145,8 @@ describe('tenant switch failures (users-and-wallets §8)', () => {
     await switchTenant();
 
     expect(await screen.findByText('Landed')).toBeVisible();
-    await vi.waitFor(() => expect(queryClient.getQueryData(referenceListQuery('listChannels').queryKey)).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]));
+    // As long as findBy waits (src/test/setup.ts), not vi.waitFor's 1 s: the refetch renders first on a busy machine.
+    await vi.waitFor(() => expect(queryClient.getQueryData(referenceListQuery('listChannels').queryKey)).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]), { timeout: 15_000 });
     expect(channelBearer).toBe('Bearer naccug-token');
     expect(screen.queryByRole('alert')).toBeNull();
   });

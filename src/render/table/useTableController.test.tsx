@@ -126,7 +126,7 @@ describe('useTableController', () => {
     const view = renderScreen(fake.sources, { route: '/remittances?startDate=2026-11-01' });
     await screen.findByText('RM-1');
     await userEvent.type(screen.getByRole('textbox', { name: 'Filter Reference' }), 'RM');
-    await waitFor(() => expect(address()).toBe('?startDate=2026-11-01&filter[reference]=RM'), { timeout: 3000 });
+    await waitFor(() => expect(address()).toBe('?startDate=2026-11-01&filter[reference]=RM'));
     await userEvent.click(await screen.findByRole('button', { name: 'Page 3' }));
     await waitFor(() => expect(address()).toBe('?startDate=2026-11-01&page=3&filter[reference]=RM'));
 

@@ -60,7 +60,7 @@ async function openSettings(user: User) {
   const row = (await screen.findByText('Cash Pickup')).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Settings' }));
   const pane = await screen.findByRole('dialog', { name: 'Cash Pickup Settings' });
-  await within(pane).findByRole('tab', { name: 'Sending Currency' }, { timeout: 3000 });
+  await within(pane).findByRole('tab', { name: 'Sending Currency' });
   return pane;
 }
 
@@ -306,7 +306,7 @@ describe('product settings side pane (identity-and-catalogue §2, §4, §9)', ()
     renderRoutes(routes, '/products/list');
     const row = (await screen.findByText('Cash Pickup')).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Settings' }));
-    expect(await screen.findByText('There was an error loggin in the client.  Please Try Again later.', { normalizer: (text) => text }, { timeout: 4000 })).toBeInTheDocument();
+    expect(await screen.findByText('There was an error loggin in the client.  Please Try Again later.', { normalizer: (text) => text })).toBeInTheDocument();
   });
 });
 

@@ -105,7 +105,7 @@ async function attachDocument() {
   expect(await screen.findByText('passport.png')).toBeInTheDocument();
 }
 
-describe('Create User wizard', { timeout: 20_000 }, () => {
+describe('Create User wizard', () => {
   it('[UW-2.50] [UW-2.51] [UW-2.52] shows the three steps, starting on Create User Details', async () => {
     gateway();
     signInAs([4], 'teller');

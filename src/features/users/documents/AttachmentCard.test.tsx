@@ -80,7 +80,7 @@ describe('attachment rows', () => {
   });
 });
 
-describe('attachment card', { timeout: 20_000 }, () => {
+describe('attachment card', () => {
   it('[UW-2.57] shows document type, number and files, each type once over its rows', async () => {
     serveFiles();
     renderInApp(<AttachmentCard user={member} />);

@@ -24,7 +24,7 @@ function renderAvatar() {
   return { onUploaded, picker: screen.getByLabelText('Upload photo') };
 }
 
-describe('avatar upload', { timeout: 20_000 }, () => {
+describe('avatar upload', () => {
   it("[UW-8.16] stores the picked image as the user's photo: 'User photo has successfully been updated'", async () => {
     const fake = fakeGateway(fetchMock, { 'POST /api/v1/fs/images/42': photo });
     const { onUploaded, picker } = renderAvatar();

@@ -44,7 +44,7 @@ async function fillFields() {
   await user.type(screen.getByRole('textbox', { name: /^Document Id/ }), 'ID-998');
 }
 
-describe('document upload modal', { timeout: 20_000 }, () => {
+describe('document upload modal', () => {
   it('[UW-3.09] asks document type, number, expiry date and up to 3 files, and sends each field', async () => {
     const fake = fakeGateway(fetchMock, { 'POST /api/v1/fs/documents/42': stored });
     openModal();

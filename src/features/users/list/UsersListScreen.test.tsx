@@ -118,7 +118,7 @@ describe('users list (users-and-wallets §2, §6)', () => {
     await userEvent.click(await screen.findByText('Musa Ceesay'));
     const panel = await screen.findByRole('dialog', { name: 'User Information' });
     expect(within(panel).getByRole('status')).toHaveTextContent('Loading...');
-    expect(await within(panel).findByText('Musa Ceesay', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(panel).findByText('Musa Ceesay')).toBeInTheDocument();
     expect(within(panel).getByRole('tab', { name: 'User Details' })).toBeInTheDocument();
   });
 
@@ -128,7 +128,7 @@ describe('users list (users-and-wallets §2, §6)', () => {
     await screen.findByText('Awa Jallow');
     await userEvent.click(screen.getAllByRole('button', { name: 'View' })[0]!);
     const panel = await screen.findByRole('dialog', { name: 'User Information' });
-    expect(await within(panel).findByText('Awa Jallow', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(panel).findByText('Awa Jallow')).toBeInTheDocument();
   });
 
   it('[UW-9.04] [UW-2.27] pages with the server meta and sorts on the server', async () => {
@@ -223,7 +223,7 @@ describe('a tenant selected by the admin tenant', () => {
     signInAs({ roles: [4], tenantId: 'naccug' });
     renderScreen(<UsersListScreen tableId="users" />, { route: '/wallet/users?user=8' });
     const panel = await screen.findByRole('dialog', { name: 'User Information' });
-    expect(await within(panel).findByText('Musa Ceesay', {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(panel).findByText('Musa Ceesay')).toBeInTheDocument();
     await userEvent.click(within(panel).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'User Information' })).not.toBeInTheDocument());
   });

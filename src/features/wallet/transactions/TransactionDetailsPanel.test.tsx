@@ -25,7 +25,7 @@ describe('a wallet transaction’s details', () => {
   it('opens from the address (?transaction=<reference>), found by reference whatever the listed range', async () => {
     renderWithApp(<WalletTransactionsScreen />, { route: `/wallet/transactions?transaction=${reference}` });
     const panel = await screen.findByRole('dialog', { name: 'Transaction details' });
-    expect(await within(panel).findByText(reference, {}, { timeout: 3000 })).toBeInTheDocument();
+    expect(await within(panel).findByText(reference)).toBeInTheDocument();
     expect(within(panel).getByText('Isatou Touray')).toBeInTheDocument();
     expect(within(panel).getByText('Branch deposit')).toBeInTheDocument();
     expect(gateway.callsTo('GET', /\/search\/wallet-transactions$/)[0]?.query.get('filter[query]')).toBe(reference);
@@ -34,6 +34,6 @@ describe('a wallet transaction’s details', () => {
   it('says so when the reference is not one the staff member may see', async () => {
     renderWithApp(<WalletTransactionsScreen />, { route: '/wallet/transactions?transaction=WT-OTHER' });
     const panel = await screen.findByRole('dialog', { name: 'Transaction details' });
-    expect(await within(panel).findByRole('alert', {}, { timeout: 3000 })).toHaveTextContent('No transaction WT-OTHER found');
+    expect(await within(panel).findByRole('alert')).toHaveTextContent('No transaction WT-OTHER found');
   });
 });
