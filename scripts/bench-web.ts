@@ -1,13 +1,15 @@
 // The web app in Debian Chromium against the real gateway with the demo world.
 //   npm run bench:web                       (vite build first: the gateway serves dist/)
 //   npx tsx scripts/bench-web.ts [--export-rows 100000] [--runs 5] [--scroll-runs 1] [--lighthouse-runs 3]
-//     [--only users,scroll,export,lighthouse] [--keep] [--https] [--cpu-slowdown 4]
+//     [--only users,keystroke,scroll,export,lighthouse] [--keystroke-runs 2] [--keep] [--https] [--cpu-slowdown 4]
 //   (--only runs a part for quick iterations, e.g. `--only scroll --scroll-runs 3 --export-rows 2000`; --scroll-runs
 //   repeats the scroll cases and reports each run)
 // Prints:
 //   1. the time from clicking the Users menu item to the first page of rows painted (first visit, then warm visits);
-//   2. the longest main-thread task while scrolling a 1,000-row page of /wallet/transactions (target < 50 ms, the
-//      table virtualizes). The contract caps list pages at 100 rows, so the bench serves that page from the report
+//      keystroke: the time from each of 26 keystrokes to the next paint in the create-user wizard and the top-up form,
+//      median and p95 of each run (target: p95 at most 16 ms, a frame), see scripts/bench-web-keystroke.ts;
+//   2. the longest main-thread task while scrolling a 1,000-row page of /wallet/transactions (target < 16 ms, a frame,
+//      issue 27; the table virtualizes). The contract caps list pages at 100 rows, so the bench serves that page from the report
 //      endpoint (same rows, same filters) through a Playwright route; the 100-row page the contract allows is measured
 //      too;
 //   3. while exporting 100,000 rows to 'Transaction List.xlsx': the longest main-thread task (target < 200 ms), the
@@ -35,6 +37,7 @@ import Database from 'better-sqlite3';
 import { chromium, type Browser, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
 import { freePort } from '../server/testing/free-port.ts';
 import { CHROMIUM } from '../tests/e2e/chromium.ts';
+import { measureKeystrokes, percentile, type KeystrokeFigures } from './bench-web-keystroke.ts';
 import { startTlsFront, type TlsFront } from './tls-front.ts';
 
 const ROOT = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -42,7 +45,7 @@ const DEMO_PASSWORD = 'Demo@12345';
 const DAY_MS = 86_400_000;
 
 
-const TARGETS = { scrollTaskMs: 50, exportTaskMs: 200, exportSeconds: 5, tabMegabytes: 500, lighthouseScore: 95 };
+const TARGETS = { keystrokeP95Ms: 16, scrollTaskMs: 16, exportTaskMs: 200, exportSeconds: 5, tabMegabytes: 500, lighthouseScore: 95 };
 const LIGHTHOUSE = 'lighthouse@12.8.2';
 /** Lighthouse's mobile CPU multiplier, its default; --cpu-slowdown sets another. */
 const LIGHTHOUSE_CPU_SLOWDOWN = 4;
@@ -284,6 +287,9 @@ interface TaskReport {
   longestCpuMs: number | null;
   /** What the longest task spent its time on: the events inside it longer than 2 ms, longest first. */
   inside: string[];
+  /** The most CPU time any one task took: on a loaded machine the wall time of the longest task is mostly waiting for a
+   * core, and this is what the page itself asked of the CPU. */
+  mostCpuMs: number | null;
 }
 
 /** The longest task on a renderer main thread in a Chromium trace. */
@@ -297,7 +303,11 @@ function longestMainThreadTask(trace: Buffer): TaskReport {
   for (const event of events) {
     if (event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`) && (event.dur ?? 0) > (longest?.dur ?? 0)) longest = event;
   }
-  if (!longest) return { longestMs: 0, longestCpuMs: null, inside: [] };
+  if (!longest) return { longestMs: 0, longestCpuMs: null, inside: [], mostCpuMs: null };
+  let mostCpu: number | null = null;
+  for (const event of events) {
+    if (event.name === 'RunTask' && event.ph === 'X' && mainThreads.has(`${event.pid}:${event.tid}`) && event.tdur !== undefined) mostCpu = Math.max(mostCpu ?? 0, event.tdur);
+  }
   const task = longest;
   const start = task.ts ?? 0;
   const end = start + (task.dur ?? 0);
@@ -307,14 +317,14 @@ function longestMainThreadTask(trace: Buffer): TaskReport {
     .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
     .slice(0, 6)
     .map((event) => `${event.name} ${((event.dur ?? 0) / 1000).toFixed(0)} ms`);
-  return { longestMs: (task.dur ?? 0) / 1000, longestCpuMs: task.tdur === undefined ? null : task.tdur / 1000, inside };
+  return { longestMs: (task.dur ?? 0) / 1000, longestCpuMs: task.tdur === undefined ? null : task.tdur / 1000, inside, mostCpuMs: mostCpu === null ? null : mostCpu / 1000 };
 }
 
 async function traced<T>(
   browser: Browser,
   page: Page,
   work: () => Promise<T>,
-): Promise<{ result: T; longestTaskMs: number; longestCpuMs: number | null; inside: string[]; longTasks: number[] }> {
+): Promise<{ result: T; longestTaskMs: number; longestCpuMs: number | null; mostCpuMs: number | null; inside: string[]; longTasks: number[] }> {
   await page.evaluate(() => {
     (window as unknown as { __longTasks: number[] }).__longTasks = [];
   });
@@ -322,8 +332,8 @@ async function traced<T>(
   const result = await work();
   const trace = await browser.stopTracing();
   const longTasks = await page.evaluate(() => (window as unknown as { __longTasks: number[] }).__longTasks);
-  const { longestMs, longestCpuMs, inside } = longestMainThreadTask(trace);
-  return { result, longestTaskMs: longestMs, longestCpuMs, inside, longTasks };
+  const { longestMs, longestCpuMs, inside, mostCpuMs } = longestMainThreadTask(trace);
+  return { result, longestTaskMs: longestMs, longestCpuMs, mostCpuMs, inside, longTasks };
 }
 
 /** Wheel-scrolls the table from its top to its bottom, like a user with a mouse: its own box when it scrolls (a
@@ -542,8 +552,9 @@ async function main() {
       'export-rows': { type: 'string', default: '100000' },
       runs: { type: 'string', default: '5' },
       'scroll-runs': { type: 'string', default: '1' },
+      'keystroke-runs': { type: 'string', default: '2' },
       'lighthouse-runs': { type: 'string', default: '3' },
-      only: { type: 'string', default: 'users,scroll,export,lighthouse' },
+      only: { type: 'string', default: 'users,keystroke,scroll,export,lighthouse' },
       keep: { type: 'boolean', default: false },
       https: { type: 'boolean', default: false },
       'cpu-slowdown': { type: 'string', default: String(LIGHTHOUSE_CPU_SLOWDOWN) },
@@ -552,12 +563,15 @@ async function main() {
   const exportRows = Number(values['export-rows']);
   const runs = Number(values.runs);
   const scrollRuns = Math.max(1, Number(values['scroll-runs']));
+  const keystrokeRuns = Math.max(1, Number(values['keystroke-runs']));
   const parts = new Set(values.only.split(',').map((part) => part.trim()));
   const lighthouseRuns = Math.max(1, Number(values['lighthouse-runs']));
   const setup: LighthouseSetup = { cpuSlowdown: Number(values['cpu-slowdown']), https: values.https };
   if (!(setup.cpuSlowdown >= 1)) throw new Error(`--cpu-slowdown takes a number of 1 or more, not ${values['cpu-slowdown']}`);
   for (const part of parts) {
-    if (!['users', 'scroll', 'export', 'lighthouse'].includes(part)) throw new Error(`--only takes users, scroll, export and lighthouse, not ${part}`);
+    if (!['users', 'keystroke', 'scroll', 'export', 'lighthouse'].includes(part)) {
+      throw new Error(`--only takes users, keystroke, scroll, export and lighthouse, not ${part}`);
+    }
   }
   const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-'));
   let gateway: Gateway | null = null;
@@ -603,6 +617,9 @@ async function main() {
     }
     const [firstVisit = 0, ...warm] = usersTimes;
 
+    // Keystroke to the next paint, in tabs of their own signed in as the login that owns each form.
+    const keystrokes: KeystrokeFigures[] = parts.has('keystroke') ? await measureKeystrokes(browser, gateway.url, DEMO_PASSWORD, keystrokeRuns) : [];
+
     // 2. Scrolling a 1,000-row page, and the 100-row page the contract allows.
     const range = `startDate=${startDate}&endDate=${utcDay(0)}`;
     const scrollCase = async (pageSize: number) => {
@@ -610,8 +627,8 @@ async function main() {
       await page.locator('main table tbody tr[aria-rowindex]').first().waitFor({ timeout: 30_000 });
       const rendered = await page.locator('main table tbody tr[aria-rowindex]').count();
       await page.waitForTimeout(300);
-      const { longestTaskMs, longestCpuMs, inside, longTasks } = await traced(browser as Browser, page, () => scrollThrough(page));
-      return { rendered, longestTaskMs, longestCpuMs, inside, longTasks };
+      const { longestTaskMs, longestCpuMs, mostCpuMs, inside, longTasks } = await traced(browser as Browser, page, () => scrollThrough(page));
+      return { rendered, longestTaskMs, longestCpuMs, mostCpuMs, inside, longTasks };
     };
     type ScrollResult = Awaited<ReturnType<typeof scrollCase>>;
     const thousands: ScrollResult[] = [];
@@ -682,18 +699,28 @@ async function main() {
     if (usersTimes.length > 0) {
       console.log(`  Users menu item → first page of rows painted: first visit ${ms(firstVisit)}, then median ${ms(median(warm))} of ${warm.length} (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))})`);
     }
+    for (const { label, runs: done } of keystrokes) {
+      done.forEach(({ keys, slowEntries, load }, run) => {
+        const p95 = percentile(keys, 0.95);
+        console.log(
+          `  Keystroke → next paint, ${label} [run ${run + 1} of ${done.length}]: median ${median(keys).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
+            `longest ${Math.max(...keys).toFixed(1)} ms of ${keys.length} keys (target p95 <= ${TARGETS.keystrokeP95Ms} ms: ${verdict(p95 <= TARGETS.keystrokeP95Ms)}); ` +
+            `Event Timing: ${slowEntries.length} keys at 16 ms or more${slowEntries.length ? ` (${slowEntries.sort((a, b) => b - a).join(', ')} ms)` : ''}; load average ${load.toFixed(2)}`,
+        );
+      });
+    }
     thousands.forEach((thousand, run) => {
       const of = scrollRuns > 1 ? ` [run ${run + 1} of ${scrollRuns}]` : '';
       console.log(
         `  Scrolling a 1,000-row page (${thousand.rendered} rows in the DOM, virtualized; page served from the report endpoint)${of}: longest main-thread task ${ms(thousand.longestTaskMs)}${cpu(thousand.longestCpuMs)} ` +
-          `(target < ${TARGETS.scrollTaskMs} ms: ${verdict(thousand.longestTaskMs < TARGETS.scrollTaskMs)}); long tasks seen by the page: ${thousand.longTasks.length}`,
+          `(target < ${TARGETS.scrollTaskMs} ms: ${verdict(thousand.longestTaskMs < TARGETS.scrollTaskMs)}); most CPU in one task ${ms(thousand.mostCpuMs ?? 0)}; long tasks seen by the page: ${thousand.longTasks.length}`,
       );
       console.log(`    inside the longest task: ${thousand.inside.join(', ') || '-'}`);
       const hundred = hundreds[run];
       if (!hundred) return;
       console.log(
         `  Scrolling the 100-row page the contract allows (${hundred.rendered} rows)${of}: longest main-thread task ${ms(hundred.longestTaskMs)}${cpu(hundred.longestCpuMs)} ` +
-          `(target < ${TARGETS.scrollTaskMs} ms: ${verdict(hundred.longestTaskMs < TARGETS.scrollTaskMs)}); long tasks: ${hundred.longTasks.length}`,
+          `(target < ${TARGETS.scrollTaskMs} ms: ${verdict(hundred.longestTaskMs < TARGETS.scrollTaskMs)}); most CPU in one task ${ms(hundred.mostCpuMs ?? 0)}; long tasks: ${hundred.longTasks.length}`,
       );
       console.log(`    inside the longest task: ${hundred.inside.join(', ') || '-'}`);
     });

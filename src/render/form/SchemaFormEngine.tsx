@@ -1,6 +1,6 @@
 // The forms engine: RJSF with the Mantine theme and the form's precompiled validator. Loaded lazily by SchemaForm,
 // so screens without a SchemaForm (the login route) never download RJSF.
-import { use, useEffect, useMemo, useRef, useState } from 'react';
+import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button, Group } from '@mantine/core';
 import { withTheme } from '@rjsf/core';
 import type { CustomValidator, ErrorSchema, ErrorTransformer, FormValidation, RJSFSchema, UiSchema } from '@rjsf/utils';
@@ -84,16 +84,20 @@ export default function SchemaFormEngine(props: SchemaFormProps) {
   const hidden = useMemo(() => (context ? hiddenFields(form, context) : []), [form, context]);
   const uiSchema = useMemo(() => uiSchemaFor(form, context), [form, context]);
   const formContext = useMemo<SchemaFormContext>(() => ({ lists: lists ?? {} }), [lists]);
-  const [data, setData] = useState<FormValues>(() => props.formData ?? {});
-  const [submitted, setSubmitted] = useState(false);
-  // New initial values reset the form; the same values in a new object (an inline literal) do not.
-  const initial = JSON.stringify(props.formData ?? null);
-  const shownInitial = useRef(initial);
+  // RJSF holds what is typed (an uncontrolled Form): a keystroke re-renders the field typed into, not this engine nor
+  // the fields around it, and RJSF does not recompute its state a second time for the data echoed back to it. New
+  // initial values reset the form: they are handed to the Form as its data for one render, then it holds them; the same
+  // values in a new object (an inline literal) do not.
+  const initialText = JSON.stringify(props.formData ?? null);
+  const [start, setStart] = useState(() => ({ text: initialText, data: props.formData ?? {}, version: 0 }));
+  if (initialText !== start.text) {
+    setStart((shown) => (props.formData ? { text: initialText, data: props.formData, version: shown.version + 1 } : { ...shown, text: initialText }));
+  }
+  const [taken, setTaken] = useState(0);
   useEffect(() => {
-    if (initial === shownInitial.current) return;
-    shownInitial.current = initial;
-    if (props.formData) setData(props.formData);
-  }, [initial, props.formData]);
+    if (taken !== start.version) setTaken(start.version);
+  }, [taken, start.version]);
+  const [submitted, setSubmitted] = useState(false);
 
   const transformErrors: ErrorTransformer<FormValues, RJSFSchema, SchemaFormContext> = (errors) =>
     errors
@@ -115,16 +119,23 @@ export default function SchemaFormEngine(props: SchemaFormProps) {
   };
 
   const extraErrorSchema = useMemo(() => toErrorSchema(extraErrors), [extraErrors]);
-  const valid = useMemo(
-    () => form.disableSubmitUntilValid !== true || Object.keys(validateFormValues(module, data, context)).length === 0,
-    [form, module, data, context],
+  // The data typed so far (since the form's last start), for the submit button of a form that disables it until valid:
+  // only a change of that answer re-renders the engine.
+  const typed = useRef({ version: start.version, data: start.data });
+  const current = typed.current.version === start.version ? typed.current.data : start.data;
+  const validFor = useCallback(
+    (values: FormValues) => form.disableSubmitUntilValid !== true || Object.keys(validateFormValues(module, values, context)).length === 0,
+    [form, module, context],
   );
+  const [, setValidAnswer] = useState(true);
+  const valid = validFor(current);
 
   return (
     <Form
       schema={form.schema as RJSFSchema}
       uiSchema={uiSchema}
-      formData={data}
+      initialFormData={start.data}
+      formData={taken === start.version ? undefined : start.data}
       formContext={formContext}
       // RJSF's default prefix "root" would repeat the app's mount point's id and collide between two forms on a page.
       idPrefix={formId}
@@ -141,7 +152,8 @@ export default function SchemaFormEngine(props: SchemaFormProps) {
       disabled={disabled}
       onChange={(event) => {
         const next = event.formData ?? {};
-        setData(next);
+        typed.current = { version: start.version, data: next };
+        if (form.disableSubmitUntilValid === true) setValidAnswer(validFor(next));
         onChange?.(next);
       }}
       onError={() => setSubmitted(true)}

@@ -2,7 +2,7 @@
 // 'Finish & Save'; the flow is createUserMachine (src/flows), its calls the gateway client's.
 import { Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
 import { Button, Center, Group, Loader, Modal, Stack, Stepper, Text } from '@mantine/core';
-import { useMachine, useSelector } from '@xstate/react';
+import { useActorRef, useSelector } from '@xstate/react';
 import { useSessionState } from '../../../api/session';
 import { useStaffContext } from '../../../config/staff-context';
 import type { RuleContext } from '../../../config';
@@ -17,6 +17,7 @@ import {
   type CreateUserSnapshot,
   type UserDetails,
 } from '../../../flows/create-user.machine';
+import type { FieldErrors } from '../../../flows/upload-documents.machine';
 import { UPLOAD_TEXT, type DocumentFields as DocumentValues } from '../../../flows/upload-documents.machine';
 import { tenantAsksGroup, type Audience } from '../../../flows/user-rules';
 import { useFormValidator } from '../../../render/form';
@@ -29,7 +30,7 @@ import { FlowAlert } from '../documents/FlowAlert';
 import { createUserGatewayActors } from './create-user-actors';
 import { DetailsStep } from './DetailsStep';
 import { ReviewStep } from './ReviewStep';
-import { CREATE_USER_FORM_ID, toFormValues } from './user-details';
+import { CREATE_USER_FORM_ID, sameDetails, toFormValues } from './user-details';
 
 export interface CreateUserWizardProps {
   opened: boolean;
@@ -55,6 +56,42 @@ function savingText(snapshot: CreateUserSnapshot): string | null {
   return null;
 }
 
+type WizardActor = ReturnType<typeof useActorRef<typeof wizardMachine>>;
+
+/** What the wizard's frame (the modal, its steps, its alert, the saving line) draws: a keystroke in step 1 changes the
+ * machine's details and none of this, so the frame does not re-render as staff type. */
+interface WizardFrame {
+  stage: 'details' | 'documents' | 'review' | null;
+  step: number;
+  saving: boolean;
+  loadingText: string | null;
+  alert: CreateUserSnapshot['context']['alert'];
+  done: boolean;
+}
+
+function frameOf(snapshot: CreateUserSnapshot): WizardFrame {
+  const stage = snapshot.matches('details')
+    ? 'details'
+    : snapshot.matches('documents')
+      ? 'documents'
+      : snapshot.matches('review') || snapshot.matches('saving')
+        ? 'review'
+        : null;
+  return {
+    stage,
+    step: Math.min(wizardStep(snapshot), CREATE_USER_STEPS.length - 1),
+    saving: isSaving(snapshot),
+    loadingText: savingText(snapshot),
+    alert: snapshot.context.alert,
+    done: snapshot.status === 'done',
+  };
+}
+
+function sameFields<T extends object>(a: T, b: T): boolean {
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)] as (keyof T)[]);
+  return [...keys].every((key) => a[key] === b[key]);
+}
+
 /** The form's rule context: the staff member's, for a new record, opened from the users list for end users. */
 function wizardRuleContext(staff: RuleContext, audience: Audience): RuleContext {
   return { ...staff, newRecord: true, openedFrom: audience === 'endUser' ? 'users' : null };
@@ -78,7 +115,7 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
   );
   const tenant = staff.tenant;
 
-  const [snapshot, send] = useMachine(wizardMachine, {
+  const actor = useActorRef(wizardMachine, {
     input: {
       audience,
       creatorRole: staff.role ?? 0,
@@ -89,100 +126,121 @@ function WizardModal({ onClose, audience, onCreated }: Omit<CreateUserWizardProp
       toAttributes,
     },
   });
-  const { context } = snapshot;
-  const documents = useSelector(context.documents, (documentsSnapshot) => documentsSnapshot.context);
-  const saving = isSaving(snapshot);
-  const loadingText = savingText(snapshot);
-  const step = Math.min(wizardStep(snapshot), CREATE_USER_STEPS.length - 1);
+  const frame = useSelector(actor, frameOf, sameFields);
+  const documentsActor = useSelector(actor, (snapshot) => snapshot.context.documents);
+  const documentsAlert = useSelector(documentsActor, (documentsSnapshot) => documentsSnapshot.context.alert);
 
   const finished = useRef(false);
   useEffect(() => {
-    if (snapshot.status !== 'done' || finished.current) return;
+    if (!frame.done || finished.current) return;
     finished.current = true;
-    if (snapshot.output?.userId) onCreated?.(snapshot.output.userId);
+    const output = actor.getSnapshot().output;
+    if (output?.userId) onCreated?.(output.userId);
     onClose();
-  }, [snapshot.status, snapshot.output, onCreated, onClose]);
+  }, [frame.done, actor, onCreated, onClose]);
 
   return (
     <Modal
       opened
       onClose={() => {
-        if (!saving) send({ type: 'CLOSE' });
+        if (!frame.saving) actor.send({ type: 'CLOSE' });
       }}
       title={CREATE_USER_TITLE}
       size="xl"
       closeOnClickOutside={false}
-      closeOnEscape={!saving}
-      withCloseButton={!saving}
+      closeOnEscape={!frame.saving}
+      withCloseButton={!frame.saving}
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack gap="md">
-        <Stepper active={step} size="sm" allowNextStepsSelect={false}>
+        <Stepper active={frame.step} size="sm" allowNextStepsSelect={false}>
           {CREATE_USER_STEPS.map((label) => (
             <Stepper.Step key={label} label={label} allowStepSelect={false} />
           ))}
         </Stepper>
-        <FlowAlert alert={context.alert ?? documents.alert} onDismiss={() => send({ type: 'DISMISS_ALERT' })} />
+        <FlowAlert alert={frame.alert ?? documentsAlert} onDismiss={() => actor.send({ type: 'DISMISS_ALERT' })} />
 
-        {snapshot.matches('details') && (
-          <DetailsStep
-            audience={audience}
-            context={formContext}
-            details={context.details}
-            errors={context.detailErrors}
-            creatorRole={context.creatorRole}
-            requiresGroup={context.requiresGroup}
-            userId={session?.userId ?? null}
-            onChange={(values) => send({ type: 'CHANGE_DETAILS', values })}
-            onNext={(values) => {
-              send({ type: 'CHANGE_DETAILS', values });
-              send({ type: 'NEXT' });
-            }}
-            onCancel={() => send({ type: 'CLOSE' })}
-          />
-        )}
-
-        {snapshot.matches('documents') && (
-          <Stack>
-            <DocumentFields
-              values={documents.fields}
-              errors={documents.errors}
-              files={documents.files}
-              rejected={documents.rejectedFiles}
-              onChange={(values) => send({ type: 'CHANGE_DOCUMENT', values })}
-              onAddFiles={(files) => send({ type: 'ADD_FILES', files })}
-              onRemoveFile={(name) => send({ type: 'REMOVE_FILE', name })}
-            />
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => send({ type: 'BACK' })} disabled={!snapshot.can({ type: 'BACK' })}>
-                Back
-              </Button>
-              <Button onClick={() => send({ type: 'NEXT' })}>Next</Button>
-            </Group>
-          </Stack>
-        )}
-
-        {(snapshot.matches('review') || snapshot.matches('saving')) && (
-          <Stack>
-            <ReviewStep snapshot={snapshot} documents={documents} formContext={formContext} />
-            {loadingText && (
-              <Group gap="xs" role="status">
-                <Loader size="xs" />
-                <Text size="sm">{loadingText}</Text>
-              </Group>
-            )}
-            <Group justify="flex-end">
-              <Button variant="default" onClick={() => send({ type: 'BACK' })} disabled={saving}>
-                Back
-              </Button>
-              <Button onClick={() => send({ type: 'FINISH' })} loading={saving}>
-                {CREATE_USER_TEXT.finish}
-              </Button>
-            </Group>
-          </Stack>
-        )}
+        {frame.stage === 'details' && <DetailsSection actor={actor} audience={audience} formContext={formContext} userId={session?.userId ?? null} />}
+        {frame.stage === 'documents' && <DocumentsSection actor={actor} />}
+        {frame.stage === 'review' && <ReviewSection actor={actor} formContext={formContext} frame={frame} />}
       </Stack>
     </Modal>
+  );
+}
+
+/** Step 1: re-renders when the machine's field errors change, not on each keystroke (the form holds what is typed). */
+function DetailsSection({ actor, audience, formContext, userId }: { actor: WizardActor; audience: Audience; formContext: RuleContext; userId: string | null }) {
+  const errors = useSelector(actor, (snapshot) => snapshot.context.detailErrors, sameFields<FieldErrors>);
+  const { details, creatorRole, requiresGroup } = actor.getSnapshot().context;
+  return (
+    <DetailsStep
+      audience={audience}
+      context={formContext}
+      details={details}
+      errors={errors}
+      creatorRole={creatorRole}
+      requiresGroup={requiresGroup}
+      userId={userId}
+      onChange={(values) => {
+        // The form reports its defaults when it (re)mounts; that is no edit and keeps the gateway's field errors.
+        if (!sameDetails(values, actor.getSnapshot().context.details)) actor.send({ type: 'CHANGE_DETAILS', values });
+      }}
+      onNext={(values) => {
+        actor.send({ type: 'CHANGE_DETAILS', values });
+        actor.send({ type: 'NEXT' });
+      }}
+      onCancel={() => actor.send({ type: 'CLOSE' })}
+    />
+  );
+}
+
+function DocumentsSection({ actor }: { actor: WizardActor }) {
+  const snapshot = useSelector(actor, (current) => current);
+  const documents = useSelector(snapshot.context.documents, (documentsSnapshot) => documentsSnapshot.context);
+  const { send } = actor;
+  return (
+    <Stack>
+      <DocumentFields
+        values={documents.fields}
+        errors={documents.errors}
+        files={documents.files}
+        rejected={documents.rejectedFiles}
+        onChange={(values) => send({ type: 'CHANGE_DOCUMENT', values })}
+        onAddFiles={(files) => send({ type: 'ADD_FILES', files })}
+        onRemoveFile={(name) => send({ type: 'REMOVE_FILE', name })}
+      />
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => send({ type: 'BACK' })} disabled={!snapshot.can({ type: 'BACK' })}>
+          Back
+        </Button>
+        <Button onClick={() => send({ type: 'NEXT' })}>Next</Button>
+      </Group>
+    </Stack>
+  );
+}
+
+function ReviewSection({ actor, formContext, frame }: { actor: WizardActor; formContext: RuleContext; frame: WizardFrame }) {
+  const snapshot = useSelector(actor, (current) => current);
+  const documents = useSelector(snapshot.context.documents, (documentsSnapshot) => documentsSnapshot.context);
+  const { send } = actor;
+  return (
+    <Stack>
+      <ReviewStep snapshot={snapshot} documents={documents} formContext={formContext} />
+      {frame.loadingText && (
+        <Group gap="xs" role="status">
+          <Loader size="xs" />
+          <Text size="sm">{frame.loadingText}</Text>
+        </Group>
+      )}
+      <Group justify="flex-end">
+        <Button variant="default" onClick={() => send({ type: 'BACK' })} disabled={frame.saving}>
+          Back
+        </Button>
+        <Button onClick={() => send({ type: 'FINISH' })} loading={frame.saving}>
+          {CREATE_USER_TEXT.finish}
+        </Button>
+      </Group>
+    </Stack>
   );
 }
 

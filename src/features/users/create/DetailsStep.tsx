@@ -13,7 +13,7 @@ import { useReferenceList } from '../../../api/reference-lists';
 import { REFERENCE_STALE_MS } from '../../../api/reference-lists/reference-rows';
 import { readQuery, type RecordOf } from '../../../api/resource';
 import { asUserRecord } from '../user-record';
-import { CREATE_USER_FORM_ID, DEFAULT_NATIONALITY, rowsWithValues, sameDetails, toFormValues, toUserDetails } from './user-details';
+import { CREATE_USER_FORM_ID, DEFAULT_NATIONALITY, rowsWithValues, toFormValues, toUserDetails } from './user-details';
 
 /** users-and-wallets §8 */
 const GROUPS_LOAD_ERROR = 'There was an getting the groups.  Please Try Again later.';
@@ -21,12 +21,14 @@ const GROUPS_LOAD_ERROR = 'There was an getting the groups.  Please Try Again la
 export interface DetailsStepProps {
   audience: Audience;
   context: RuleContext;
+  /** What was entered before (when coming back to the step): the form starts with it. */
   details: UserDetails;
   errors: FieldErrors;
   creatorRole: number;
   requiresGroup: boolean;
   /** The signed-in user, whose own Credit Union is the default group. */
   userId: string | null;
+  /** Every change the form reports, its defaults on (re)mounting included. */
   onChange: (details: UserDetails) => void;
   onNext: (details: UserDetails) => void;
   onCancel: () => void;
@@ -102,11 +104,7 @@ export function DetailsStep(props: DetailsStepProps) {
         formData={formData}
         lists={lists}
         extraErrors={errors}
-        onChange={(values) => {
-          const changed = detailsOf(values);
-          // The form reports its defaults when it (re)mounts; that is no edit and keeps the gateway's field errors.
-          if (!sameDetails(changed, details)) onChange(changed);
-        }}
+        onChange={(values) => onChange(detailsOf(values))}
         onSubmit={(values) => onNext(detailsOf(values))}
         actions={
           <Button variant="default" onClick={onCancel}>

@@ -2,12 +2,13 @@
 // states (src/flows/top-up.machine.ts): amount → Verify Request → 'Transaction details and fees' → the one-time code
 // → Send Request → the confirmation. The modal only chooses the step (steps/); Mantine's Modal keeps focus inside and
 // returns it to the trigger on close.
-import { Suspense, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState, type MutableRefObject } from 'react';
 import { Center, Loader, Modal, Stack } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import {
   TOP_UP_TEXT,
   topUpMachine,
+  type EntryField,
   type EntryValidator,
   type TopUpInput,
   type TopUpKind,
@@ -117,6 +118,7 @@ function TopUpFlow({
     return { input };
   });
   const [snapshot, send] = useMachine(machine, options);
+  const edit = useCallback((field: EntryField, value: string) => send({ type: 'EDIT', field, value }), [send]);
 
   useEffect(() => {
     closeRef.current = () => send({ type: 'CLOSE' });
@@ -167,7 +169,7 @@ function TopUpFlow({
         <EntryStep
           kind={kind}
           snapshot={snapshot}
-          onEdit={(field, value) => send({ type: 'EDIT', field, value })}
+          onEdit={edit}
           onSubmit={() => send({ type: 'SUBMIT' })}
           onRetry={() => send({ type: 'RETRY' })}
         />
