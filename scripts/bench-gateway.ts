@@ -40,7 +40,8 @@ const PAGE_SIZE = 10;
 const DEEP_PAGE = 40_000;
 /** Load on each measured page before any figure is taken: V8 compiles the hot paths in the first seconds. */
 const WARM_UP_SECONDS = 5;
-const TARGET = { p95Ms: 5, requestsPerSecond: 1_500, twoProcesses: 3_000 };
+/** Issue 26: with two processes 3,000 requests/s on SQLite and 1,500 on PostgreSQL, whose server shares the cores. */
+const TARGET = { p95Ms: 5, requestsPerSecond: 1_500, twoProcesses: { SQLite: 3_000, PostgreSQL: 1_500 } };
 
 function argument(name: string): string | undefined {
   const index = process.argv.indexOf(name);
@@ -276,7 +277,7 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
     console.log(`\nLoad average at the end ${loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
     console.log(`Target p95 < ${TARGET.p95Ms} ms for any page: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
     if (pageOne) {
-      const target = PROCESSES > 1 ? TARGET.twoProcesses : TARGET.requestsPerSecond;
+      const target = PROCESSES > 1 ? TARGET.twoProcesses[engine] : TARGET.requestsPerSecond;
       console.log(
         `Target >= ${target} requests/s on ${pageOne.label}${processes}: ${Math.round(pageOne.rps)}, ${verdict(pageOne.rps >= target)}` +
           (deepPage ? ` (${deepPage.label}: ${Math.round(deepPage.rps)} requests/s).` : '.'),
