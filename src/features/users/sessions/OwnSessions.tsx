@@ -1,12 +1,11 @@
 // The Sessions tab of the own profile (issue 28 item 3): my live sessions; "Sign out this one" on each of the others
 // (the session in use is ended by Logout, so its row has no button), and "Sign out all others", confirmed.
-import { useState } from 'react';
-import { Alert, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { errorText } from '../../../api/errors';
 import { useList, useMutate } from '../../../api/resource';
-import { ConfirmDialog } from '../../../render/ConfirmDialog';
 import { Loading } from '../../../render/Loading';
 import { notifyError, notifySuccess } from '../../../render/notify';
+import { EndSessionsButton } from './EndSessionsButton';
 import { SessionTable, type SessionRow } from './SessionTable';
 
 export const SIGN_OUT_ONE = 'Sign out this one';
@@ -21,7 +20,6 @@ export function OwnSessions() {
   const sessions = useList('listSessions', OWN);
   const endOne = useMutate('deleteOwnSession');
   const endOthers = useMutate('deleteOtherSessions');
-  const [confirming, setConfirming] = useState(false);
 
   if (sessions.isPending) return <Loading />;
   if (sessions.isError) {
@@ -59,27 +57,13 @@ export function OwnSessions() {
           )
         }
       />
-      <Group>
-        <Button color="red" variant="light" disabled={others === 0} onClick={() => setConfirming(true)}>
-          {SIGN_OUT_OTHERS}
-        </Button>
-      </Group>
-      <ConfirmDialog
-        opened={confirming}
-        title={SIGN_OUT_OTHERS}
-        message={SIGN_OUT_OTHERS_QUESTION}
-        confirmLabel={SIGN_OUT_OTHERS}
-        cancelLabel="Cancel"
-        danger
-        loading={endOthers.isPending}
-        onCancel={() => setConfirming(false)}
-        onConfirm={() =>
-          endOthers.mutate(OWN, {
-            onSuccess: () => notifySuccess(SIGNED_OUT_OTHERS),
-            onError: (error) => notifyError(errorText(error)),
-            onSettled: () => setConfirming(false),
-          })
-        }
+      <EndSessionsButton
+        label={SIGN_OUT_OTHERS}
+        question={SIGN_OUT_OTHERS_QUESTION}
+        done={SIGNED_OUT_OTHERS}
+        disabled={others === 0}
+        pending={endOthers.isPending}
+        end={() => endOthers.mutateAsync(OWN)}
       />
     </Stack>
   );
