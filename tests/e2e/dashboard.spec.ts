@@ -61,6 +61,8 @@ test('[IC-2.37] a widget opens the list it totals, filtered as counted', async (
 test('[IC-2.42] a bar opens the wallet transactions it counts', async ({ page }) => {
   await signIn(page, demoLogins.partner);
   const rows = await periodRows(page);
+  // The table is drawn before the figures arrive: read it once a period shows a count.
+  await expect(rows.locator('td:nth-child(2)').filter({ hasNotText: /^0$/ }).first()).toBeVisible();
   const counts = (await rows.locator('td:nth-child(2)').allInnerTexts()).map((text) => Number(text));
   const labels = (await rows.locator('td:first-child').allInnerTexts()).map((text) => text.trim());
   const index = counts.findIndex((count) => count > 0);
