@@ -1,14 +1,13 @@
 // The History tab of a record's details (a user, a remittance): the audit rows about that record, newest first and
 // paged by the gateway, each with who, when, what, the reason and its field-by-field diff.
 import { Fragment, useState } from 'react';
-import { Alert, Group, Pagination, Table, Text } from '@mantine/core';
+import { Group, Pagination, Table, Text } from '@mantine/core';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { AuditEvent } from '../../api/audit';
-import { errorText } from '../../api/errors';
 import { listQuery } from '../../api/resource';
 import { useSessionState } from '../../api/session';
 import { formatDate } from '../format';
-import { Loading } from '../Loading';
+import { QueryGate } from '../QueryGate';
 import { changeSummary } from './audit-diff';
 import { AuditDiff } from './AuditDiff';
 
@@ -41,15 +40,14 @@ export function RecordHistory({ entities, entityId }: RecordHistoryProps) {
   // Re-rendered on a tenant switch: the page is keyed by the tenant whose token asks.
   useSessionState();
   const history = useQuery({ ...listQuery('listAuditEvents', { query }), placeholderData: keepPreviousData });
-  if (history.isPending) return <Loading />;
-  if (history.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorText(history.error)}
-      </Alert>
-    );
-  }
-  const events = history.data.rows;
+  return (
+    <QueryGate query={history}>
+      {(found) => <HistoryPage events={found.rows} pageTotal={found.meta.pageTotal} page={page} setPage={setPage} />}
+    </QueryGate>
+  );
+}
+
+function HistoryPage({ events, pageTotal, page, setPage }: { events: AuditEvent[]; pageTotal: number; page: number; setPage: (page: number) => void }) {
   if (events.length === 0) {
     return (
       <Text c="dimmed" size="sm">
@@ -88,9 +86,9 @@ export function RecordHistory({ entities, entityId }: RecordHistoryProps) {
           ))}
         </Table.Tbody>
       </Table>
-      {history.data.meta.pageTotal > 1 && (
+      {pageTotal > 1 && (
         <Group justify="flex-end" mt="sm">
-          <Pagination size="sm" total={history.data.meta.pageTotal} value={page} onChange={setPage} aria-label="History pages" />
+          <Pagination size="sm" total={pageTotal} value={page} onChange={setPage} aria-label="History pages" />
         </Group>
       )}
     </>

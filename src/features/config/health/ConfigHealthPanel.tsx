@@ -2,9 +2,8 @@
 // as the gateway checked the files it reads; a problem shows its JSON pointer, what is wrong and how to fix it.
 import { useState } from 'react';
 import { Alert, Badge, Button, Code, Group, List, Stack, Switch, Table, Text } from '@mantine/core';
-import { errorText } from '../../../api/errors';
 import { formatDate } from '../../../render/format';
-import { Loading } from '../../../render/Loading';
+import { QueryGate } from '../../../render/QueryGate';
 import { useDocument, type DocumentOf } from '../../../api/resource';
 
 type ConfigFileVerdict = DocumentOf<'getConfigHealth'>['data'][number]['attributes'];
@@ -39,17 +38,17 @@ function summary(problemCount: number, brokenFiles: number, fileCount: number): 
 export function ConfigHealthPanel() {
   // The admin's own session: the gateway asks who they are, whatever tenant is selected.
   const health = useDocument('getConfigHealth', { credential: 'own' });
+  return (
+    <QueryGate query={health} title="Config health">
+      {(report) => <HealthReport report={report} checking={health.isFetching} checkAgain={() => void health.refetch()} />}
+    </QueryGate>
+  );
+}
+
+function HealthReport({ report, checking, checkAgain }: { report: DocumentOf<'getConfigHealth'>; checking: boolean; checkAgain: () => void }) {
   const [onlyProblems, setOnlyProblems] = useState(false);
-  if (health.isPending) return <Loading />;
-  if (health.isError) {
-    return (
-      <Alert color="red" title="Config health">
-        {errorText(health.error)}
-      </Alert>
-    );
-  }
-  const files = health.data.data.map((entry) => entry.attributes);
-  const { fileCount, problemCount, notices, checked } = health.data.meta;
+  const files = report.data.map((entry) => entry.attributes);
+  const { fileCount, problemCount, notices, checked } = report.meta;
   const broken = files.filter((verdict) => !verdict.ok);
   const shown = onlyProblems ? broken : files;
   return (
@@ -68,7 +67,7 @@ export function ConfigHealthPanel() {
         </Stack>
         <Group gap="sm">
           <Switch label="Only files with problems" checked={onlyProblems} onChange={(event) => setOnlyProblems(event.currentTarget.checked)} />
-          <Button variant="default" loading={health.isFetching} onClick={() => void health.refetch()}>
+          <Button variant="default" loading={checking} onClick={checkAgain}>
             Check again
           </Button>
         </Group>

@@ -1,9 +1,9 @@
 // The Sessions tab of the own profile (issue 28 item 3): my live sessions; "Sign out this one" on each of the others
 // (the session in use is ended by Logout, so its row has no button), and "Sign out all others", confirmed.
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Button, Stack, Text } from '@mantine/core';
 import { errorText } from '../../../api/errors';
 import { useList, useMutate } from '../../../api/resource';
-import { Loading } from '../../../render/Loading';
+import { QueryGate } from '../../../render/QueryGate';
 import { notifyError, notifySuccess } from '../../../render/notify';
 import { EndSessionsButton } from './EndSessionsButton';
 import { SessionTable, type SessionRow } from './SessionTable';
@@ -21,50 +21,43 @@ export function OwnSessions() {
   const endOne = useMutate('deleteOwnSession');
   const endOthers = useMutate('deleteOtherSessions');
 
-  if (sessions.isPending) return <Loading />;
-  if (sessions.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorText(sessions.error)}
-      </Alert>
-    );
-  }
-  const rows = sessions.data.rows;
-  const others = rows.filter((row) => !row.current).length;
-
   const signOut = (session: SessionRow) =>
     endOne.mutate({ path: { handle: session.id }, ...OWN }, { onSuccess: () => notifySuccess(SIGNED_OUT_ONE), onError: (error) => notifyError(errorText(error)) });
 
   return (
-    <Stack gap="md">
-      <Text size="sm" c="dimmed">
-        Where you are signed in now. Sign out any session you do not recognise; Logout ends this one.
-      </Text>
-      <SessionTable
-        label="Sessions"
-        sessions={rows}
-        action={(session) =>
-          session.current ? null : (
-            <Button
-              size="xs"
-              variant="default"
-              aria-label={`${SIGN_OUT_ONE}: ${session.device}, ${session.address ?? 'unknown address'}`}
-              loading={endOne.isPending && endOne.variables.path.handle === session.id}
-              onClick={() => signOut(session)}
-            >
-              {SIGN_OUT_ONE}
-            </Button>
-          )
-        }
-      />
-      <EndSessionsButton
-        label={SIGN_OUT_OTHERS}
-        question={SIGN_OUT_OTHERS_QUESTION}
-        done={SIGNED_OUT_OTHERS}
-        disabled={others === 0}
-        pending={endOthers.isPending}
-        end={() => endOthers.mutateAsync(OWN)}
-      />
-    </Stack>
+    <QueryGate query={sessions}>
+      {({ rows }) => (
+        <Stack gap="md">
+          <Text size="sm" c="dimmed">
+            Where you are signed in now. Sign out any session you do not recognise; Logout ends this one.
+          </Text>
+          <SessionTable
+            label="Sessions"
+            sessions={rows}
+            action={(session) =>
+              session.current ? null : (
+                <Button
+                  size="xs"
+                  variant="default"
+                  aria-label={`${SIGN_OUT_ONE}: ${session.device}, ${session.address ?? 'unknown address'}`}
+                  loading={endOne.isPending && endOne.variables.path.handle === session.id}
+                  onClick={() => signOut(session)}
+                >
+                  {SIGN_OUT_ONE}
+                </Button>
+              )
+            }
+          />
+          <EndSessionsButton
+            label={SIGN_OUT_OTHERS}
+            question={SIGN_OUT_OTHERS_QUESTION}
+            done={SIGNED_OUT_OTHERS}
+            disabled={rows.every((row) => row.current)}
+            pending={endOthers.isPending}
+            end={() => endOthers.mutateAsync(OWN)}
+          />
+        </Stack>
+      )}
+    </QueryGate>
   );
 }

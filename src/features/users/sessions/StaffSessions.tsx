@@ -1,9 +1,8 @@
 // A top admin's view of a staff member's sessions (issue 28 item 3), in the user details: the live sessions and
 // "End all sessions", confirmed; the staff member's tokens stop working on their next request.
-import { Alert, Stack } from '@mantine/core';
-import { errorText } from '../../../api/errors';
+import { Stack } from '@mantine/core';
 import { useList, useMutate } from '../../../api/resource';
-import { Loading } from '../../../render/Loading';
+import { QueryGate } from '../../../render/QueryGate';
 import { EndSessionsButton } from './EndSessionsButton';
 import { SessionTable } from './SessionTable';
 
@@ -16,25 +15,21 @@ export function StaffSessions({ userId, name }: { userId: string; name: string }
   const sessions = useList('listUserSessions', init);
   const endAll = useMutate('deleteUserSessions');
 
-  if (sessions.isPending) return <Loading />;
-  if (sessions.isError) {
-    return (
-      <Alert color="red" role="alert">
-        {errorText(sessions.error)}
-      </Alert>
-    );
-  }
   return (
-    <Stack gap="md">
-      <SessionTable label={`Sessions of ${name}`} sessions={sessions.data.rows} />
-      <EndSessionsButton
-        label={END_ALL_SESSIONS}
-        question={endAllQuestion(name)}
-        done={SESSIONS_ENDED}
-        disabled={sessions.data.rows.length === 0}
-        pending={endAll.isPending}
-        end={() => endAll.mutateAsync(init)}
-      />
-    </Stack>
+    <QueryGate query={sessions}>
+      {({ rows }) => (
+        <Stack gap="md">
+          <SessionTable label={`Sessions of ${name}`} sessions={rows} />
+          <EndSessionsButton
+            label={END_ALL_SESSIONS}
+            question={endAllQuestion(name)}
+            done={SESSIONS_ENDED}
+            disabled={rows.length === 0}
+            pending={endAll.isPending}
+            end={() => endAll.mutateAsync(init)}
+          />
+        </Stack>
+      )}
+    </QueryGate>
   );
 }

@@ -1,11 +1,10 @@
 // identity-and-catalogue §2 product settings side pane: content after 1 s (§9), one tab per settings list
 // (SendingCurrency, ReceivingCurrency, PaymentOption, Service); hiding the pane reloads the products and the product.
-import { Alert, Tabs } from '@mantine/core';
+import { Tabs } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
-import { errorText } from '../../../../api/errors';
 import type { FlatRecord } from '../../../../api/jsonapi';
 import { resourceTypeKey, useList, useMutate, useRead, type AttributesOf } from '../../../../api/resource';
-import { Loading } from '../../../../render/Loading';
+import { QueryGate } from '../../../../render/QueryGate';
 import { SidePanel } from '../../../../render/SidePanel';
 import { CLIENT_FAILED } from '../../messages';
 import { SETTINGS_GROUPS, type SettingsCalls, type SettingsKey } from './settings-groups';
@@ -36,30 +35,31 @@ function ProductSettings({ productId }: { productId: string }) {
     Service: callsOf<AttributesOf<'createService'>>(useMutate('createService'), useMutate('deleteService')),
   };
 
-  if (product.isPending) return <Loading />;
-  if (product.isError) return <Alert color="red">{errorText(product.error, CLIENT_FAILED)}</Alert>;
-  const detail = product.data;
   return (
-    <Tabs defaultValue={SETTINGS_GROUPS[0]?.key}>
-      <Tabs.List>
-        {SETTINGS_GROUPS.map((group) => (
-          <Tabs.Tab key={group.key} value={group.key}>
-            {group.label}
-          </Tabs.Tab>
-        ))}
-      </Tabs.List>
-      {SETTINGS_GROUPS.map((group) => (
-        <Tabs.Panel key={group.key} value={group.key} pt="md">
-          <SettingsTab
-            group={group}
-            productId={productId}
-            rows={detail[group.key].map((entry): FlatRecord => ({ type: group.key, ...entry }))}
-            calls={calls[group.key]}
-            paymentMethods={group.key === 'PaymentOption' ? { rows: paymentMethods.data?.rows ?? [], failed: paymentMethods.isError } : undefined}
-          />
-        </Tabs.Panel>
-      ))}
-    </Tabs>
+    <QueryGate query={product} fallback={CLIENT_FAILED}>
+      {(detail) => (
+        <Tabs defaultValue={SETTINGS_GROUPS[0]?.key}>
+          <Tabs.List>
+            {SETTINGS_GROUPS.map((group) => (
+              <Tabs.Tab key={group.key} value={group.key}>
+                {group.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+          {SETTINGS_GROUPS.map((group) => (
+            <Tabs.Panel key={group.key} value={group.key} pt="md">
+              <SettingsTab
+                group={group}
+                productId={productId}
+                rows={detail[group.key].map((entry): FlatRecord => ({ type: group.key, ...entry }))}
+                calls={calls[group.key]}
+                paymentMethods={group.key === 'PaymentOption' ? { rows: paymentMethods.data?.rows ?? [], failed: paymentMethods.isError } : undefined}
+              />
+            </Tabs.Panel>
+          ))}
+        </Tabs>
+      )}
+    </QueryGate>
   );
 }
 
