@@ -52,12 +52,16 @@ async function precompress(dir: string): Promise<PrecompressedFile[]> {
   return Promise.all(files.map(precompressFile));
 }
 
-/** The Vite plugin: precompresses the output folder once the build has written it (public/ files included). */
+/**
+ * The Vite plugin: precompresses the output folder once the build has written it (public/ files included).
+ * TELLER_PRECOMPRESS=0 leaves it out (the gateway then sends the files themselves): a build only a test serves
+ * (tests/e2e/config-build.ts) saves the compression's seconds of CPU.
+ */
 export function precompressPlugin(): Plugin {
   let outDir = 'dist';
   return {
     name: 'teller:precompress',
-    apply: 'build',
+    apply: (_config, { command }) => command === 'build' && process.env.TELLER_PRECOMPRESS !== '0',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir);
     },

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach } from 'vitest';
 import { buildApp, type BuildAppOptions } from './app.ts';
 import { preparedContract } from './testing/contract-json.ts';
+import { readContractOncePerProcess } from './testing/contract-routes.ts';
 import { createTestDatabase, seededTestDatabase } from './testing/database.ts';
 import { DEMO_PASSWORD, MINIMAL_NOW, MINIMAL_TENANTS, seedMinimal, type MinimalWorld } from './seed/index.ts';
 
@@ -22,6 +23,7 @@ export interface TestGateway {
  * both are removed when the app closes.
  */
 export async function buildTestApp(options: Partial<BuildAppOptions> = {}): Promise<TestGateway> {
+  await readContractOncePerProcess();
   const dataDir = mkdtempSync(join(tmpdir(), 'teller-test-'));
   // The minimal world at MINIMAL_NOW comes ready-made where copying a database is cheaper than seeding it.
   const seeded = options.now === undefined ? await seededTestDatabase() : undefined;

@@ -22,8 +22,8 @@ export interface EditedConfig {
   editJson<T>(file: string, change: (json: T) => void): void;
 }
 
-function run(command: string, args: string[], cwd: string): { ok: boolean; output: string } {
-  const result = spawnSync(process.execPath, [command, ...args], { cwd, encoding: 'utf8' });
+function run(command: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): { ok: boolean; output: string } {
+  const result = spawnSync(process.execPath, [command, ...args], { cwd, encoding: 'utf8', env });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 
@@ -55,11 +55,13 @@ export async function serveEditedApp(port: number, edit: (config: EditedConfig) 
     },
   });
   const check = run(path.join(root, 'node_modules/tsx/dist/cli.mjs'), ['scripts/check-config.ts'], root);
-  const build = run(path.join(root, 'node_modules/vite/bin/vite.js'), ['build', '--logLevel', 'warn'], root);
+  // Only this test serves the build: no precompressed copies (scripts/precompress.ts), the gateway sends the files.
+  const build = run(path.join(root, 'node_modules/vite/bin/vite.js'), ['build', '--logLevel', 'warn'], root, { ...process.env, TELLER_PRECOMPRESS: '0' });
   if (!build.ok) throw new Error(`vite build of the edited copy failed:\n${build.output}`);
   const gateway = spawn(process.execPath, ['--import', 'tsx', 'tests/e2e/start-gateway.ts'], {
     cwd: root,
-    env: { ...process.env, E2E_PORT: String(port) },
+    // The copy holds the suite's compiled gateway (dist-gateway/, copied above): the code is the same, only config differs.
+    env: { ...process.env, E2E_PORT: String(port), E2E_GATEWAY_COMPILED: '1' },
     stdio: 'ignore',
   });
   const stop = () => {

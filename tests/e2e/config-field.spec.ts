@@ -18,7 +18,8 @@ let app: EditedApp | undefined;
 test.use({ baseURL: `http://127.0.0.1:${port}` });
 
 test.beforeAll(async () => {
-  test.setTimeout(240_000);
+  // Checking, building and seeding a copy: 25 s of CPU, past 240 s of wall time at load 30 on two cores. It only stops a hung build.
+  test.setTimeout(600_000);
   app = await serveEditedApp(port, (config) => {
     config.editJson<FormFile>('schemas/forms/create-user.json', (form) => {
       // Its limit (maxLength) comes from the contract's create body; the form file gives the message (schemas/README.md).

@@ -2,7 +2,7 @@
 // Members table within a second, in place (no reload, the scroll position kept, the row highlighted), and a stream
 // that dropped reconnects and catches up on what happened meanwhile, as does a cold load's stream opened after its
 // first page.
-import { expect, test, type Browser, type BrowserContextOptions, type Page } from '@playwright/test';
+import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
 import { demoLogins, openScreen, signIn } from './support';
 
 interface StatusAnswer {
@@ -88,6 +88,15 @@ async function noteHighlight(watcher: Page, accountId: string): Promise<() => Pr
   return () => watcher.evaluate((mark) => sessionStorage.getItem(mark) === 'yes', mark);
 }
 
+/**
+ * Takes the watching tab offline and returns once the page knows it (navigator.onLine): coming back online is what
+ * makes the stream reconnect after the last id it read (src/api/change-stream.ts).
+ */
+async function goOffline(watching: BrowserContext, watcher: Page): Promise<void> {
+  await watching.setOffline(true);
+  await expect.poll(() => watcher.evaluate(() => navigator.onLine)).toBe(false);
+}
+
 test('a status change in one tab shows in another tab’s open table within a second, in place, and a reconnect catches up', async ({ browser }) => {
   const { watching, acting, watcher, actor } = await watcherAndActor(browser, { viewport: { width: 1280, height: 520 } });
 
@@ -106,8 +115,7 @@ test('a status change in one tab shows in another tab’s open table within a se
   expect(await watcher.evaluate(() => window.scrollY)).toBe(scrollY);
 
   // The connection drops; a change happens meanwhile; the stream comes back after the last id it read.
-  await watching.setOffline(true);
-  await watcher.waitForTimeout(300);
+  await goOffline(watching, watcher);
   const meanwhile = await toggleDuplicate(actor, accountId);
   const resumed = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes') && request.headers()['last-event-id'] !== undefined);
   await watching.setOffline(false);
@@ -156,8 +164,7 @@ test('a tab whose stream cursor the gateway never wrote (it outlived a database 
 
   // The tab goes away; meanwhile a change is made; when it comes back its cursor is one the database never wrote,
   // ahead of the newest event, as after a restore from an older backup.
-  await watching.setOffline(true);
-  await watcher.waitForTimeout(300);
+  await goOffline(watching, watcher);
   const meanwhile = await toggleDuplicate(actor, accountId);
   const refused = watcher.waitForResponse((response) => response.url().includes('/api/v1/changes') && response.status() === 400);
   let replaced = false;
