@@ -87,6 +87,8 @@ const app = await buildApp({
   bank: { mode: bankMode, timeoutMs: milliseconds('TELLER_BANK_TIMEOUT_MS', 5_000) },
   settlerIntervalMs: isLeadProcess() ? milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000) : undefined,
   trustedProxies,
+  // Issue 28: the origins passkeys are used from, comma-separated; the request's own origin when unset.
+  webauthnOrigins: (env.TELLER_WEBAUTHN_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 });
 
 const started = Date.now();

@@ -17,7 +17,7 @@ export function expiryOf(now: Date, ttlSeconds: number): Date {
 /** Opens the session of a sign-in; its tokens must not outlive `expires`. */
 export async function openSession(
   db: Db,
-  options: { userId: number; client: string; now: Date; ttlSeconds?: number },
+  options: { userId: number; client: string; now: Date; ttlSeconds?: number; awaitingFactor?: boolean },
 ): Promise<{ id: string; expires: Date }> {
   const id = randomBytes(32).toString('base64url');
   const expires = expiryOf(options.now, options.ttlSeconds ?? TOKEN_TTL_SECONDS);
@@ -31,19 +31,29 @@ export async function openSession(
       expires: expires.toISOString(),
       revoked_at: null,
       reason: null,
+      awaiting_factor: options.awaitingFactor ? 1 : 0,
     })
     .execute();
   return { id, expires };
 }
 
-/** A sign-in: opens its session and records `session.create` in the same transaction. */
+/**
+ * A sign-in: opens its session and records `session.create` in the same transaction. A sign-in that still owes its
+ * second factor opens a session awaiting it, for `ttlSeconds` (second-factor/pending.ts).
+ */
 export function startSession(
   db: Db,
-  sign: { userId: number; tenantId: string; client: string; address: string; now: Date },
+  sign: { userId: number; tenantId: string; client: string; address: string; now: Date; awaitingFactor?: { ttlSeconds: number } },
 ): Promise<{ id: string; expires: Date }> {
   return unitOfWork(db, { userId: sign.userId, tenantId: sign.tenantId, now: sign.now }, async ({ db: trx, change }) => {
-    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now });
-    await change({ action: 'session.create', entity: 'session', entityId: sign.userId, after: { client: sign.client, tenant: sign.tenantId, address: sign.address } });
+    const pending = sign.awaitingFactor ? { awaitingFactor: true, ttlSeconds: sign.awaitingFactor.ttlSeconds } : {};
+    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now, ...pending });
+    await change({
+      action: 'session.create',
+      entity: 'session',
+      entityId: sign.userId,
+      after: { client: sign.client, tenant: sign.tenantId, address: sign.address, ...(sign.awaitingFactor ? { awaitingFactor: true } : {}) },
+    });
     return opened;
   });
 }
