@@ -24,7 +24,13 @@ export default function LoginPage() {
     if (!email || !password) return;
     setBusy(true);
     try {
-      await signIn(email.trim(), password);
+      const outcome = await signIn(email.trim(), password);
+      if (outcome.kind === 'factor') {
+        // Issue 28: the factor step of this page is not built yet; say so rather than land back here.
+        setAlert('This account signs in with a second factor, which this page cannot ask for yet.');
+        setBusy(false);
+        return;
+      }
       navigate(safeRedirect(params.get('redirect')), { replace: true });
     } catch (error) {
       setAlert(errorText(error, LOGIN_FAILED));

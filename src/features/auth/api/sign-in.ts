@@ -1,19 +1,32 @@
 // Kept beside the resource layer: the answer becomes the stored session, its 401 is wrong credentials (not an expired
 // session), and the login chunk stays free of the layer (scripts/check-login-size.ts).
-// POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7).
+// POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7),
+// or, for a user with a second factor, the challenge the factor step answers (issue 28, completeSignInFactor).
 import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/gateway';
 import { sessionStore, type StaffSession } from '../../../api/session';
 
 /** The demo world's web client (the gateway refuses unknown client ids). */
 export const WEB_CLIENT_ID = 'teller-web';
 
-export async function signIn(username: string, password: string): Promise<StaffSession> {
+type TokenAttributes = components['schemas']['TokenDocument']['data']['attributes'];
+/** What the sign-in still owes after the password: `verify` a factor, or `enrol` one first. */
+export type FactorChallenge = components['schemas']['SecondFactorChallengeDocument']['data']['attributes'];
+
+export type SignInOutcome = { kind: 'signed-in'; session: StaffSession; recoveryCodes?: string[] | undefined } | { kind: 'factor'; challenge: FactorChallenge };
+
+export async function signIn(username: string, password: string): Promise<SignInOutcome> {
   const document = unwrap(
     await api.POST('/api/v1/id/token', {
       body: { data: { type: 'token', attributes: { username, password, clientid: WEB_CLIENT_ID } } },
     }),
   );
   const { attributes } = document.data;
+  if ('pendingToken' in attributes) return { kind: 'factor', challenge: attributes };
+  return { kind: 'signed-in', session: storeSession(attributes) };
+}
+
+function storeSession(attributes: TokenAttributes): StaffSession {
   const session: StaffSession = {
     userId: String(attributes.user.id),
     email: attributes.user.email,
