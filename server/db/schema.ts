@@ -252,10 +252,8 @@ export interface PasskeysTable {
   /** The credential id, base64url. */
   id: string;
   user_id: number;
-  /** SPKI DER, base64. */
+  /** The COSE_Key the authenticator gave (it names its algorithm), base64url (migration 019). */
   public_key: string;
-  /** COSE algorithm: -7 ES256, -257 RS256. */
-  algorithm: number;
   sign_count: number;
   /** JSON array of transports. */
   transports: string;

@@ -2,7 +2,7 @@
 import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SESSION_KEYS } from '../../src/api/page-contract.ts';
-import type { components } from '../../src/api/gateway.d.ts';
+import type { components, operations } from '../../src/api/gateway.d.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
 

@@ -68,7 +68,7 @@ async function spend(db: Db, check: { userId: number; sessionId: string; proof: 
       const row = await db.selectFrom('totp_secrets').selectAll().where('user_id', '=', userId).where('confirmed_at', 'is not', null).executeTakeFirst();
       const secret = row ? unseal(check.keys.sealing, row.secret_sealed) : undefined;
       if (!row || !secret) return { ok: false, method: 'totp', reason: REFUSED.noTotp };
-      const step = matchingStep(secret, proof.code, actor.now, row.last_step);
+      const step = await matchingStep(secret, proof.code, actor.now, row.last_step);
       if (step === undefined) return { ok: false, method: 'totp', reason: REFUSED.totp };
       const used = await db
         .updateTable('totp_secrets')
@@ -97,7 +97,7 @@ async function spend(db: Db, check: { userId: number; sessionId: string; proof: 
       const session = await db.selectFrom('sessions').select('factor_challenge').where('id', '=', check.sessionId).executeTakeFirst();
       const challenge = session?.factor_challenge;
       if (!challenge) return { ok: false, method: 'passkey', reason: 'The passkey answer is for another or an expired challenge.' };
-      const result = verifyAssertion(check.keys.rp, challenge, proof.credential, { publicKey: stored.public_key, algorithm: stored.algorithm, signCount: stored.sign_count });
+      const result = await verifyAssertion(check.keys.rp, challenge, proof.credential, { id: stored.id, publicKey: stored.public_key, signCount: stored.sign_count });
       if (!result.ok) return { ok: false, method: 'passkey', reason: result.reason };
       const taken = await db.updateTable('sessions').set({ factor_challenge: null }).where('id', '=', check.sessionId).where('factor_challenge', '=', challenge).executeTakeFirst();
       if (Number(taken.numUpdatedRows) !== 1) return { ok: false, method: 'passkey', reason: 'The passkey answer is for another or an expired challenge.' };

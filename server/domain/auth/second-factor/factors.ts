@@ -54,7 +54,7 @@ export async function confirmTotp(db: Db, actor: WorkActor, confirm: { userId: n
     const row = await trx.selectFrom('totp_secrets').selectAll().where('user_id', '=', confirm.userId).executeTakeFirst();
     if (!row || row.confirmed_at) return { ok: false, reason: 'Start enrolling an authenticator app first.' };
     const secret = unseal(confirm.sealing, row.secret_sealed);
-    const step = secret ? matchingStep(secret, confirm.code, actor.now, null) : undefined;
+    const step = secret ? await matchingStep(secret, confirm.code, actor.now, null) : undefined;
     if (step === undefined) return { ok: false, reason: 'The code is wrong or expired. Enter the current code from your authenticator app.' };
     const at = actor.now.toISOString();
     await trx.updateTable('totp_secrets').set({ confirmed_at: at, last_step: step, last_used: at }).where('user_id', '=', confirm.userId).execute();
@@ -101,16 +101,16 @@ export async function registerPasskey(
     const session = await trx.selectFrom('sessions').select('factor_challenge').where('id', '=', enrol.sessionId).executeTakeFirst();
     const challenge = session?.factor_challenge;
     if (!challenge) return { ok: false, reason: 'The passkey answer is for another or an expired challenge.' };
-    const verified = verifyRegistration(keys.rp, challenge, enrol.credential);
+    const verified = await verifyRegistration(keys.rp, challenge, enrol.credential);
     if (!verified.ok) return { ok: false, reason: verified.reason };
     const taken = await trx.selectFrom('passkeys').select('id').where('id', '=', verified.value.id).executeTakeFirst();
     if (taken) return { ok: false, reason: 'This passkey is already enrolled.' };
     const spent = await trx.updateTable('sessions').set({ factor_challenge: null }).where('id', '=', enrol.sessionId).where('factor_challenge', '=', challenge).executeTakeFirst();
     if (Number(spent.numUpdatedRows) !== 1) return { ok: false, reason: 'The passkey answer is for another or an expired challenge.' };
-    const { id, publicKey, algorithm, signCount, transports } = verified.value;
+    const { id, publicKey, signCount, transports } = verified.value;
     await trx
       .insertInto('passkeys')
-      .values({ id, user_id: enrol.userId, public_key: publicKey, algorithm, sign_count: signCount, transports: JSON.stringify(transports), name: enrol.name, created: actor.now.toISOString(), last_used: null })
+      .values({ id, user_id: enrol.userId, public_key: publicKey, sign_count: signCount, transports: JSON.stringify(transports), name: enrol.name, created: actor.now.toISOString(), last_used: null })
       .execute();
     const recoveryCodes = await issueFirstRecoveryCodes(trx, enrol.userId, actor.now);
     await change({ action: 'second-factor.enrol', entity: 'user', entityId: enrol.userId, after: { method: 'passkey', name: enrol.name, recoveryCodes: recoveryCodes ? recoveryCodes.length : 'kept' } });
