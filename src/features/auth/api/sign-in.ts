@@ -10,6 +10,8 @@ import { sessionStore, type StaffSession } from '../../../api/session';
 export const WEB_CLIENT_ID = 'teller-web';
 
 type TokenAttributes = components['schemas']['TokenDocument']['data']['attributes'];
+type FactorProof = Omit<components['schemas']['SecondFactorStepRequest']['data']['attributes'], 'pendingToken'>;
+export type PasskeyAssertion = components['schemas']['PasskeyAssertion'];
 /** What the sign-in still owes after the password: `verify` a factor, or `enrol` one first. */
 export type FactorChallenge = components['schemas']['SecondFactorChallengeDocument']['data']['attributes'];
 
@@ -24,6 +26,23 @@ export async function signIn(username: string, password: string): Promise<SignIn
   const { attributes } = document.data;
   if ('pendingToken' in attributes) return { kind: 'factor', challenge: attributes };
   return { kind: 'signed-in', session: storeSession(attributes) };
+}
+
+/** POST api/v1/id/token/second-factor (completeSignInFactor): the pending sign-in's proof; the answer is the session. */
+export async function completeSignInFactor(pendingToken: string, proof: FactorProof): Promise<SignInOutcome> {
+  const document = unwrap(await api.POST('/api/v1/id/token/second-factor', { body: { data: { type: 'secondfactor', attributes: { pendingToken, ...proof } } } }));
+  const { attributes } = document.data;
+  return { kind: 'signed-in', session: storeSession(attributes), recoveryCodes: attributes.recoveryCodes ?? undefined };
+}
+
+/** POST api/v1/id/token/second-factor/passkey-options (signInPasskeyOptions): navigator.credentials.get's options. */
+export async function signInPasskeyOptions(pendingToken: string) {
+  return unwrap(await api.POST('/api/v1/id/token/second-factor/passkey-options', { body: { data: { type: 'pendingsignin', attributes: { pendingToken } } } })).data.attributes;
+}
+
+/** POST api/v1/id/token/second-factor/totp (beginSignInTotpEnrolment): the new authenticator-app secret. */
+export async function beginSignInTotpEnrolment(pendingToken: string) {
+  return unwrap(await api.POST('/api/v1/id/token/second-factor/totp', { body: { data: { type: 'pendingsignin', attributes: { pendingToken } } } })).data.attributes;
 }
 
 function storeSession(attributes: TokenAttributes): StaffSession {
