@@ -87,6 +87,11 @@ export interface BuildAppOptions {
    * client's address and protocol (`request.ip`, `request.protocol`); none by default.
    */
   trustedProxies?: readonly string[];
+  /**
+   * The origins passkeys may be used from (WebAuthn's expected origins; the RP ID is the first one's host), e.g.
+   * `https://teller.example`; none by default: the request's own origin (issue 28).
+   */
+  webauthnOrigins?: readonly string[];
   /** A test's fault on the database handle (db/faults.ts): armed, one chosen write fails. Never set in production. */
   faults?: Faults;
 }
@@ -178,6 +183,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     changes,
     approvals: { rules: approvalRules, run: approvals.run },
     listQueries: new ListQueries(),
+    webauthnOrigins: options.webauthnOrigins ?? [],
   };
   app.decorate('db', db);
   app.decorate('teller', teller);

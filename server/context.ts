@@ -40,6 +40,8 @@ export interface TellerContext {
   approvals: { rules: ApprovalRules; run: ApprovalRunner };
   /** The query parameters of each contract operation as its route checks them (a saved view's are checked so). */
   listQueries: ListQueries;
+  /** Where passkeys may be used from; empty: the request's own origin (routes/_second-factor.ts). */
+  webauthnOrigins: readonly string[];
 }
 
 declare module 'fastify' {

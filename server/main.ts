@@ -7,6 +7,8 @@ import { BANK_MODES, isBankMode, type BankMode } from './domain/bank/simulated.t
 import { serveMetrics, shareWithSupervisor, withProcessMetrics } from './http/metrics.ts';
 import { parseTrustedProxies } from './http/trusted-proxies.ts';
 import { DEMO_PASSWORD, seedIfEmpty } from './seed/index.ts';
+import { DEMO_TOTP_SECRET, enrolDemoFactors } from './seed/second-factors.ts';
+import { sealingKey } from './domain/auth/second-factor/sealed.ts';
 import { closeOnSignals } from './shutdown.ts';
 import { fromRoot } from './paths.ts';
 
@@ -87,10 +89,14 @@ const app = await buildApp({
   bank: { mode: bankMode, timeoutMs: milliseconds('TELLER_BANK_TIMEOUT_MS', 5_000) },
   settlerIntervalMs: isLeadProcess() ? milliseconds('TELLER_SETTLER_INTERVAL_MS', 5_000) : undefined,
   trustedProxies,
+  // Issue 28: the origins passkeys are used from, comma-separated; the request's own origin when unset.
+  webauthnOrigins: (env.TELLER_WEBAUTHN_ORIGINS ?? '').split(',').map((origin) => origin.trim()).filter(Boolean),
 });
 
 const started = Date.now();
 const seeded = await seedIfEmpty(app.db, { demo });
+// Issue 28: the demo logins that must sign in with a second factor get the demo's authenticator-app secret.
+const factorLogins = demo ? await enrolDemoFactors(app.db, sealingKey(app.teller.jwtSecret), app.teller.now()) : [];
 if (seeded) {
   app.log.info(`Seeded the demo world in ${Date.now() - started} ms: ${seeded.tenants} tenants, ${seeded.users} users, ${seeded.wallets} wallets, ${seeded.transactions} wallet transactions, ${seeded.remittances} remittances, ${seeded.uptTransactions} UPT transactions.`);
 }
@@ -117,6 +123,13 @@ if (metricsListener) lines.push(`Metrics: http://${metricsListener.host}:${metri
 if (demo) {
   lines.push(`Outbox (codes and e-mails): http://${host}:${port}/dev/outbox`, '', `Demo logins (password ${DEMO_PASSWORD}):`);
   for (const login of logins) lines.push(`  ${(login.username ?? '').padEnd(22)} role ${String(login.roles).padEnd(4)} tenant ${login.tenant_id}`);
+  if (factorLogins.length > 0) {
+    lines.push(
+      '',
+      `Second factor of ${factorLogins.join(', ')}: authenticator-app secret ${DEMO_TOTP_SECRET} (add it to any app),`,
+      `or the current code: npx tsx scripts/totp.ts ${DEMO_TOTP_SECRET}`,
+    );
+  }
 }
 if (isLeadProcess()) console.log(lines.join('\n'));
 

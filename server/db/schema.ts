@@ -228,6 +228,47 @@ export interface SessionsTable {
   /** The client's address at sign-in. */
   address: string | null;
   last_used: string | null;
+  /** 1 while the sign-in owes its second factor: such a session authorises nothing but the factor step (migration 017). */
+  awaiting_factor: Generated<number>;
+  /** When the session last passed a second-factor check; null when it never did. */
+  factor_verified_at: string | null;
+  /** The WebAuthn challenge last given to this session, base64url; spent by its use. */
+  factor_challenge: string | null;
+}
+
+/** An authenticator-app secret (RFC 6238), sealed (domain/auth/second-factor/sealed.ts); unconfirmed until proven. */
+export interface TotpSecretsTable {
+  user_id: number;
+  secret_sealed: string;
+  confirmed_at: string | null;
+  /** The last time-step whose code was accepted: a code of this step or an earlier one is a replay. */
+  last_step: number | null;
+  created: string;
+  last_used: string | null;
+}
+
+/** A WebAuthn credential (passkey): what verifying its assertions needs, and no attestation. */
+export interface PasskeysTable {
+  /** The credential id, base64url. */
+  id: string;
+  user_id: number;
+  /** The COSE_Key the authenticator gave (it names its algorithm), base64url (migration 019). */
+  public_key: string;
+  sign_count: number;
+  /** JSON array of transports. */
+  transports: string;
+  name: string;
+  created: string;
+  last_used: string | null;
+}
+
+/** A one-time recovery code, hashed like a password. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  created: string;
+  used_at: string | null;
 }
 
 /** One limited key's attempts in its current window (server/domain/attempts.ts). */
@@ -686,6 +727,9 @@ export interface Database {
   otp_codes: OtpCodesTable;
   idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
+  totp_secrets: TotpSecretsTable;
+  passkeys: PasskeysTable;
+  recovery_codes: RecoveryCodesTable;
   attempt_counters: AttemptCountersTable;
   audit_log: AuditLogTable;
   documents: DocumentsTable;

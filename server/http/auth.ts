@@ -39,11 +39,13 @@ export async function liveSession(request: FastifyRequest, token: string): Promi
       db
         .selectFrom('sessions')
         .innerJoin('accounts', 'accounts.user_id', 'sessions.user_id')
-        .select(['sessions.user_id', 'sessions.expires', 'sessions.revoked_at', 'sessions.created', 'sessions.last_used', 'accounts.status'])
+        .select(['sessions.user_id', 'sessions.expires', 'sessions.revoked_at', 'sessions.awaiting_factor', 'sessions.created', 'sessions.last_used', 'accounts.status'])
         .where('sessions.id', '=', slots('sessionId', session.sessionId)),
     { sessionId: session.sessionId },
   );
-  const ended = !live || live.user_id !== session.userId || live.revoked_at !== null || live.expires <= now.toISOString() || statusBarsSignIn(live.status);
+  // A session still owing its second factor authorises nothing (its pending token is no bearer token either).
+  const ended =
+    !live || live.user_id !== session.userId || live.revoked_at !== null || live.awaiting_factor !== 0 || live.expires <= now.toISOString() || statusBarsSignIn(live.status);
   if (ended) return null;
   if (lastUseIsStale(live.last_used, live.created, now)) {
     // Bookkeeping for the Sessions list: a failed write must not refuse a valid request.

@@ -5,7 +5,7 @@
 import type { FastifyRequest } from 'fastify';
 
 /** What a cookie is set on: a route's reply (routes/types.ts JsonReply), or Fastify's own. */
-interface HeaderReply {
+export interface HeaderReply {
   header(name: string, value: string): unknown;
 }
 

@@ -1,45 +1,19 @@
 // Sign-in and tenant switching (users-and-wallets §6, §7; identity-and-catalogue §7).
 import { sessionOf } from '../context.ts';
-import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
-import {
-  findClient,
-  findSignInAccount,
-  normalizeUsername,
-  sessionFor,
-  signInRefusal,
-  switchableTenants,
-} from '../domain/auth/identity.ts';
 import { boundedUserAgent } from '../domain/auth/device.ts';
+import { findClient, findSignInAccount, normalizeUsername, sessionFor, signInRefusal, switchableTenants } from '../domain/auth/identity.ts';
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
+import { PENDING_TTL_SECONDS, signPendingToken } from '../domain/auth/second-factor/pending.ts';
+import { signInFactorStep } from '../domain/auth/second-factor/sign-in.ts';
 import { liveSessionExpiry, revokeSession, startSession } from '../domain/auth/sessions.ts';
-import { rolesFromBits, signToken, TOKEN_TTL_SECONDS } from '../domain/auth/tokens.ts';
+import { signToken, TOKEN_TTL_SECONDS } from '../domain/auth/tokens.ts';
 import { auditEvent } from '../domain/audit.ts';
 import { checkClient } from '../domain/identity/clients.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { SESSION_COOKIE, TENANT_COOKIE, clearTokenCookie, setTokenCookie } from '../http/session-cookie.ts';
-import { Attempts, minutesText } from './_attempts.ts';
+import { Attempts } from './_attempts.ts';
+import { answerSession, signInCounters, signInLimitRefusal } from './_sign-in.ts';
 import type { Handlers } from './types.ts';
-
-const MINUTE = 60 * 1000;
-/**
- * Sign-in attempts allowed (ASVS 4.0 §2.2.1): per account and address pair, and per address, in 15 minutes; per
- * account from every address together, a slower back-off in an hour. Locking per pair means wrong passwords from one
- * address cannot lock a staff member out from the others; the per-account hour still caps a spread attack.
- */
-export const SIGN_IN_LIMITS = {
-  perAccountAndAddress: { limit: 5, windowMs: 15 * MINUTE, onSuccess: 'reset' },
-  perAddress: { limit: 20, windowMs: 15 * MINUTE },
-  perAccount: { limit: 100, windowMs: 60 * MINUTE },
-} as const;
-
-/** Narrowest first: a refusal by the pair's counter leaves the address's and the account's untouched. */
-function signInCounters(account: string, address: string): AttemptCounter[] {
-  return [
-    attemptCounter('sign-in', 'pair', `${account}|${address}`, SIGN_IN_LIMITS.perAccountAndAddress),
-    attemptCounter('sign-in', 'address', address, SIGN_IN_LIMITS.perAddress),
-    attemptCounter('sign-in', 'account', account, SIGN_IN_LIMITS.perAccount),
-  ];
-}
 
 export const handlers: Handlers = {
   async createToken(request, reply) {
@@ -56,10 +30,7 @@ export const handlers: Handlers = {
       entity: 'session',
       entityId: account?.userId ?? accountKey,
     };
-    const attempts = await Attempts.count(request, signInCounters(accountKey, request.ip), {
-      detail: (minutes) => `Too many failed sign-in attempts. Try again in ${minutesText(minutes)}.`,
-      audit: { ...decision, action: 'signin.limit' },
-    });
+    const attempts = await Attempts.count(request, signInCounters(accountKey, request.ip), signInLimitRefusal({ ...decision, action: 'signin.limit' }));
 
     const valid = account?.passwordHash
       ? await verifyPassword(password, account.passwordHash)
@@ -69,38 +40,27 @@ export const handlers: Handlers = {
       await auditEvent(db, { ...decision, action: 'signin.fail', after: attempt, reason: 'Invalid email or password', at: teller.now() });
       throw new HttpError(401, 'Invalid email or password');
     }
-    await attempts.succeed();
 
     const refusal = signInRefusal(account);
     if (refusal) {
+      await attempts.succeed();
       await auditEvent(db, { ...decision, action: 'signin.refuse', after: attempt, reason: refusal, at: teller.now() });
       throw new HttpError(403, refusal);
     }
 
     const now = teller.now();
     const userAgent = boundedUserAgent(request.headers['user-agent']);
+    const step = await signInFactorStep(db, account);
+    if (step) {
+      // The password alone does not reset the counters: the factor's tries count on until it passes.
+      await attempts.release();
+      const pending = await startSession(db, { userId: account.userId, tenantId: account.tenant.id, client: clientid, address: request.ip, userAgent, now, awaitingFactor: { ttlSeconds: PENDING_TTL_SECONDS } });
+      const pendingToken = await signPendingToken({ userId: account.userId, sessionId: pending.id, step: step.step }, teller.jwtSecret, now);
+      return { data: resource('secondfactorchallenge', account.userId, { step: step.step, pendingToken, expiresIn: PENDING_TTL_SECONDS, methods: step.methods }) };
+    }
+    await attempts.succeed();
     const opened = await startSession(db, { userId: account.userId, tenantId: account.tenant.id, client: clientid, address: request.ip, userAgent, now });
-    const session = sessionFor(account.userId, account.roleBits, account.tenant, opened.id);
-    const { token, expiresIn } = await signToken(session, teller.jwtSecret, { now, clientId: clientid });
-    setTokenCookie(request, reply, SESSION_COOKIE, token, expiresIn);
-    // A new session has chosen no tenant yet.
-    clearTokenCookie(request, reply, TENANT_COOKIE);
-    return {
-      data: resource('token', account.userId, {
-        accessToken: token,
-        expiresIn,
-        user: {
-          id: String(account.userId),
-          email: account.email ?? accountKey,
-          roles: rolesFromBits(account.roleBits),
-          tenant: account.tenant.id,
-          tenantName: account.tenant.name,
-          tenantType: account.tenant.type,
-          claim: account.tenant.claim,
-          adminTenant: account.tenant.is_admin === 1,
-        },
-      }),
-    };
+    return answerSession(request, reply, { account, sessionId: opened.id, client: clientid, now });
   },
 
   async deleteSession(request, reply) {

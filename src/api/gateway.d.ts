@@ -23,6 +23,10 @@ export interface paths {
          *     addresses in an hour; one more answers 429 with Retry-After, without checking the password. A success opens a
          *     server-side session that every token of this sign-in carries (see `deleteSession`). Audit rows:
          *     `session.create`, `signin.fail` (401), `signin.refuse` (403), `signin.limit` (429).
+         *     Issue 28: a user who has a second factor, or whose role must have one (their home tenant's
+         *     `secondFactor.requiredForRoles`), gets a `secondfactorchallenge` instead of the session: a pending token for
+         *     `completeSignInFactor`, good for 5 minutes and for nothing else. The right password then does not reset the
+         *     sign-in counters; the factor's success does.
          */
         post: operations["createToken"];
         /**
@@ -91,6 +95,235 @@ export interface paths {
          *     Nothing changes on a refusal.
          */
         delete: operations["deleteOwnSession"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/token/second-factor": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The sign-in's second factor
+         * @description Issue 28: after `createToken` answered a `secondfactorchallenge`, the pending token and one proof: `code` (the
+         *     authenticator app's current code), `recoveryCode` (spent by its use) or `passkey` (a WebAuthn assertion to the
+         *     challenge of `signInPasskeyOptions`). At step `enrol` the proof is `code` of the secret `beginSignInTotpEnrolment`
+         *     gave, which enrols the app and answers the recovery codes once. Counted by the sign-in limits of `createToken`
+         *     (the same counters) before the proof is checked. A wrong, replayed or expired code, a passkey of another user or
+         *     another origin, a recovery code used twice: 401 with the reason, nothing changed. A pending token that is
+         *     unknown, expired or already used: 401 `pending_expired`. Audit rows `second-factor.verify`, `second-factor.fail`,
+         *     `second-factor.enrol`.
+         */
+        post: operations["completeSignInFactor"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/token/second-factor/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A passkey challenge for the sign-in's second factor
+         * @description The options of `navigator.credentials.get` for the pending sign-in: a new challenge (the last one given to this
+         *     sign-in is void) and the user's passkeys. 401 `pending_expired` for a pending token that is unknown or expired.
+         */
+        post: operations["signInPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/token/second-factor/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol an authenticator app before the sign-in completes
+         * @description For a pending sign-in at step `enrol` (the user's role needs a second factor and they have none): a new
+         *     authenticator-app secret and its otpauth URI; `completeSignInFactor` with a code of it enrols the app and
+         *     completes the sign-in. 401 `pending_expired` for a pending token that is unknown, expired or not at step
+         *     `enrol`. Audit row `second-factor.enrol.begin`.
+         */
+        post: operations["beginSignInTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The signed-in user's second factors
+         * @description Issue 28: the authenticator app (when confirmed), the passkeys, how many recovery codes are left, and whether the
+         *     user's role must sign in with a second factor (the home tenant's `secondFactor.requiredForRoles`).
+         */
+        get: operations["listSecondFactors"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/totp": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start enrolling an authenticator app
+         * @description A new secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits) and its otpauth URI, unconfirmed until
+         *     `confirmTotpEnrolment`; a new call replaces an unconfirmed secret. 409 `totp_enrolled` when an app is enrolled.
+         *     Audit row `second-factor.enrol.begin`.
+         */
+        post: operations["beginTotpEnrolment"];
+        /**
+         * Remove the authenticator app
+         * @description 404 when none is enrolled; 409 `factor_required` when it is the last factor of a user whose role needs one.
+         *     Removing the last factor also removes the recovery codes. Audit row `second-factor.remove`.
+         */
+        delete: operations["removeTotp"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/totp/confirmation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Confirm the authenticator app with a code
+         * @description A current code of the secret `beginTotpEnrolment` gave enrols the app; the user's first factor comes with ten
+         *     one-time recovery codes, shown this once (`recoveryCodes`, null when the user keeps theirs). A wrong code: 422
+         *     on `code`, nothing changed, counted (10 per account in 15 minutes; 429 past it). Audit rows
+         *     `second-factor.enrol`, `second-factor.enrol.fail`.
+         */
+        post: operations["confirmTotpEnrolment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/passkeys/options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A passkey registration challenge
+         * @description The options of `navigator.credentials.create` (binary fields in base64url): a new challenge kept on the session,
+         *     the relying party (RP ID and origins from TELLER_WEBAUTHN_ORIGINS, else the request's own origin), no
+         *     attestation asked, the user's passkeys excluded.
+         */
+        post: operations["passkeyCreationOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Enrol a passkey
+         * @description The credential `navigator.credentials.create` answered to the session's challenge: verified (challenge, origin,
+         *     RP ID, user presence, ES256 or RS256 key) and kept (credential id, public key, counter, transports). A refused
+         *     one: 422 on `credential` with the reason, nothing changed. Recovery codes as in `confirmTotpEnrolment`. Audit
+         *     rows `second-factor.enrol`, `second-factor.enrol.fail`.
+         */
+        post: operations["registerPasskey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Remove a passkey
+         * @description 404 for a passkey that is not the user's; 409 `factor_required` as for `removeTotp`. Audit row
+         *     `second-factor.remove`.
+         */
+        delete: operations["removePasskey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/recovery-codes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * New recovery codes
+         * @description Ten new one-time codes in place of every old one, shown this once. 409 `no_factor` for a user without an
+         *     authenticator app or passkey. Audit row `second-factor.recovery-codes`.
+         */
+        post: operations["regenerateRecoveryCodes"];
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -2529,6 +2762,205 @@ export interface components {
                     /** @description Seconds until the token expires. */
                     expiresIn: number;
                     user: components["schemas"]["SessionUser"];
+                    /** @description The recovery codes of an authenticator app enrolled at this sign-in (`completeSignInFactor` at step `enrol`), shown this once. */
+                    recoveryCodes?: string[];
+                };
+            };
+        };
+        Base64Url: string;
+        /** @description The pending token of `createToken`'s `secondfactorchallenge` (5 minutes). */
+        PendingToken: string;
+        /**
+         * @description The password was right and the sign-in owes a second factor (issue 28): `verify` (give one through
+         *     `completeSignInFactor`) or `enrol` (the user's role needs one and they have none: `beginSignInTotpEnrolment`
+         *     first). The pending token authorises nothing else.
+         */
+        SecondFactorChallengeDocument: {
+            data: {
+                /** @constant */
+                type: "secondfactorchallenge";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    /** @enum {unknown} */
+                    step: "verify" | "enrol";
+                    pendingToken: components["schemas"]["PendingToken"];
+                    /** @description Seconds the factor step may take. */
+                    expiresIn: number;
+                    /** @description The proofs this user can give at this step. */
+                    methods: ("totp" | "passkey" | "recovery")[];
+                };
+            };
+        };
+        PendingSignInRequest: {
+            data: {
+                /** @constant */
+                type: "pendingsignin";
+                attributes: {
+                    pendingToken: components["schemas"]["PendingToken"];
+                };
+            };
+        };
+        SecondFactorStepRequest: {
+            data: {
+                /** @constant */
+                type: "secondfactor";
+                /** @description The pending token and exactly one proof. */
+                attributes: {
+                    pendingToken: components["schemas"]["PendingToken"];
+                    /** @description The authenticator app's current 6-digit code. */
+                    code?: string;
+                    /** @description One of the recovery codes (`XXXXX-XXXXX`; case, spaces and hyphens do not matter). */
+                    recoveryCode?: string;
+                    passkey?: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        /** @description The PublicKeyCredential of `navigator.credentials.get`, binary fields in base64url. */
+        PasskeyAssertion: {
+            id: components["schemas"]["Base64Url"];
+            /** @constant */
+            type: "public-key";
+            response: {
+                clientDataJSON: string;
+                authenticatorData: string;
+                signature: string;
+                userHandle?: string | null;
+            };
+        };
+        PasskeyRegistrationRequest: {
+            data: {
+                /** @constant */
+                type: "passkey";
+                attributes: {
+                    /** @description What the user calls this passkey (e.g. "Work laptop"). */
+                    name: string;
+                    /** @description The PublicKeyCredential of `navigator.credentials.create`, binary fields in base64url. */
+                    credential: {
+                        id: components["schemas"]["Base64Url"];
+                        /** @constant */
+                        type: "public-key";
+                        response: {
+                            clientDataJSON: string;
+                            attestationObject: string;
+                            transports?: string[];
+                        };
+                    };
+                };
+            };
+        };
+        TotpConfirmationRequest: {
+            data: {
+                /** @constant */
+                type: "totpconfirmation";
+                attributes: {
+                    /** @description The app's current 6-digit code. */
+                    code: string;
+                };
+            };
+        };
+        TotpEnrolmentDocument: {
+            data: {
+                /** @constant */
+                type: "totpenrolment";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    /** @description The secret in base32, for typing into the app. */
+                    secret: string;
+                    /** @description The otpauth:// URI, for a QR code. */
+                    uri: string;
+                };
+            };
+        };
+        FactorEnrolledDocument: {
+            data: {
+                /** @constant */
+                type: "secondfactorenrolment";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    /** @description New one-time recovery codes, shown this once; null when the user keeps theirs. */
+                    recoveryCodes: string[] | null;
+                };
+            };
+        };
+        SecondFactorsDocument: {
+            data: {
+                /** @constant */
+                type: "secondfactors";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    /** @description The user's role must sign in with a second factor (home tenant's secondFactor.requiredForRoles). */
+                    required: boolean;
+                    totp: {
+                        /** Format: date-time */
+                        created: string;
+                        /** Format: date-time */
+                        lastUsed: string | null;
+                    } | null;
+                    passkeys: {
+                        id: string;
+                        name: string;
+                        transports: string[];
+                        /** Format: date-time */
+                        created: string;
+                        /** Format: date-time */
+                        lastUsed: string | null;
+                    }[];
+                    recoveryCodesLeft: number;
+                };
+            };
+        };
+        PasskeyDescriptor: {
+            /** @constant */
+            type: "public-key";
+            id: string;
+            transports: string[];
+        };
+        PasskeyRequestOptionsDocument: {
+            data: {
+                /** @constant */
+                type: "passkeyrequestoptions";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    challenge: string;
+                    rpId: string;
+                    timeout: number;
+                    /** @enum {unknown} */
+                    userVerification: "preferred";
+                    allowCredentials: components["schemas"]["PasskeyDescriptor"][];
+                };
+            };
+        };
+        PasskeyCreationOptionsDocument: {
+            data: {
+                /** @constant */
+                type: "passkeycreationoptions";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    challenge: string;
+                    rp: {
+                        id: string;
+                        name: string;
+                    };
+                    user: {
+                        id: string;
+                        name: string;
+                        displayName: string;
+                    };
+                    pubKeyCredParams: {
+                        /** @constant */
+                        type: "public-key";
+                        alg: number;
+                    }[];
+                    timeout: number;
+                    /** @constant */
+                    attestation: "none";
+                    authenticatorSelection: {
+                        /** @constant */
+                        residentKey: "preferred";
+                        /** @constant */
+                        userVerification: "preferred";
+                    };
+                    excludeCredentials: components["schemas"]["PasskeyDescriptor"][];
                 };
             };
         };
@@ -4920,7 +5352,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The session. */
+            /** @description The session, or the second factor the sign-in still owes (`secondfactorchallenge`, issue 28). */
             200: {
                 headers: {
                     "Set-Cookie": components["headers"]["SessionCookie"];
@@ -4951,7 +5383,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["TokenDocument"];
+                    "application/json": components["schemas"]["TokenDocument"] | components["schemas"]["SecondFactorChallengeDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5046,6 +5478,281 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    completeSignInFactor: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SecondFactorStepRequest"];
+            };
+        };
+        responses: {
+            /** @description The session. */
+            200: {
+                headers: {
+                    "Set-Cookie": components["headers"]["SessionCookie"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TokenDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    signInPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PendingSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description The request options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptionsDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    beginSignInTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PendingSignInRequest"];
+            };
+        };
+        responses: {
+            /** @description The new secret, shown once. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolmentDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    listSecondFactors: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The factors. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SecondFactorsDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    beginTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new secret. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TotpEnrolmentDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    removeTotp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    confirmTotpEnrolment: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TotpConfirmationRequest"];
+            };
+        };
+        responses: {
+            /** @description Enrolled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorEnrolledDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    passkeyCreationOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The creation options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOptionsDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+        };
+    };
+    registerPasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Enrolled. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorEnrolledDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+        };
+    };
+    removePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The credential id, base64url. */
+                id: components["schemas"]["Base64Url"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    regenerateRecoveryCodes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The new codes. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FactorEnrolledDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
         };
     };

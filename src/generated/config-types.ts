@@ -386,6 +386,11 @@ export interface Tenant {
     groupLabel: string;
     memberIdLabel: string;
   };
+  /** who must sign in with a second factor (issue 28): the gateway asks staff with these role bits to enrol one before anything else */
+  secondFactor?: {
+    /** staff role bits that must have a second factor: 4 top admin (a payout admin in a payoutAdmin tenant), 16 mid admin, 64 lower admin */
+    requiredForRoles: (4 | 16 | 64)[];
+  };
   /** a remittance operator whose payout admins get the payout-admin views (remittances-and-payouts §6) */
   payoutAdmin?: boolean;
   /** the payout account number the remittance operator pays from at its bank (remittances-and-payouts §2 payout account, §9: configured per partner); the Available Balance and the payout account card read it */

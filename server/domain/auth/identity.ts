@@ -11,6 +11,8 @@ export async function findClient(db: Db, clientId: string, kind: ClientKind) {
 
 export interface SignInAccount {
   userId: number;
+  /** The sign-in name (lower-case e-mail). */
+  username: string;
   email: string | null;
   fullname: string;
   roleBits: number;
@@ -20,8 +22,17 @@ export interface SignInAccount {
 }
 
 /** The account signing in with this username (case-insensitive e-mail), with its home tenant. */
-export async function findSignInAccount(db: Db, username: string): Promise<SignInAccount | undefined> {
-  const row = await db
+export function findSignInAccount(db: Db, username: string): Promise<SignInAccount | undefined> {
+  return signInAccountWhere(db, { username: normalizeUsername(username) });
+}
+
+/** The account of a user whose sign-in is under way (the second factor step), with its home tenant. */
+export function findSignInAccountById(db: Db, userId: number): Promise<SignInAccount | undefined> {
+  return signInAccountWhere(db, { userId });
+}
+
+async function signInAccountWhere(db: Db, key: { username: string } | { userId: number }): Promise<SignInAccount | undefined> {
+  const query = db
     .selectFrom('accounts')
     .innerJoin('users', 'users.id', 'accounts.user_id')
     .innerJoin('tenants', 'tenants.id', 'users.tenant_id')
@@ -33,14 +44,15 @@ export async function findSignInAccount(db: Db, username: string): Promise<SignI
       'accounts.roles',
       'accounts.status',
       'accounts.password_hash',
+      'accounts.username',
       'users.tenant_id',
-    ])
-    .where('accounts.username', '=', normalizeUsername(username))
-    .executeTakeFirst();
+    ]);
+  const row = await ('username' in key ? query.where('accounts.username', '=', key.username) : query.where('accounts.user_id', '=', key.userId)).executeTakeFirst();
   if (!row) return undefined;
   const tenant = await db.selectFrom('tenants').selectAll().where('id', '=', row.tenant_id).executeTakeFirstOrThrow();
   return {
     userId: row.userId,
+    username: row.username ?? '',
     email: row.email,
     fullname: `${row.firstname} ${row.lastname}`,
     roleBits: row.roles,

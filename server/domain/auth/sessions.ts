@@ -17,7 +17,7 @@ export function expiryOf(now: Date, ttlSeconds: number): Date {
 /** Opens the session of a sign-in; its tokens must not outlive `expires`. */
 export async function openSession(
   db: Db,
-  options: { userId: number; client: string; now: Date; ttlSeconds?: number; userAgent?: string | null; address?: string | null },
+  options: { userId: number; client: string; now: Date; ttlSeconds?: number; userAgent?: string | null; address?: string | null; awaitingFactor?: boolean },
 ): Promise<{ id: string; expires: Date }> {
   const id = randomBytes(32).toString('base64url');
   const expires = expiryOf(options.now, options.ttlSeconds ?? TOKEN_TTL_SECONDS);
@@ -34,19 +34,29 @@ export async function openSession(
       user_agent: options.userAgent ?? null,
       address: options.address ?? null,
       last_used: options.now.toISOString(),
+      awaiting_factor: options.awaitingFactor ? 1 : 0,
     })
     .execute();
   return { id, expires };
 }
 
-/** A sign-in: opens its session and records `session.create` in the same transaction. */
+/**
+ * A sign-in: opens its session and records `session.create` in the same transaction. A sign-in that still owes its
+ * second factor opens a session awaiting it, for `ttlSeconds` (second-factor/pending.ts).
+ */
 export function startSession(
   db: Db,
-  sign: { userId: number; tenantId: string; client: string; address: string; userAgent: string | null; now: Date },
+  sign: { userId: number; tenantId: string; client: string; address: string; userAgent: string | null; now: Date; awaitingFactor?: { ttlSeconds: number } },
 ): Promise<{ id: string; expires: Date }> {
   return unitOfWork(db, { userId: sign.userId, tenantId: sign.tenantId, now: sign.now }, async ({ db: trx, change }) => {
-    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now, userAgent: sign.userAgent, address: sign.address });
-    await change({ action: 'session.create', entity: 'session', entityId: sign.userId, after: { client: sign.client, tenant: sign.tenantId, address: sign.address } });
+    const pending = sign.awaitingFactor ? { awaitingFactor: true, ttlSeconds: sign.awaitingFactor.ttlSeconds } : {};
+    const opened = await openSession(trx, { userId: sign.userId, client: sign.client, now: sign.now, userAgent: sign.userAgent, address: sign.address, ...pending });
+    await change({
+      action: 'session.create',
+      entity: 'session',
+      entityId: sign.userId,
+      after: { client: sign.client, tenant: sign.tenantId, address: sign.address, ...(sign.awaitingFactor ? { awaitingFactor: true } : {}) },
+    });
     return opened;
   });
 }

@@ -1,19 +1,51 @@
 // Kept beside the resource layer: the answer becomes the stored session, its 401 is wrong credentials (not an expired
 // session), and the login chunk stays free of the layer (scripts/check-login-size.ts).
-// POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7).
+// POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7),
+// or, for a user with a second factor, the challenge the factor step answers (issue 28, completeSignInFactor).
 import { api, unwrap } from '../../../api/client';
+import type { components } from '../../../api/gateway';
 import { sessionStore, type StaffSession } from '../../../api/session';
 
 /** The demo world's web client (the gateway refuses unknown client ids). */
 export const WEB_CLIENT_ID = 'teller-web';
 
-export async function signIn(username: string, password: string): Promise<StaffSession> {
+type TokenAttributes = components['schemas']['TokenDocument']['data']['attributes'];
+type FactorProof = Omit<components['schemas']['SecondFactorStepRequest']['data']['attributes'], 'pendingToken'>;
+export type PasskeyAssertion = components['schemas']['PasskeyAssertion'];
+/** What the sign-in still owes after the password: `verify` a factor, or `enrol` one first. */
+export type FactorChallenge = components['schemas']['SecondFactorChallengeDocument']['data']['attributes'];
+
+export type SignInOutcome = { kind: 'signed-in'; session: StaffSession; recoveryCodes?: string[] | undefined } | { kind: 'factor'; challenge: FactorChallenge };
+
+export async function signIn(username: string, password: string): Promise<SignInOutcome> {
   const document = unwrap(
     await api.POST('/api/v1/id/token', {
       body: { data: { type: 'token', attributes: { username, password, clientid: WEB_CLIENT_ID } } },
     }),
   );
   const { attributes } = document.data;
+  if ('pendingToken' in attributes) return { kind: 'factor', challenge: attributes };
+  return { kind: 'signed-in', session: storeSession(attributes) };
+}
+
+/** POST api/v1/id/token/second-factor (completeSignInFactor): the pending sign-in's proof; the answer is the session. */
+export async function completeSignInFactor(pendingToken: string, proof: FactorProof): Promise<SignInOutcome> {
+  const document = unwrap(await api.POST('/api/v1/id/token/second-factor', { body: { data: { type: 'secondfactor', attributes: { pendingToken, ...proof } } } }));
+  const { attributes } = document.data;
+  return { kind: 'signed-in', session: storeSession(attributes), recoveryCodes: attributes.recoveryCodes ?? undefined };
+}
+
+/** POST api/v1/id/token/second-factor/passkey-options (signInPasskeyOptions): navigator.credentials.get's options. */
+export async function signInPasskeyOptions(pendingToken: string) {
+  return unwrap(await api.POST('/api/v1/id/token/second-factor/passkey-options', { body: { data: { type: 'pendingsignin', attributes: { pendingToken } } } })).data.attributes;
+}
+
+/** POST api/v1/id/token/second-factor/totp (beginSignInTotpEnrolment): the new authenticator-app secret. */
+export async function beginSignInTotpEnrolment(pendingToken: string) {
+  return unwrap(await api.POST('/api/v1/id/token/second-factor/totp', { body: { data: { type: 'pendingsignin', attributes: { pendingToken } } } })).data.attributes;
+}
+
+function storeSession(attributes: TokenAttributes): StaffSession {
   const session: StaffSession = {
     userId: String(attributes.user.id),
     email: attributes.user.email,
