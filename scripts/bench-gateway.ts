@@ -9,6 +9,7 @@
 //   BENCH_KEEP=1 npm run bench:gateway              keep the SQLite file and print where it is
 //   BENCH_DATA=/var/tmp/bench npm run bench:gateway  seed once into that directory (SQLite file, PostgreSQL cluster)
 //                                                   and measure the seeded data again on later runs
+//   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:gateway  seed (or find the seed), print its time, measure nothing
 //   npm run bench:gateway -- --postgres             the same on a throwaway PostgreSQL too, figures side by side
 //   npm run bench:gateway -- --processes 2          N gateway processes on one port (node:cluster, as
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
@@ -51,6 +52,8 @@ const PROCESSES = Math.max(1, Number(argument('--processes') ?? 1) || 1);
 const WITH_POSTGRES = process.argv.includes('--postgres');
 /** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
 const KEPT = process.env.BENCH_DATA;
+/** Seed (or find the data seeded before), print the seed time and stop without measuring (env BENCH_SEED_ONLY=1). */
+const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
 const KEPT_WORLD = 'world.json';
 
 /** The world a kept directory was seeded with, if it was seeded with this many rows. */
@@ -122,17 +125,19 @@ async function serve(databaseUrl: string, dataDir: string, processes: number): P
 }
 
 async function main(): Promise<void> {
-  const figures: Figures[] = [await measureSqlite()];
+  if (SEED_ONLY && !KEPT) console.log('BENCH_SEED_ONLY without BENCH_DATA: the seeded data is thrown away at the end (a seed-time figure only).');
+  const figures: Array<Figures | undefined> = [await measureSqlite()];
   if (WITH_POSTGRES) figures.push(await measurePostgres());
-  if (figures.length > 1) printSideBySide(figures);
+  const measured = figures.filter((entry): entry is Figures => entry !== undefined);
+  if (measured.length > 1) printSideBySide(measured);
 }
 
-async function measureSqlite(): Promise<Figures> {
+async function measureSqlite(): Promise<Figures | undefined> {
   const dataDir = KEPT ? join(KEPT, 'sqlite') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const file = join(dataDir, 'teller.db');
   try {
     let world = KEPT ? keptWorld(dataDir) : undefined;
-    if (world) console.log(`Measuring the ${ROWS.toLocaleString('en')} wallet transactions seeded before into ${file}.`);
+    if (world) console.log(`Found the ${ROWS.toLocaleString('en')} wallet transactions seeded before into ${file}.`);
     else {
       if (KEPT) rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
@@ -143,7 +148,7 @@ async function measureSqlite(): Promise<Figures> {
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
       if (KEPT) keepWorld(dataDir, world);
     }
-    return await measure('SQLite', file, dataDir, world, undefined);
+    return SEED_ONLY ? undefined : await measure('SQLite', file, dataDir, world, undefined);
   } finally {
     if (process.env.BENCH_KEEP || KEPT) console.log(`\nKept ${file}`);
     else rmSync(dataDir, { recursive: true, force: true });
@@ -151,7 +156,7 @@ async function measureSqlite(): Promise<Figures> {
 }
 
 /** The same rows on a throwaway PostgreSQL cluster, tuned a little beyond the defaults for a 1,000,000-row table. */
-async function measurePostgres(): Promise<Figures> {
+async function measurePostgres(): Promise<Figures | undefined> {
   const dataDir = KEPT ? join(KEPT, 'postgres-files') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const clusterDir = KEPT ? join(KEPT, 'postgres') : undefined;
   let world = KEPT ? keptWorld(dataDir) : undefined;
@@ -166,7 +171,7 @@ async function measurePostgres(): Promise<Figures> {
   });
   try {
     const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
-    if (world) console.log(`\n\nMeasuring the ${ROWS.toLocaleString('en')} wallet transactions seeded before into PostgreSQL (${clusterDir}).`);
+    if (world) console.log(`\n\nFound the ${ROWS.toLocaleString('en')} wallet transactions seeded before into PostgreSQL (${clusterDir}).`);
     else {
       const admin = new pg.Client({ connectionString: postgres.url });
       await admin.connect();
@@ -179,7 +184,7 @@ async function measurePostgres(): Promise<Figures> {
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
       if (KEPT) keepWorld(dataDir, world);
     }
-    return await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
+    return SEED_ONLY ? undefined : await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
   } finally {
     postgres.stop();
     if (!KEPT) rmSync(dataDir, { recursive: true, force: true });
@@ -202,7 +207,8 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
         gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
         gateway.send('cpu');
       });
-    const { token } = await signToken(sessionFor(world.superUserId, 4, { id: TENANT, claim: TENANT, type: 'wallet' }, world.sessionId), new TextEncoder().encode(JWT_SECRET), {
+    const sessionId = await openBenchSession(databaseUrl, dataDir, world.superUserId);
+    const { token } = await signToken(sessionFor(world.superUserId, 4, { id: TENANT, claim: TENANT, type: 'wallet' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
     const base = `http://127.0.0.1:${port}`;
@@ -307,7 +313,6 @@ function printSideBySide(figures: Figures[]): void {
 
 interface SeededWorld {
   superUserId: number;
-  sessionId: string;
   wallets: Array<{ id: number; userId: number }>;
   senderId: number;
 }
@@ -317,11 +322,8 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
   const app = await buildApp({ databaseUrl, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
-    // The benchmark's token needs a live server-side session; it outlasts the bulk insert and the run.
-    const session = await openSession(app.db, { userId: world.users.super, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
     return {
       superUserId: world.users.super,
-      sessionId: session.id,
       senderId: world.users.officer,
       wallets: [
         { id: world.wallets.kanifingMemberGmd, userId: world.users.kanifingMember },
@@ -330,6 +332,16 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
     };
   } finally {
     await app.close();
+  }
+}
+
+/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
+async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
+  const db = openDatabase({ databaseUrl, dataDir });
+  try {
+    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
+  } finally {
+    await db.destroy();
   }
 }
 

@@ -13,14 +13,19 @@
 //   BENCH_ROWS=200000 npm run bench:remittances                   fewer rows, for a quick look
 //   BENCH_EXPORT_ROWS=100000 npm run bench:remittances            a smaller export
 //   BENCH_KEEP=1 npm run bench:remittances                        keep the SQLite file and print where it is
+//   BENCH_DATA=/var/tmp/bench npm run bench:remittances           seed once into that directory (SQLite file, PostgreSQL
+//                                                                 cluster) and measure the seeded data again on later
+//                                                                 runs with the same BENCH_ROWS
+//   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:remittances    seed (or find the seed), print its time, measure nothing
 import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/connection.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
 import { openSession } from '../server/domain/auth/sessions.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
@@ -65,38 +70,89 @@ async function serve(file: string, dataDir: string): Promise<void> {
 
 type Engine = 'SQLite' | 'PostgreSQL';
 
+/** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
+const KEPT = process.env.BENCH_DATA;
+/** Seed (or find the data seeded before), print the seed time and stop without measuring (env BENCH_SEED_ONLY=1). */
+const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
+const KEPT_WORLD = 'world.json';
+/** The kept directories' names, apart from bench:gateway's (sqlite, postgres, postgres-files) in the same BENCH_DATA. */
+const KEPT_NAMES = { sqlite: 'remittances-sqlite', cluster: 'remittances-postgres', files: 'remittances-postgres-files' };
+
+/** The world a kept directory was seeded with, if it was seeded with this many rows. */
+function keptWorld(dir: string): SeededWorld | undefined {
+  const file = join(dir, KEPT_WORLD);
+  if (!existsSync(file)) return undefined;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as SeededWorld & { rows: number };
+  return kept.rows === ROWS ? kept : undefined;
+}
+
+function keepWorld(dir: string, world: SeededWorld): void {
+  writeFileSync(join(dir, KEPT_WORLD), JSON.stringify({ ...world, rows: ROWS }));
+}
+
 async function main(): Promise<void> {
-  const sqliteDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
+  if (SEED_ONLY && !KEPT) console.log('BENCH_SEED_ONLY without BENCH_DATA: the seeded data is thrown away at the end (a seed-time figure only).');
+  await sqlite();
+  if (WITH_POSTGRES) await postgres();
+}
+
+async function sqlite(): Promise<void> {
+  const sqliteDir = KEPT ? join(KEPT, KEPT_NAMES.sqlite) : mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
   const file = join(sqliteDir, 'teller.db');
   try {
-    console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
-    const seeding = Date.now();
-    const world = await seedSchemaAndWorld(file, sqliteDir);
-    insertIntoSqlite(file, world.newest);
-    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-    await measure('SQLite', file, sqliteDir, world, undefined);
+    let world = KEPT ? keptWorld(sqliteDir) : undefined;
+    if (world) console.log(`Found the ${ROWS.toLocaleString('en')} ${TENANT} remittances seeded before into ${file}.`);
+    else {
+      if (KEPT) rmSync(sqliteDir, { recursive: true, force: true });
+      mkdirSync(sqliteDir, { recursive: true });
+      console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
+      const seeding = Date.now();
+      world = await seedSchemaAndWorld(file, sqliteDir);
+      insertIntoSqlite(file, world.newest);
+      console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+      if (KEPT) keepWorld(sqliteDir, world);
+    }
+    if (!SEED_ONLY) await measure('SQLite', file, sqliteDir, world, undefined);
   } finally {
-    if (process.env.BENCH_KEEP) console.log(`\nKept ${file}`);
+    if (process.env.BENCH_KEEP || KEPT) console.log(`\nKept ${file}`);
     else rmSync(sqliteDir, { recursive: true, force: true });
   }
-  if (!WITH_POSTGRES) return;
-  const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
-  const postgres = await startPostgresCluster({ settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
+}
+
+/** The same rows on a PostgreSQL cluster, tuned a little beyond the defaults for a 1,000,000-row table. */
+async function postgres(): Promise<void> {
+  const dataDir = KEPT ? join(KEPT, KEPT_NAMES.files) : mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
+  const clusterDir = KEPT ? join(KEPT, KEPT_NAMES.cluster) : undefined;
+  let world = KEPT ? keptWorld(dataDir) : undefined;
+  if (KEPT && !world) {
+    // Seeded with another row count, or never, or not to the end: start again from an empty cluster.
+    for (const dir of [dataDir, clusterDir ?? '']) rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const cluster = await startPostgresCluster({
+    settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' },
+    ...(clusterDir ? { directory: clusterDir } : {}),
+  });
   try {
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE teller_bench');
-    await admin.end();
-    const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
-    console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into PostgreSQL (port ${postgres.port}) ...`);
-    const seeding = Date.now();
-    const world = await seedSchemaAndWorld(url, dataDir);
-    await insertIntoPostgres(url, world.newest);
-    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-    await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
+    const url = cluster.url.replace(/\/postgres$/, '/teller_bench');
+    if (world) console.log(`\n\nFound the ${ROWS.toLocaleString('en')} ${TENANT} remittances seeded before into PostgreSQL (${clusterDir}).`);
+    else {
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE teller_bench');
+      await admin.end();
+      console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into PostgreSQL (port ${cluster.port}) ...`);
+      const seeding = Date.now();
+      world = await seedSchemaAndWorld(url, dataDir);
+      await insertIntoPostgres(url, world.newest);
+      console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+      if (KEPT) keepWorld(dataDir, world);
+    }
+    if (!SEED_ONLY) await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(cluster.pid));
   } finally {
-    postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    cluster.stop();
+    if (KEPT) console.log(`\nKept the PostgreSQL cluster in ${clusterDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
@@ -115,7 +171,8 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
         gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
         gateway.send('cpu');
       });
-    const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, world.sessionId), new TextEncoder().encode(JWT_SECRET), {
+    const sessionId = await openBenchSession(databaseUrl, dataDir, world.adminId);
+    const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
     const base = `http://127.0.0.1:${port}`;
@@ -239,7 +296,6 @@ async function exportRows(base: string, token: string, today: string, rows: numb
 
 interface SeededWorld {
   adminId: number;
-  sessionId: string;
   /** The newest row's time (ms); the rows reach back 365 days from it. */
   newest: number;
 }
@@ -249,10 +305,19 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
   const app = await buildApp({ databaseUrl, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
-    const session = await openSession(app.db, { userId: world.users.payin, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
-    return { adminId: world.users.payin, sessionId: session.id, newest: Date.now() - 60_000 };
+    return { adminId: world.users.payin, newest: Date.now() - 60_000 };
   } finally {
     await app.close();
+  }
+}
+
+/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
+async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
+  const db = openDatabase({ databaseUrl, dataDir });
+  try {
+    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
+  } finally {
+    await db.destroy();
   }
 }
 
