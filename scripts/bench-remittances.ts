@@ -17,9 +17,9 @@
 //                                                                 cluster) and measure the seeded data again on later
 //                                                                 runs with the same BENCH_ROWS
 //   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:remittances    seed (or find the seed), print its time, measure nothing
-import { fork, type ChildProcess } from 'node:child_process';
+import { fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
@@ -35,8 +35,10 @@ import { REMITTANCE_REPORTS } from '../src/features/remittances/export/report-co
 import { exportReport } from '../src/render/export/export-report.ts';
 import { createReportPageFetcher } from '../src/render/export/report-page-fetcher.ts';
 import { createStreamingXlsxWriter } from '../src/render/export/streaming-xlsx-writer.ts';
-import { autocannon, CONNECTIONS, get, latency, LOAD_SECONDS, SAMPLES } from './bench-http.ts';
-import { processTreeCpu } from './process-cpu.ts';
+import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
+import { get } from './bench/http.ts';
+import { loadAverage, pageMeasurer, printLoad, type BenchPage } from './bench/measure-pages.ts';
+import { processTreeCpu } from './bench/process-cpu.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -48,25 +50,6 @@ const PAGE_SIZE = 10;
 const WARM_UP_SECONDS = 3;
 const TARGET = { p95Ms: 5, requestsPerSecond: 1_500, exportSeconds: 20, exportMb: 500 };
 const DAY = 86_400_000;
-
-interface ServeMessage {
-  port?: number;
-  cpu?: number;
-}
-
-/** The child process: the gateway on the benchmark database, on a free loopback port. */
-async function serve(file: string, dataDir: string): Promise<void> {
-  const app = await buildApp({ databaseUrl: file, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 } satisfies ServeMessage);
-  process.on('message', (message) => {
-    if (message !== 'cpu') return;
-    const { user, system } = process.cpuUsage();
-    process.send?.({ cpu: user + system } satisfies ServeMessage);
-  });
-  process.once('disconnect', () => void app.close().then(() => process.exit(0)));
-}
 
 type Engine = 'SQLite' | 'PostgreSQL';
 
@@ -158,24 +141,14 @@ async function postgres(): Promise<void> {
 
 /** `databaseCpu`: CPU microseconds the database server used so far (PostgreSQL; SQLite works inside the gateway). */
 async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<void> {
-  let server: ChildProcess | undefined;
+  let gateway: GatewayProcess | undefined;
   try {
-    server = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    const gateway = server;
-    const port = await new Promise<number>((resolve, reject) => {
-      gateway.once('message', (message: ServeMessage) => resolve(message.port ?? 0));
-      gateway.once('exit', (code) => reject(new Error(`The gateway exited with code ${code}`)));
-    });
-    const gatewayCpu = () =>
-      new Promise<number>((resolve) => {
-        gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
-        gateway.send('cpu');
-      });
+    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET });
     const sessionId = await openBenchSession(databaseUrl, dataDir, world.adminId);
     const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
-    const base = `http://127.0.0.1:${port}`;
+    const { base } = gateway;
     const list = (query: Record<string, string | number>) =>
       `/api/v1/remittance?${new URLSearchParams(Object.entries({ 'page[size]': PAGE_SIZE, ...query }).map(([name, value]) => [name, String(value)])).toString()}`;
     const metaOf = async (path: string) => (JSON.parse((await get(base, path, token)).body) as { meta: { itemTotal: number; pageTotal: number } }).meta;
@@ -190,7 +163,7 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
         `${failed.itemTotal.toLocaleString('en')} failed (128), ${week.itemTotal.toLocaleString('en')} in the last 7 days.`,
     );
     const deep = Math.floor(all.pageTotal / 2);
-    const pages: Array<[string, string]> = [
+    const pages: BenchPage[] = [
       ['page 1, newest first', list({ 'page[number]': 1 })],
       [`page ${deep.toLocaleString('en')}`, list({ 'page[number]': deep })],
       [`page ${all.pageTotal.toLocaleString('en')} (last)`, list({ 'page[number]': all.pageTotal })],
@@ -204,51 +177,29 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
       ],
     ];
 
-    const [load] = loadavg();
-    console.log(`\nLoad average ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`);
-    if ((load ?? 0) > cpus().length / 2) console.log('Other work competes for the CPU: wall-clock figures are pessimistic; CPU per request is the steadier figure.');
-    console.log(`\nWarm-up: ${WARM_UP_SECONDS} s of load on each page (not counted).`);
-    for (const [, path] of pages) await autocannon(`${base}${path}`, token, WARM_UP_SECONDS);
-
-    console.log(`\nLatency, one client, ${SAMPLES} requests each (after 30 warm-up requests):`);
-    let worstP95 = 0;
-    for (const [label, path] of pages) {
-      const cpuBefore = await gatewayCpu();
-      const databaseBefore = databaseCpu?.() ?? 0;
-      const { p50, p95, max } = await latency(base, path, token);
-      const perRequestMs = ((await gatewayCpu()) - cpuBefore) / 1000 / (SAMPLES + 30);
-      const database = databaseCpu ? ` + database ${((databaseCpu() - databaseBefore) / 1000 / (SAMPLES + 30)).toFixed(2)} ms` : '';
-      worstP95 = Math.max(worstP95, p95);
-      console.log(
-        `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   max ${max.toFixed(2).padStart(7)} ms   gateway CPU ${perRequestMs.toFixed(2)} ms/request${database}`,
-      );
-    }
-
-    console.log(`\nThroughput, autocannon, ${CONNECTIONS} connections, ${LOAD_SECONDS} s, loopback:`);
-    const [firstLabel, firstPath] = pages[0] ?? ['', ''];
-    const result = await autocannon(`${base}${firstPath}`, token);
-    console.log(
-      `  ${firstLabel.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} requests/s   latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   (${result.non2xx} non-2xx, ${result.errors} errors)`,
-    );
+    printLoad();
+    const measurer = pageMeasurer({ gateway, token, databaseCpu, labelWidth: 34 });
+    await measurer.warmUp(pages, WARM_UP_SECONDS);
+    const worstP95 = Math.max(...(await measurer.latencies(pages)).map((page) => page.p95));
+    const [firstPage] = await measurer.throughputs(pages.slice(0, 1));
+    const pageOneRps = firstPage?.rps ?? 0;
 
     const exportRows = Math.min(EXPORT_ROWS, all.itemTotal);
     console.log(`\nExport of the ${exportRows.toLocaleString('en')} newest rows (Transaction_Report, the export worker's code in a process of its own):`);
-    const exportCpuBefore = await gatewayCpu();
+    const exportCpuBefore = await gateway.cpu();
     const exported = await exportInItsOwnProcess(base, token, today, exportRows);
-    console.log(`  gateway CPU for the report pages ${(((await gatewayCpu()) - exportCpuBefore) / 1e6).toFixed(2)} s`);
+    console.log(`  gateway CPU for the report pages ${(((await gateway.cpu()) - exportCpuBefore) / 1e6).toFixed(2)} s`);
 
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(`\n${engine}, ${ROWS.toLocaleString('en')} rows. Load average at the end ${loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
+    console.log(`\n${engine}, ${ROWS.toLocaleString('en')} rows. Load average at the end ${loadAverage()}.`);
     console.log(`Target p95 < ${TARGET.p95Ms} ms for every page above: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
-    console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(result.requests.average)}, ${verdict(result.requests.average >= TARGET.requestsPerSecond)}.`);
+    console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(pageOneRps)}, ${verdict(pageOneRps >= TARGET.requestsPerSecond)}.`);
     console.log(
       `Target export of ${exportRows.toLocaleString('en')} rows < ${TARGET.exportSeconds} s and < ${TARGET.exportMb} MB: ${exported.seconds.toFixed(2)} s, ${exported.peakMb} MB, ` +
         `${verdict(exported.seconds < TARGET.exportSeconds && exported.peakMb < TARGET.exportMb)}.`,
     );
   } finally {
-    server?.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (server && server.exitCode === null) server.kill();
+    await gateway?.stop();
   }
 }
 
@@ -423,9 +374,7 @@ async function insertIntoPostgres(url: string, newest: number): Promise<void> {
 }
 
 // Last, so every module-level constant above is initialised first.
-if (process.argv[2] === '--serve') {
-  await serve(process.argv[3] ?? '', process.argv[4] ?? '');
-} else if (process.argv[2] === '--export') {
+if (process.argv[2] === '--export') {
   process.send?.(await exportRows(process.argv[3] ?? '', process.argv[4] ?? '', process.argv[5] ?? '', Number(process.argv[6])));
   process.disconnect?.();
 } else {
