@@ -9,15 +9,13 @@
 //   BENCH_KEEP=1 npm run bench:gateway              keep the SQLite file and print where it is
 //   BENCH_DATA=/var/tmp/bench npm run bench:gateway  seed once into that directory (SQLite file, PostgreSQL cluster)
 //                                                   and measure the seeded data again on later runs
+//   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:gateway  seed (or find the seed), print its time, measure nothing
 //   npm run bench:gateway -- --postgres             the same on a throwaway PostgreSQL too, figures side by side
 //   npm run bench:gateway -- --processes 2          N gateway processes on one port (node:cluster, as
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
-import { fork, type ChildProcess } from 'node:child_process';
-import cluster from 'node:cluster';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
@@ -30,8 +28,10 @@ import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
 import { referenceNumber } from '../server/domain/wallet/transactions.ts';
 import { seedMinimal } from '../server/seed/index.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
-import { processTreeCpu } from './process-cpu.ts';
-import { autocannon, CONNECTIONS, get, latency, LOAD_SECONDS, SAMPLES } from './bench-http.ts';
+import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
+import { get } from './bench/http.ts';
+import { loadAverage, pageMeasurer, printLoad, type BenchPage, type PageLatency, type PageThroughput } from './bench/measure-pages.ts';
+import { processTreeCpu } from './bench/process-cpu.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
@@ -51,6 +51,8 @@ const PROCESSES = Math.max(1, Number(argument('--processes') ?? 1) || 1);
 const WITH_POSTGRES = process.argv.includes('--postgres');
 /** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
 const KEPT = process.env.BENCH_DATA;
+/** Seed (or find the data seeded before), print the seed time and stop without measuring (env BENCH_SEED_ONLY=1). */
+const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
 const KEPT_WORLD = 'world.json';
 
 /** The world a kept directory was seeded with, if it was seeded with this many rows. */
@@ -70,69 +72,24 @@ type Engine = 'SQLite' | 'PostgreSQL';
 /** What one engine measured, for the side-by-side table. */
 interface Figures {
   engine: Engine;
-  latencies: Array<{ label: string; p50: number; p95: number }>;
-  throughputs: Array<{ label: string; rps: number }>;
-}
-
-interface ServeMessage {
-  port?: number;
-  /** The gateway process's CPU time so far, microseconds (user + system). */
-  cpu?: number;
-}
-
-/** CPU microseconds this process has used so far (user + system). */
-function ownCpu(): number {
-  const { user, system } = process.cpuUsage();
-  return user + system;
-}
-
-/**
- * The child process: the gateway on the benchmark database, on a free loopback port. With several processes it
- * is the cluster's primary (as server/cluster.ts runs them): its workers serve one port and it answers for all.
- */
-async function serve(databaseUrl: string, dataDir: string, processes: number): Promise<void> {
-  if (processes > 1 && cluster.isPrimary) {
-    const workers = Array.from({ length: processes }, () => cluster.fork());
-    const ports = await Promise.all(workers.map((worker) => new Promise<number>((resolve) => worker.once('message', (message: ServeMessage) => resolve(message.port ?? 0)))));
-    process.send?.({ port: ports[0] ?? 0 } satisfies ServeMessage);
-    process.on('message', (message) => {
-      if (message !== 'cpu') return;
-      void Promise.all(
-        workers.map((worker) => new Promise<number>((resolve) => {
-          worker.once('message', (answer: ServeMessage) => resolve(answer.cpu ?? 0));
-          worker.send('cpu');
-        })),
-      ).then((cpus) => process.send?.({ cpu: cpus.reduce((sum, cpu) => sum + cpu, ownCpu()) } satisfies ServeMessage));
-    });
-    process.once('disconnect', () => {
-      for (const worker of workers) worker.disconnect();
-      process.exit(0);
-    });
-    return;
-  }
-  const app = await buildApp({ databaseUrl, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const port = typeof address === 'object' && address ? address.port : 0;
-  process.send?.({ port } satisfies ServeMessage);
-  process.on('message', (message) => {
-    if (message === 'cpu') process.send?.({ cpu: ownCpu() } satisfies ServeMessage);
-  });
-  process.once('disconnect', () => void app.close().then(() => process.exit(0)));
+  latencies: PageLatency[];
+  throughputs: PageThroughput[];
 }
 
 async function main(): Promise<void> {
-  const figures: Figures[] = [await measureSqlite()];
+  if (SEED_ONLY && !KEPT) console.log('BENCH_SEED_ONLY without BENCH_DATA: the seeded data is thrown away at the end (a seed-time figure only).');
+  const figures: Array<Figures | undefined> = [await measureSqlite()];
   if (WITH_POSTGRES) figures.push(await measurePostgres());
-  if (figures.length > 1) printSideBySide(figures);
+  const measured = figures.filter((entry): entry is Figures => entry !== undefined);
+  if (measured.length > 1) printSideBySide(measured);
 }
 
-async function measureSqlite(): Promise<Figures> {
+async function measureSqlite(): Promise<Figures | undefined> {
   const dataDir = KEPT ? join(KEPT, 'sqlite') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const file = join(dataDir, 'teller.db');
   try {
     let world = KEPT ? keptWorld(dataDir) : undefined;
-    if (world) console.log(`Measuring the ${ROWS.toLocaleString('en')} wallet transactions seeded before into ${file}.`);
+    if (world) console.log(`Found the ${ROWS.toLocaleString('en')} wallet transactions seeded before into ${file}.`);
     else {
       if (KEPT) rmSync(dataDir, { recursive: true, force: true });
       mkdirSync(dataDir, { recursive: true });
@@ -143,7 +100,7 @@ async function measureSqlite(): Promise<Figures> {
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
       if (KEPT) keepWorld(dataDir, world);
     }
-    return await measure('SQLite', file, dataDir, world, undefined);
+    return SEED_ONLY ? undefined : await measure('SQLite', file, dataDir, world, undefined);
   } finally {
     if (process.env.BENCH_KEEP || KEPT) console.log(`\nKept ${file}`);
     else rmSync(dataDir, { recursive: true, force: true });
@@ -151,7 +108,7 @@ async function measureSqlite(): Promise<Figures> {
 }
 
 /** The same rows on a throwaway PostgreSQL cluster, tuned a little beyond the defaults for a 1,000,000-row table. */
-async function measurePostgres(): Promise<Figures> {
+async function measurePostgres(): Promise<Figures | undefined> {
   const dataDir = KEPT ? join(KEPT, 'postgres-files') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const clusterDir = KEPT ? join(KEPT, 'postgres') : undefined;
   let world = KEPT ? keptWorld(dataDir) : undefined;
@@ -166,7 +123,7 @@ async function measurePostgres(): Promise<Figures> {
   });
   try {
     const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
-    if (world) console.log(`\n\nMeasuring the ${ROWS.toLocaleString('en')} wallet transactions seeded before into PostgreSQL (${clusterDir}).`);
+    if (world) console.log(`\n\nFound the ${ROWS.toLocaleString('en')} wallet transactions seeded before into PostgreSQL (${clusterDir}).`);
     else {
       const admin = new pg.Client({ connectionString: postgres.url });
       await admin.connect();
@@ -179,7 +136,7 @@ async function measurePostgres(): Promise<Figures> {
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
       if (KEPT) keepWorld(dataDir, world);
     }
-    return await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
+    return SEED_ONLY ? undefined : await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
   } finally {
     postgres.stop();
     if (!KEPT) rmSync(dataDir, { recursive: true, force: true });
@@ -188,24 +145,14 @@ async function measurePostgres(): Promise<Figures> {
 
 /** `databaseCpu`: CPU microseconds the database server used so far (PostgreSQL; SQLite works inside the gateway). */
 async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<Figures> {
-  let server: ChildProcess | undefined;
+  let gateway: GatewayProcess | undefined;
   try {
-    server = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir, String(PROCESSES)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    const gateway = server;
-    const port = await new Promise<number>((resolve, reject) => {
-      gateway.once('message', (message: ServeMessage) => resolve(message.port ?? 0));
-      gateway.once('exit', (code) => reject(new Error(`The gateway exited with code ${code}`)));
-    });
-    /** CPU microseconds the gateway process has used so far. */
-    const gatewayCpu = () =>
-      new Promise<number>((resolve) => {
-        gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
-        gateway.send('cpu');
-      });
-    const { token } = await signToken(sessionFor(world.superUserId, 4, { id: TENANT, claim: TENANT, type: 'wallet' }, world.sessionId), new TextEncoder().encode(JWT_SECRET), {
+    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET, processes: PROCESSES });
+    const sessionId = await openBenchSession(databaseUrl, dataDir, world.superUserId);
+    const { token } = await signToken(sessionFor(world.superUserId, 4, { id: TENANT, claim: TENANT, type: 'wallet' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
-    const base = `http://127.0.0.1:${port}`;
+    const { base } = gateway;
     const url = (page: number, extra = '') =>
       `/api/v1/wallet-transactions?filter%5Bstatus%5D=COMPLETED&sort=-created&page%5Bnumber%5D=${page}&page%5Bsize%5D=${PAGE_SIZE}${extra}`;
 
@@ -219,7 +166,7 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
     const deepAnswer = JSON.parse((await get(base, url(deep), token)).body) as { data: unknown[] };
     if (deepAnswer.data.length !== PAGE_SIZE) throw new Error(`Page ${deep} has ${deepAnswer.data.length} rows, not ${PAGE_SIZE}.`);
 
-    const pages: Array<[string, string]> = [
+    const pages: BenchPage[] = [
       ['page 1', url(1)],
       [`page ${deep.toLocaleString('en')}`, url(deep)],
       [`page ${meta.pageTotal.toLocaleString('en')} (last)`, url(meta.pageTotal)],
@@ -227,54 +174,16 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
       ['every status, page 1', url(1).replace('filter%5Bstatus%5D=COMPLETED&', '')],
       ['last 7 days, page 1', url(1, `&filter%5BstartDate%5D=${weekStart}&filter%5BendDate%5D=${today}`)],
     ];
-    const [load] = loadavg();
-    console.log(`\nLoad average ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`);
-    if ((load ?? 0) > cpus().length / 2) {
-      console.log(`\nNote: load average ${load?.toFixed(1)} on ${cpus().length} cores: other work competes for the CPU, so wall-clock`);
-      console.log('figures are pessimistic; the gateway CPU per request below is the load-independent figure.');
-    }
-    console.log(`\nWarm-up: ${WARM_UP_SECONDS} s of load on each page (not counted), so V8 has compiled the hot paths.`);
-    for (const [, path] of pages) await autocannon(`${base}${path}`, token, WARM_UP_SECONDS);
-
-    console.log(`\nLatency, one client, ${SAMPLES} requests each (after 30 warm-up requests):`);
-    const latencies: Figures['latencies'] = [];
-    /** ` + database 0.31 ms` per request since `before`, or nothing on SQLite. */
-    const databaseShare = (before: number, requests: number) =>
-      databaseCpu ? ` + database ${((databaseCpu() - before) / 1000 / Math.max(1, requests)).toFixed(2)} ms` : '';
-    for (const [label, path] of pages) {
-      const cpuBefore = await gatewayCpu();
-      const databaseBefore = databaseCpu?.() ?? 0;
-      const { p50, p95, max } = await latency(base, path, token);
-      const cpuPerRequest = (await gatewayCpu()) - cpuBefore;
-      const database = databaseShare(databaseBefore, SAMPLES + 30);
-      latencies.push({ label, p50, p95 });
-      const perRequestMs = cpuPerRequest / 1000 / (SAMPLES + 30);
-      console.log(
-        `  ${label.padEnd(30)} p50 ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   max ${max.toFixed(2).padStart(6)} ms` +
-          `   gateway CPU ${perRequestMs.toFixed(2)} ms/request${database} (≈ ${Math.round(1000 / perRequestMs)} requests/s on one core)`,
-      );
-    }
-
-    console.log(`\nThroughput, autocannon, ${CONNECTIONS} connections, ${LOAD_SECONDS} s, loopback:`);
-    const throughputs: Figures['throughputs'] = [];
-    for (const [label, path] of pages.slice(0, 2)) {
-      const cpuBefore = await gatewayCpu();
-      const databaseBefore = databaseCpu?.() ?? 0;
-      const result = await autocannon(`${base}${path}`, token);
-      const perRequestMs = ((await gatewayCpu()) - cpuBefore) / 1000 / Math.max(1, result.requests.total);
-      const database = databaseShare(databaseBefore, result.requests.total);
-      throughputs.push({ label, rps: result.requests.average });
-      console.log(
-        `  ${label.padEnd(30)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} requests/s   ` +
-          `latency p50 ${result.latency.p50} ms, p97.5 ${result.latency.p97_5} ms, p99 ${result.latency.p99} ms   ` +
-          `gateway CPU ${perRequestMs.toFixed(2)} ms/request${database}   (${result.non2xx} non-2xx, ${result.errors} errors)`,
-      );
-    }
+    printLoad();
+    const measurer = pageMeasurer({ gateway, token, databaseCpu, labelWidth: 30 });
+    await measurer.warmUp(pages, WARM_UP_SECONDS);
+    const latencies = await measurer.latencies(pages);
+    const throughputs = await measurer.throughputs(pages.slice(0, 2));
 
     const worstP95 = Math.max(...latencies.map((entry) => entry.p95));
     const [pageOne, deepPage] = throughputs;
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(`\nLoad average at the end ${loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
+    console.log(`\nLoad average at the end ${loadAverage()}.`);
     console.log(`Target p95 < ${TARGET.p95Ms} ms for any page: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
     if (pageOne) {
       const target = PROCESSES > 1 ? TARGET.twoProcesses[engine] : TARGET.requestsPerSecond;
@@ -285,9 +194,7 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
     }
     return { engine, latencies, throughputs };
   } finally {
-    server?.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (server && server.exitCode === null) server.kill();
+    await gateway?.stop();
   }
 }
 
@@ -307,7 +214,6 @@ function printSideBySide(figures: Figures[]): void {
 
 interface SeededWorld {
   superUserId: number;
-  sessionId: string;
   wallets: Array<{ id: number; userId: number }>;
   senderId: number;
 }
@@ -317,11 +223,8 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
   const app = await buildApp({ databaseUrl, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
-    // The benchmark's token needs a live server-side session; it outlasts the bulk insert and the run.
-    const session = await openSession(app.db, { userId: world.users.super, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
     return {
       superUserId: world.users.super,
-      sessionId: session.id,
       senderId: world.users.officer,
       wallets: [
         { id: world.wallets.kanifingMemberGmd, userId: world.users.kanifingMember },
@@ -330,6 +233,16 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
     };
   } finally {
     await app.close();
+  }
+}
+
+/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
+async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
+  const db = openDatabase({ databaseUrl, dataDir });
+  try {
+    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
+  } finally {
+    await db.destroy();
   }
 }
 
@@ -464,9 +377,4 @@ const insertIntoPostgres: RowWriter = async (url, world, count, row) => {
   }
 };
 
-// Last, so every module-level constant above is initialised first.
-if (process.argv[2] === '--serve') {
-  await serve(process.argv[3] ?? '', process.argv[4] ?? '', Number(process.argv[5] ?? 1));
-} else {
-  await main();
-}
+await main();

@@ -30,13 +30,13 @@ function cpuOf(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) * 10_000;
 }
 
-const world = JSON.parse(readFileSync(join(KEPT, 'postgres-files', 'world.json'), 'utf8')) as { superUserId: number; sessionId: string };
+const world = JSON.parse(readFileSync(join(KEPT, 'postgres-files', 'world.json'), 'utf8')) as { superUserId: number };
 const postgres = await startPostgresCluster({ directory: join(KEPT, 'postgres'), settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
 try {
   const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
   const sent: CompiledQuery[] = [];
   const db = openDatabase({ databaseUrl: url, dataDir: KEPT, onQuery: (query) => sent.push(query) });
-  const session = sessionFor(world.superUserId, ROLE.TopAdmin, { id: 'naccug', claim: 'naccug', type: 'wallet' }, world.sessionId);
+  const session = sessionFor(world.superUserId, ROLE.TopAdmin, { id: 'naccug', claim: 'naccug', type: 'wallet' }, 'bench');
   const pages: Array<[string, CompiledQuery[]]> = [];
   for (const [label, number] of [['page 1', 1], ['page 40,000', 40_000]] as const) {
     sent.length = 0;

@@ -13,14 +13,19 @@
 //   BENCH_ROWS=200000 npm run bench:remittances                   fewer rows, for a quick look
 //   BENCH_EXPORT_ROWS=100000 npm run bench:remittances            a smaller export
 //   BENCH_KEEP=1 npm run bench:remittances                        keep the SQLite file and print where it is
-import { fork, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { cpus, loadavg, tmpdir } from 'node:os';
+//   BENCH_DATA=/var/tmp/bench npm run bench:remittances           seed once into that directory (SQLite file, PostgreSQL
+//                                                                 cluster) and measure the seeded data again on later
+//                                                                 runs with the same BENCH_ROWS
+//   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:remittances    seed (or find the seed), print its time, measure nothing
+import { fork } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
+import { openDatabase } from '../server/db/connection.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
 import { openSession } from '../server/domain/auth/sessions.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
@@ -30,8 +35,10 @@ import { REMITTANCE_REPORTS } from '../src/features/remittances/export/report-co
 import { exportReport } from '../src/render/export/export-report.ts';
 import { createReportPageFetcher } from '../src/render/export/report-page-fetcher.ts';
 import { createStreamingXlsxWriter } from '../src/render/export/streaming-xlsx-writer.ts';
-import { autocannon, CONNECTIONS, get, latency, LOAD_SECONDS, SAMPLES } from './bench-http.ts';
-import { processTreeCpu } from './process-cpu.ts';
+import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
+import { get } from './bench/http.ts';
+import { loadAverage, pageMeasurer, printLoad, type BenchPage } from './bench/measure-pages.ts';
+import { processTreeCpu } from './bench/process-cpu.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -44,81 +51,104 @@ const WARM_UP_SECONDS = 3;
 const TARGET = { p95Ms: 5, requestsPerSecond: 1_500, exportSeconds: 20, exportMb: 500 };
 const DAY = 86_400_000;
 
-interface ServeMessage {
-  port?: number;
-  cpu?: number;
-}
-
-/** The child process: the gateway on the benchmark database, on a free loopback port. */
-async function serve(file: string, dataDir: string): Promise<void> {
-  const app = await buildApp({ databaseUrl: file, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  process.send?.({ port: typeof address === 'object' && address ? address.port : 0 } satisfies ServeMessage);
-  process.on('message', (message) => {
-    if (message !== 'cpu') return;
-    const { user, system } = process.cpuUsage();
-    process.send?.({ cpu: user + system } satisfies ServeMessage);
-  });
-  process.once('disconnect', () => void app.close().then(() => process.exit(0)));
-}
-
 type Engine = 'SQLite' | 'PostgreSQL';
 
+/** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
+const KEPT = process.env.BENCH_DATA;
+/** Seed (or find the data seeded before), print the seed time and stop without measuring (env BENCH_SEED_ONLY=1). */
+const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
+const KEPT_WORLD = 'world.json';
+/** The kept directories' names, apart from bench:gateway's (sqlite, postgres, postgres-files) in the same BENCH_DATA. */
+const KEPT_NAMES = { sqlite: 'remittances-sqlite', cluster: 'remittances-postgres', files: 'remittances-postgres-files' };
+
+/** The world a kept directory was seeded with, if it was seeded with this many rows. */
+function keptWorld(dir: string): SeededWorld | undefined {
+  const file = join(dir, KEPT_WORLD);
+  if (!existsSync(file)) return undefined;
+  const kept = JSON.parse(readFileSync(file, 'utf8')) as SeededWorld & { rows: number };
+  return kept.rows === ROWS ? kept : undefined;
+}
+
+function keepWorld(dir: string, world: SeededWorld): void {
+  writeFileSync(join(dir, KEPT_WORLD), JSON.stringify({ ...world, rows: ROWS }));
+}
+
 async function main(): Promise<void> {
-  const sqliteDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
+  if (SEED_ONLY && !KEPT) console.log('BENCH_SEED_ONLY without BENCH_DATA: the seeded data is thrown away at the end (a seed-time figure only).');
+  await sqlite();
+  if (WITH_POSTGRES) await postgres();
+}
+
+async function sqlite(): Promise<void> {
+  const sqliteDir = KEPT ? join(KEPT, KEPT_NAMES.sqlite) : mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
   const file = join(sqliteDir, 'teller.db');
   try {
-    console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
-    const seeding = Date.now();
-    const world = await seedSchemaAndWorld(file, sqliteDir);
-    insertIntoSqlite(file, world.newest);
-    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-    await measure('SQLite', file, sqliteDir, world, undefined);
+    let world = KEPT ? keptWorld(sqliteDir) : undefined;
+    if (world) console.log(`Found the ${ROWS.toLocaleString('en')} ${TENANT} remittances seeded before into ${file}.`);
+    else {
+      if (KEPT) rmSync(sqliteDir, { recursive: true, force: true });
+      mkdirSync(sqliteDir, { recursive: true });
+      console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
+      const seeding = Date.now();
+      world = await seedSchemaAndWorld(file, sqliteDir);
+      insertIntoSqlite(file, world.newest);
+      console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+      if (KEPT) keepWorld(sqliteDir, world);
+    }
+    if (!SEED_ONLY) await measure('SQLite', file, sqliteDir, world, undefined);
   } finally {
-    if (process.env.BENCH_KEEP) console.log(`\nKept ${file}`);
+    if (process.env.BENCH_KEEP || KEPT) console.log(`\nKept ${file}`);
     else rmSync(sqliteDir, { recursive: true, force: true });
   }
-  if (!WITH_POSTGRES) return;
-  const dataDir = mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
-  const postgres = await startPostgresCluster({ settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
+}
+
+/** The same rows on a PostgreSQL cluster, tuned a little beyond the defaults for a 1,000,000-row table. */
+async function postgres(): Promise<void> {
+  const dataDir = KEPT ? join(KEPT, KEPT_NAMES.files) : mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
+  const clusterDir = KEPT ? join(KEPT, KEPT_NAMES.cluster) : undefined;
+  let world = KEPT ? keptWorld(dataDir) : undefined;
+  if (KEPT && !world) {
+    // Seeded with another row count, or never, or not to the end: start again from an empty cluster.
+    for (const dir of [dataDir, clusterDir ?? '']) rmSync(dir, { recursive: true, force: true });
+    mkdirSync(dataDir, { recursive: true });
+  }
+  const cluster = await startPostgresCluster({
+    settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' },
+    ...(clusterDir ? { directory: clusterDir } : {}),
+  });
   try {
-    const admin = new pg.Client({ connectionString: postgres.url });
-    await admin.connect();
-    await admin.query('CREATE DATABASE teller_bench');
-    await admin.end();
-    const url = postgres.url.replace(/\/postgres$/, '/teller_bench');
-    console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into PostgreSQL (port ${postgres.port}) ...`);
-    const seeding = Date.now();
-    const world = await seedSchemaAndWorld(url, dataDir);
-    await insertIntoPostgres(url, world.newest);
-    console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-    await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
+    const url = cluster.url.replace(/\/postgres$/, '/teller_bench');
+    if (world) console.log(`\n\nFound the ${ROWS.toLocaleString('en')} ${TENANT} remittances seeded before into PostgreSQL (${clusterDir}).`);
+    else {
+      const admin = new pg.Client({ connectionString: cluster.url });
+      await admin.connect();
+      await admin.query('CREATE DATABASE teller_bench');
+      await admin.end();
+      console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into PostgreSQL (port ${cluster.port}) ...`);
+      const seeding = Date.now();
+      world = await seedSchemaAndWorld(url, dataDir);
+      await insertIntoPostgres(url, world.newest);
+      console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
+      if (KEPT) keepWorld(dataDir, world);
+    }
+    if (!SEED_ONLY) await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(cluster.pid));
   } finally {
-    postgres.stop();
-    rmSync(dataDir, { recursive: true, force: true });
+    cluster.stop();
+    if (KEPT) console.log(`\nKept the PostgreSQL cluster in ${clusterDir}`);
+    else rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 /** `databaseCpu`: CPU microseconds the database server used so far (PostgreSQL; SQLite works inside the gateway). */
 async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<void> {
-  let server: ChildProcess | undefined;
+  let gateway: GatewayProcess | undefined;
   try {
-    server = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
-    const gateway = server;
-    const port = await new Promise<number>((resolve, reject) => {
-      gateway.once('message', (message: ServeMessage) => resolve(message.port ?? 0));
-      gateway.once('exit', (code) => reject(new Error(`The gateway exited with code ${code}`)));
-    });
-    const gatewayCpu = () =>
-      new Promise<number>((resolve) => {
-        gateway.once('message', (message: ServeMessage) => resolve(message.cpu ?? 0));
-        gateway.send('cpu');
-      });
-    const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, world.sessionId), new TextEncoder().encode(JWT_SECRET), {
+    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET });
+    const sessionId = await openBenchSession(databaseUrl, dataDir, world.adminId);
+    const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
     });
-    const base = `http://127.0.0.1:${port}`;
+    const { base } = gateway;
     const list = (query: Record<string, string | number>) =>
       `/api/v1/remittance?${new URLSearchParams(Object.entries({ 'page[size]': PAGE_SIZE, ...query }).map(([name, value]) => [name, String(value)])).toString()}`;
     const metaOf = async (path: string) => (JSON.parse((await get(base, path, token)).body) as { meta: { itemTotal: number; pageTotal: number } }).meta;
@@ -133,7 +163,7 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
         `${failed.itemTotal.toLocaleString('en')} failed (128), ${week.itemTotal.toLocaleString('en')} in the last 7 days.`,
     );
     const deep = Math.floor(all.pageTotal / 2);
-    const pages: Array<[string, string]> = [
+    const pages: BenchPage[] = [
       ['page 1, newest first', list({ 'page[number]': 1 })],
       [`page ${deep.toLocaleString('en')}`, list({ 'page[number]': deep })],
       [`page ${all.pageTotal.toLocaleString('en')} (last)`, list({ 'page[number]': all.pageTotal })],
@@ -147,51 +177,29 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
       ],
     ];
 
-    const [load] = loadavg();
-    console.log(`\nLoad average ${loadavg().map((value) => value.toFixed(2)).join(', ')} (1, 5, 15 min) on ${cpus().length} cores.`);
-    if ((load ?? 0) > cpus().length / 2) console.log('Other work competes for the CPU: wall-clock figures are pessimistic; CPU per request is the steadier figure.');
-    console.log(`\nWarm-up: ${WARM_UP_SECONDS} s of load on each page (not counted).`);
-    for (const [, path] of pages) await autocannon(`${base}${path}`, token, WARM_UP_SECONDS);
-
-    console.log(`\nLatency, one client, ${SAMPLES} requests each (after 30 warm-up requests):`);
-    let worstP95 = 0;
-    for (const [label, path] of pages) {
-      const cpuBefore = await gatewayCpu();
-      const databaseBefore = databaseCpu?.() ?? 0;
-      const { p50, p95, max } = await latency(base, path, token);
-      const perRequestMs = ((await gatewayCpu()) - cpuBefore) / 1000 / (SAMPLES + 30);
-      const database = databaseCpu ? ` + database ${((databaseCpu() - databaseBefore) / 1000 / (SAMPLES + 30)).toFixed(2)} ms` : '';
-      worstP95 = Math.max(worstP95, p95);
-      console.log(
-        `  ${label.padEnd(34)} p50 ${p50.toFixed(2).padStart(6)} ms   p95 ${p95.toFixed(2).padStart(6)} ms   max ${max.toFixed(2).padStart(7)} ms   gateway CPU ${perRequestMs.toFixed(2)} ms/request${database}`,
-      );
-    }
-
-    console.log(`\nThroughput, autocannon, ${CONNECTIONS} connections, ${LOAD_SECONDS} s, loopback:`);
-    const [firstLabel, firstPath] = pages[0] ?? ['', ''];
-    const result = await autocannon(`${base}${firstPath}`, token);
-    console.log(
-      `  ${firstLabel.padEnd(34)} ${Math.round(result.requests.average).toLocaleString('en').padStart(6)} requests/s   latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms   (${result.non2xx} non-2xx, ${result.errors} errors)`,
-    );
+    printLoad();
+    const measurer = pageMeasurer({ gateway, token, databaseCpu, labelWidth: 34 });
+    await measurer.warmUp(pages, WARM_UP_SECONDS);
+    const worstP95 = Math.max(...(await measurer.latencies(pages)).map((page) => page.p95));
+    const [firstPage] = await measurer.throughputs(pages.slice(0, 1));
+    const pageOneRps = firstPage?.rps ?? 0;
 
     const exportRows = Math.min(EXPORT_ROWS, all.itemTotal);
     console.log(`\nExport of the ${exportRows.toLocaleString('en')} newest rows (Transaction_Report, the export worker's code in a process of its own):`);
-    const exportCpuBefore = await gatewayCpu();
+    const exportCpuBefore = await gateway.cpu();
     const exported = await exportInItsOwnProcess(base, token, today, exportRows);
-    console.log(`  gateway CPU for the report pages ${(((await gatewayCpu()) - exportCpuBefore) / 1e6).toFixed(2)} s`);
+    console.log(`  gateway CPU for the report pages ${(((await gateway.cpu()) - exportCpuBefore) / 1e6).toFixed(2)} s`);
 
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
-    console.log(`\n${engine}, ${ROWS.toLocaleString('en')} rows. Load average at the end ${loadavg().map((value) => value.toFixed(2)).join(', ')}.`);
+    console.log(`\n${engine}, ${ROWS.toLocaleString('en')} rows. Load average at the end ${loadAverage()}.`);
     console.log(`Target p95 < ${TARGET.p95Ms} ms for every page above: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
-    console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(result.requests.average)}, ${verdict(result.requests.average >= TARGET.requestsPerSecond)}.`);
+    console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(pageOneRps)}, ${verdict(pageOneRps >= TARGET.requestsPerSecond)}.`);
     console.log(
       `Target export of ${exportRows.toLocaleString('en')} rows < ${TARGET.exportSeconds} s and < ${TARGET.exportMb} MB: ${exported.seconds.toFixed(2)} s, ${exported.peakMb} MB, ` +
         `${verdict(exported.seconds < TARGET.exportSeconds && exported.peakMb < TARGET.exportMb)}.`,
     );
   } finally {
-    server?.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    if (server && server.exitCode === null) server.kill();
+    await gateway?.stop();
   }
 }
 
@@ -239,7 +247,6 @@ async function exportRows(base: string, token: string, today: string, rows: numb
 
 interface SeededWorld {
   adminId: number;
-  sessionId: string;
   /** The newest row's time (ms); the rows reach back 365 days from it. */
   newest: number;
 }
@@ -249,10 +256,19 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
   const app = await buildApp({ databaseUrl, dataDir, demo: false, jwtSecret: JWT_SECRET, logger: false });
   try {
     const world = await seedMinimal(app.db);
-    const session = await openSession(app.db, { userId: world.users.payin, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 });
-    return { adminId: world.users.payin, sessionId: session.id, newest: Date.now() - 60_000 };
+    return { adminId: world.users.payin, newest: Date.now() - 60_000 };
   } finally {
     await app.close();
+  }
+}
+
+/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
+async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
+  const db = openDatabase({ databaseUrl, dataDir });
+  try {
+    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
+  } finally {
+    await db.destroy();
   }
 }
 
@@ -358,9 +374,7 @@ async function insertIntoPostgres(url: string, newest: number): Promise<void> {
 }
 
 // Last, so every module-level constant above is initialised first.
-if (process.argv[2] === '--serve') {
-  await serve(process.argv[3] ?? '', process.argv[4] ?? '');
-} else if (process.argv[2] === '--export') {
+if (process.argv[2] === '--export') {
   process.send?.(await exportRows(process.argv[3] ?? '', process.argv[4] ?? '', process.argv[5] ?? '', Number(process.argv[6])));
   process.disconnect?.();
 } else {

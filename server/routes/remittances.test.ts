@@ -2,6 +2,7 @@
 // §7, §9): rows of the token's tenant only, per-row flags for the caller, filters, sort, paging, the report page.
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import type { NewRemittance } from '../db/schema.ts';
 import { pdfText } from '../testing/pdf-text.ts';
 import { remittanceGateway } from '../testing/remittances.ts';
 import { gatewayPerTest } from '../testing.ts';
@@ -137,6 +138,37 @@ describe('GET api/v1/remittance (listRemittances)', () => {
     const res = await (await as('payout')).get('/api/v1/remittance?page[size]=100000');
     expectMatchesContract(res, 'listRemittances');
     expect(res.json().meta).toEqual({ itemTotal: 10, pageNumber: 1, pageSize: 100000, pageTotal: 1 });
+  });
+
+  it('[RP-7.02] answers a report page of 1,234 rows whole: every row of the tenant once, newest first, ties by id, as a plain query lists them', async () => {
+    const { app, as } = await start();
+    const base = Date.parse('2025-01-14T12:00:00.000Z');
+    const rows: NewRemittance[] = Array.from({ length: 1_234 }, (_, index) => {
+      // Two rows at each instant, every 7 minutes back over about 3 days; every fifth row another tenant's.
+      const at = new Date(base - Math.floor(index / 2) * 7 * 60_000).toISOString();
+      return {
+        tenant_id: index % 5 === 0 ? 'ss-swift' : 'tawakal-swift', payout_external_id: `BIG${String(index).padStart(6, '0')}`, reference_number: `RPBIG${index}`,
+        original_id: null, payin_id: `pi-big-${index}`, card_payment_reference: null, transaction_date: at, type_name: 'Remittance', external_id: null,
+        payout_channel: 'SWIFT', payout_partner: null, sender_name: 'Hodan Ali', sender_amount_minor: 10_000, sender_currency: 'USD',
+        receiver_name: 'Chinedu Okafor', receiver_amount_minor: 1_500_000, receiver_currency: 'NGN', beneficiary_bank_bic: null, beneficiary_bank_code: null,
+        beneficiary_account: null, transaction_fee_minor: 100, transaction_fx_micro: 1_520_350_000, status_id: index % 3 === 0 ? 128 : 256,
+        status: index % 3 === 0 ? 'Timeout waiting for response from destination' : 'Approved or completed successfully', purpose: null,
+        sender_remarks: null, admin_notes: null, version: 0, created: at, updated: at,
+      };
+    });
+    for (let from = 0; from < rows.length; from += 200) await app.db.insertInto('remittances').values(rows.slice(from, from + 200)).execute();
+    const payout = await as('payout');
+    for (const [query, statusId] of [['', undefined], ['&filter[statusId]=128', 128]] as const) {
+      let plain = app.db.selectFrom('remittances').select('payout_external_id').where('tenant_id', '=', 'tawakal-swift');
+      if (statusId !== undefined) plain = plain.where('status_id', '=', statusId);
+      const expected = (await plain.orderBy('transaction_date', 'desc').orderBy('id', 'desc').execute()).map((row) => row.payout_external_id);
+      const res = await payout.get(`/api/v1/remittance?page[size]=100000${query}`);
+      expect(res.statusCode).toBe(200);
+      const listed = (res.json().data as Row[]).map((row) => row.attributes.payoutExternalId);
+      expect(listed.filter((id) => id.startsWith('BIG')), query).toHaveLength(statusId === undefined ? 987 : 329);
+      expect(listed, query).toEqual(expected);
+      expect(res.json().meta.itemTotal, query).toBe(expected.length);
+    }
   });
 
   it('answers bad parameters with 400, never 500', async () => {

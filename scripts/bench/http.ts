@@ -50,7 +50,7 @@ export interface AutocannonResult {
 
 /** Runs the autocannon CLI in its own process (so the load generator never shares the gateway's event loop). */
 export async function autocannon(target: string, token: string, seconds: number = LOAD_SECONDS): Promise<AutocannonResult> {
-  const bin = fileURLToPath(new URL('../node_modules/autocannon/autocannon.js', import.meta.url));
+  const bin = fileURLToPath(new URL('../../node_modules/autocannon/autocannon.js', import.meta.url));
   const { stdout } = await promisify(execFile)(
     process.execPath,
     [bin, '--json', '--connections', String(CONNECTIONS), '--duration', String(seconds), '--headers', `authorization=Bearer ${token}`, target],
