@@ -77,7 +77,7 @@ describe('the demo world', () => {
     }
   });
 
-  it('has the ten demo logins with password Demo@12345 in their tenants', async () => {
+  it('has the eleven demo logins with password Demo@12345 in their tenants', async () => {
     const { db, summary } = world;
     expect(summary.logins.map((login) => [login.email, login.role, login.tenantId])).toEqual([
       ['super@demo.test', 4, 'dssc'],
@@ -90,8 +90,9 @@ describe('the demo world', () => {
       ['upt@demo.test', 4, 'payinupt'],
       ['checker@demo.test', 4, 'teller'],
       ['sschecker@demo.test', 4, 'ss-swift'],
+      ['branch@demo.test', 64, 'smfi'],
     ]);
-    expect(DEMO_LOGINS).toHaveLength(10);
+    expect(DEMO_LOGINS).toHaveLength(11);
     const accounts = await db
       .selectFrom('accounts')
       .innerJoin('users', 'users.id', 'accounts.user_id')
@@ -99,7 +100,7 @@ describe('the demo world', () => {
       .select(['accounts.username', 'accounts.password_hash', 'accounts.status', 'accounts.recovery_method', 'groups.name as group'])
       .where('accounts.username', 'like', '%@demo.test')
       .execute();
-    expect(accounts).toHaveLength(10);
+    expect(accounts).toHaveLength(11);
     for (const account of accounts) {
       expect(await verifyPassword(DEMO_PASSWORD, account.password_hash ?? '')).toBe(true);
       expect(account.status).toBe(STATUS.Active | STATUS.Verified);

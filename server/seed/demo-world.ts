@@ -123,6 +123,10 @@ export const DEMO_LOGINS: readonly DemoLoginSpec[] = [
     note: 'payout admin of ss-swift: approves its bulk edits and reprocessing (schemas/approvals/ss-swift.json)',
     tenant: byId('ss-swift'),
   },
+  {
+    email: 'branch@demo.test', role: ROLE.LowerAdmin, firstname: 'Ebrima', lastname: 'Jallow', gender: 'Male', recoveryMethod: 'link',
+    group: 'Banjul Branch', note: 'SMFI branch officer (Banjul Branch), no second factor', tenant: byId('smfi'),
+  },
 ];
 
 /** Groups (credit unions, branches) per tenant; other tenants get one operations team. */

@@ -20,7 +20,7 @@ async function openSessionsTab(page: Page) {
  * The tests count one person's sessions, so they sign in as a login no other test file uses, and first end what
  * earlier tests of this file left live (a closed browser's session lives on until it expires).
  */
-const OWN_LOGIN = 'sschecker@demo.test';
+const OWN_LOGIN = 'branch@demo.test';
 
 async function signedInAlone(page: Page) {
   await signIn(page, OWN_LOGIN);
