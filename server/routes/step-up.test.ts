@@ -59,7 +59,7 @@ const later = (clock: { now: Date }, ms: number) => {
   clock.now = new Date(clock.now.getTime() + ms);
 };
 
-const errorOf = (res: { json: () => unknown }) => (res.json() as { errors: Array<{ code?: string; title: string; detail?: string }> }).errors[0];
+const errorOf = (res: { json: () => unknown }) => (res.json() as { errors: Array<{ code?: string; title: string; detail?: string; source?: { pointer?: string } }> }).errors[0];
 const audit = (app: FastifyInstance, action: string) => app.db.selectFrom('audit_log').selectAll().where('action', '=', action).orderBy('id').execute();
 
 async function pendingTopUp(app: FastifyInstance, wallet: ReturnType<typeof walletClient>, receiver: number, amount: string) {
@@ -128,13 +128,13 @@ describe('step-up before money moves (issue 28 item 2)', () => {
     for (const code of [totpCode(secret, clock.now), '000000']) {
       const res = await prove(app, token, { code });
       expectMatchesContract(res, 'proveStepUp');
-      expect(res.statusCode).toBe(401);
-      expect(errorOf(res)).toMatchObject({ code: 'factor_refused', title: 'The code is wrong, expired or already used. Enter the current code from your authenticator app.' });
+      expect(res.statusCode).toBe(422);
+      expect(errorOf(res)).toMatchObject({ code: 'factor_refused', source: { pointer: '/data/attributes/code' }, title: 'The code is wrong, expired or already used. Enter the current code from your authenticator app.' });
     }
     expect(await audit(app, 'second-factor.fail')).toHaveLength(2);
     const session = await app.db.selectFrom('sessions').select('factor_verified_at').where('factor_verified_at', 'is not', null).execute();
     expect(session).toEqual([]);
-    for (let i = 0; i < SIGN_IN.perAccountAndAddress - 2; i += 1) expect((await prove(app, token, { code: '111111' })).statusCode).toBe(401);
+    for (let i = 0; i < SIGN_IN.perAccountAndAddress - 2; i += 1) expect((await prove(app, token, { code: '111111' })).statusCode).toBe(422);
     const limited = await prove(app, token, { code: totpCode(secret, clock.now, 1) });
     expectMatchesContract(limited, 'proveStepUp');
     expect(limited.statusCode).toBe(429);
@@ -146,7 +146,7 @@ describe('step-up before money moves (issue 28 item 2)', () => {
     const code = recoveryCodes[0] ?? '';
     expect((await prove(app, token, { recoveryCode: code })).statusCode).toBe(200);
     const again = await prove(app, token, { recoveryCode: code });
-    expect(again.statusCode).toBe(401);
+    expect(again.statusCode).toBe(422);
     expect(errorOf(again)?.title).toBe('The recovery code is wrong or already used.');
   });
 

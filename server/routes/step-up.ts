@@ -12,6 +12,8 @@ import { signInCounters, signInLimitRefusal } from './_sign-in.ts';
 import { factorKeys, proofOf } from './second-factor.ts';
 import type { Handlers } from './types.ts';
 
+const PROOF_FIELD = { totp: 'code', recovery: 'recoveryCode', passkey: 'passkey' } as const;
+
 export const handlers: Handlers = {
   async proveStepUp(request) {
     const session = sessionOf(request);
@@ -27,7 +29,8 @@ export const handlers: Handlers = {
     );
     const now = teller.now();
     const verdict = await verifySecondFactor(db, { userId: session.userId, sessionId: session.sessionId, proof, keys: factorKeys(request), actor: sessionActor(session, now) });
-    if (!verdict.ok) throw new HttpError(401, verdict.reason, { code: 'factor_refused' });
+    // 422, not 401: the session is signed in; what failed is the proof, and a client reads 401 as a session's end.
+    if (!verdict.ok) throw new HttpError(422, verdict.reason, { code: 'factor_refused', pointer: `/data/attributes/${PROOF_FIELD[proof.method]}` });
     await attempts.succeed();
     const { windowMinutes } = await sessionStepUpSettings(db, session);
     return {

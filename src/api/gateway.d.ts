@@ -346,8 +346,9 @@ export interface paths {
          *     code), `recoveryCode` (spent by its use) or `passkey` (an assertion to the challenge of `stepUpPasskeyOptions`).
          *     Counted by the sign-in limits (the same counters as `createToken` and `completeSignInFactor`) before it is
          *     checked; over them 429 with Retry-After. A wrong, replayed or expired code, a passkey of another user or another
-         *     origin, a recovery code used twice: 401 `factor_refused` with the reason, nothing changed. Audit rows
-         *     `second-factor.verify`, `second-factor.fail`, `signin.limit`. The answer says until when the check is fresh.
+         *     origin, a recovery code used twice: 422 `factor_refused` on the proof's field with the reason, nothing changed
+         *     (not 401: the session stays signed in). Audit rows `second-factor.verify`, `second-factor.fail`, `signin.limit`.
+         *     The answer says until when the check is fresh.
          */
         post: operations["proveStepUp"];
         delete?: never;

@@ -47,7 +47,7 @@ describe('stepUpMachine (issue 28 item 2)', () => {
 
   it('returns to the question with the gateway\'s reason when the code is refused, empties the field, and takes the next one', async () => {
     let answers = 0;
-    const { actor, sent } = start(() => (answers++ === 0 ? Promise.reject(new ApiError(401, [{ code: 'factor_refused', title: REFUSED }])) : Promise.resolve({})));
+    const { actor, sent } = start(() => (answers++ === 0 ? Promise.reject(new ApiError(422, [{ code: 'factor_refused', title: REFUSED }])) : Promise.resolve({})));
     actor.send({ type: 'EDIT', value: '000000' });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (snapshot) => snapshot.matches('asking') && snapshot.context.error !== null);
