@@ -18,6 +18,7 @@ import { MAX_UPLOAD_BYTES } from './domain/files/store.ts';
 import { MAX_DOCUMENT_FILES } from './domain/files/uploads.ts';
 import { loadApprovalRules } from './domain/approvals/rules.ts';
 import { gateApprovals } from './http/approval-gate.ts';
+import { guardStepUp } from './http/step-up-guard.ts';
 import { bearerAuth } from './http/auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { loadContract, registerContractRoutes } from './http/contract.ts';
@@ -207,9 +208,11 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   await registerCompression(app);
 
   teller.listQueries.capture(app);
+  const spec = loadContract(options.contractPath ?? DEFAULT_CONTRACT);
   await registerContractRoutes(app, {
-    spec: loadContract(options.contractPath ?? DEFAULT_CONTRACT),
-    handlers: approvals.handlers,
+    spec,
+    // Outermost, so a request refused for its missing step-up is never held for approval (issue 28).
+    handlers: guardStepUp(approvals.handlers, spec),
     bodyChecks,
     securityHandlers: { bearerAuth },
   });

@@ -29,7 +29,7 @@ const MINUTE = 60 * 1000;
 const ENROLMENT_TRIES = { limit: 10, windowMs: 15 * MINUTE, onSuccess: 'reset' } as const;
 
 /** The sealing key of TOTP secrets and the relying party of passkeys, for this request. */
-function factorKeys(request: FastifyRequest): FactorKeys {
+export function factorKeys(request: FastifyRequest): FactorKeys {
   const { teller } = request.server;
   const origins = teller.webauthnOrigins.length > 0 ? teller.webauthnOrigins : [`${request.protocol}://${request.host}`];
   const first = origins[0] ?? '';
@@ -48,7 +48,7 @@ async function pendingOf(request: FastifyRequest, token: string, step?: PendingS
   return { pending, account };
 }
 
-function proofOf(attributes: { code?: string; recoveryCode?: string; passkey?: AssertionCredential }): FactorProof {
+export function proofOf(attributes: { code?: string; recoveryCode?: string; passkey?: AssertionCredential }): FactorProof {
   if (attributes.code !== undefined) return { method: 'totp', code: attributes.code };
   if (attributes.recoveryCode !== undefined) return { method: 'recovery', code: attributes.recoveryCode };
   if (attributes.passkey !== undefined) return { method: 'passkey', credential: attributes.passkey };

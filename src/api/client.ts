@@ -5,6 +5,7 @@ import { CHANGE_CURSOR_HEADER, noteChangeCursor } from './change-cursor';
 import { gatewayUrl } from './runtime-config';
 import { sessionStore, type Credential } from './session';
 import { ApiError, SESSION_EXPIRED_LOGIN, SessionExpiredError, isErrorDocument } from './errors';
+import { stepUpRetry } from './step-up';
 
 /** Calls whose 401 is not "session expired": sign-in (wrong credentials) and logout (the session is already over). */
 const signInPaths = ['/api/v1/id/token'];
@@ -83,6 +84,8 @@ api.use({
     return new Request(target, request);
   },
 });
+// Last: it keeps each request as sent, to send it again after a step-up (./step-up.ts).
+api.use(stepUpRetry((request) => send(request)));
 
 /** Unwraps an openapi-fetch result: the data, or an ApiError carrying the gateway's errors. */
 export function unwrap<T>(result: { data?: T; error?: unknown; response: Response }): T {

@@ -329,6 +329,55 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/id/second-factors/step-up": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Prove a second factor now, for this session (step-up)
+         * @description Issue 28 item 2: the operations marked `x-step-up` (`always`, or `aboveMoneyThreshold` of the tenant's
+         *     `stepUp.moneyThreshold`) answer 403 `step_up_required` when the session's last second-factor check is older than
+         *     the tenant's `stepUp.windowMinutes`; this proves one now: exactly one of `code` (the authenticator app's current
+         *     code), `recoveryCode` (spent by its use) or `passkey` (an assertion to the challenge of `stepUpPasskeyOptions`).
+         *     Counted by the sign-in limits (the same counters as `createToken` and `completeSignInFactor`) before it is
+         *     checked; over them 429 with Retry-After. A wrong, replayed or expired code, a passkey of another user or another
+         *     origin, a recovery code used twice: 422 `factor_refused` on the proof's field with the reason, nothing changed
+         *     (not 401: the session stays signed in). Audit rows `second-factor.verify`, `second-factor.fail`, `signin.limit`.
+         *     The answer says until when the check is fresh.
+         */
+        post: operations["proveStepUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/id/second-factors/step-up/passkey-options": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A passkey challenge for a step-up
+         * @description The options of `navigator.credentials.get` for `proveStepUp`: a new challenge kept on the session (the last one
+         *     given to it is void) and the user's passkeys.
+         */
+        post: operations["stepUpPasskeyOptions"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/connect/token": {
         parameters: {
             query?: never;
@@ -2797,6 +2846,39 @@ export interface components {
                 type: "pendingsignin";
                 attributes: {
                     pendingToken: components["schemas"]["PendingToken"];
+                };
+            };
+        };
+        StepUpRequest: {
+            data: {
+                /** @constant */
+                type: "stepup";
+                /** @description Exactly one proof. */
+                attributes: {
+                    /** @description The authenticator app's current 6-digit code. */
+                    code?: string;
+                    /** @description One of the recovery codes (`XXXXX-XXXXX`; case, spaces and hyphens do not matter). */
+                    recoveryCode?: string;
+                    passkey?: components["schemas"]["PasskeyAssertion"];
+                };
+            };
+        };
+        StepUpDocument: {
+            data: {
+                /** @constant */
+                type: "stepup";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    /** @enum {unknown} */
+                    method: "totp" | "recovery" | "passkey";
+                    /** Format: date-time */
+                    verifiedAt: string;
+                    /**
+                     * Format: date-time
+                     * @description Guarded actions pass without a new check until then.
+                     */
+                    freshUntil: string;
+                    windowMinutes: number;
                 };
             };
         };
@@ -5754,6 +5836,56 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    proveStepUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StepUpRequest"];
+            };
+        };
+        responses: {
+            /** @description The session's factor is checked now. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StepUpDocument"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            415: components["responses"]["UnsupportedMediaType"];
+            422: components["responses"]["UnprocessableEntity"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    stepUpPasskeyOptions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOptionsDocument"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
         };
     };
     connectToken: {

@@ -6,6 +6,7 @@ import { AppScreens } from './AppScreens';
 import { FeatureSlots } from './feature-slots';
 import { ConfigProvider } from './ConfigProvider';
 import { Shell } from './Shell';
+import { StepUpDialog } from './StepUpDialog';
 import { preloadScreen } from './screen-loaders';
 import { tableSources } from './features.gen';
 import { useChangeStream } from './useChangeStream';
@@ -31,6 +32,7 @@ export default function ProtectedApp() {
           <FeatureSlots>
             <AppScreens />
           </FeatureSlots>
+          <StepUpDialog />
         </Shell>
       </TableSourcesProvider>
     </ConfigProvider>

@@ -391,6 +391,13 @@ export interface Tenant {
     /** staff role bits that must have a second factor: 4 top admin (a payout admin in a payoutAdmin tenant), 16 mid admin, 64 lower admin */
     requiredForRoles: (4 | 16 | 64)[];
   };
+  /** step-up before the actions that move money or decide for others (issue 28 item 2): a second-factor check of the session no older than the window; a tenant without it gets the defaults */
+  stepUp?: {
+    /** how many minutes a second-factor check of the session stays fresh for the guarded actions */
+    windowMinutes?: number;
+    /** confirming a top-up, cash-out or loan of more than this amount (a decimal in the tenant's currency, e.g. "1000.00") needs a fresh check; an amount equal to it does not */
+    moneyThreshold?: string;
+  };
   /** a remittance operator whose payout admins get the payout-admin views (remittances-and-payouts §6) */
   payoutAdmin?: boolean;
   /** the payout account number the remittance operator pays from at its bank (remittances-and-payouts §2 payout account, §9: configured per partner); the Available Balance and the payout account card read it */
