@@ -201,7 +201,7 @@ export async function startGateway({ dataDir, port }: { dataDir: string; port?: 
     errors += chunk.toString();
   });
   const url = `http://127.0.0.1:${listenOn}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the gateway exited (${child.exitCode}):\n${errors}`);
     try {
@@ -212,7 +212,7 @@ export async function startGateway({ dataDir, port }: { dataDir: string; port?: 
     }
     if (Date.now() > deadline) {
       child.kill('SIGTERM');
-      throw new Error(`the gateway did not start within 60 s:\n${errors}`);
+      throw new Error(`the gateway did not start within 180 s (a loaded machine starts it slowly):\n${errors}`);
     }
     await new Promise((wait) => setTimeout(wait, 200));
   }
