@@ -3,11 +3,10 @@
 // row in the data table, opens the wallet transactions it counts. On failure the chart shows no data (§4, §8).
 import { useState } from 'react';
 import { keepPreviousData } from '@tanstack/react-query';
-import { CompositeChart } from '@mantine/charts';
 import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Link, useNavigate } from 'react-router';
 import type { ResolvedMenu } from '../../config';
-import { ChartFigure, rangeLabel, type ChartTableColumn } from '../../render/charts';
+import { ChartFigure, CompositeChartWhenVisible, rangeLabel, type ChartTableColumn } from '../../render/charts';
 import { formatAmount, formatMoney } from '../../render/format';
 import { useDocument } from '../../api/resource';
 import { periodLink } from './list-links';
@@ -94,7 +93,7 @@ export function TransactionsPanel({ menu }: TransactionsPanelProps) {
               ))}
             </SimpleGrid>
           )}
-          <CompositeChart
+          <CompositeChartWhenVisible
             h={CHART_HEIGHT}
             data={rows}
             dataKey="label"

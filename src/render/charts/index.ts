@@ -1,2 +1,3 @@
 export { ChartFigure, type ChartTableColumn } from './ChartFigure';
 export { CHART_TYPES, periodLabel, rangeLabel } from './period-label';
+export { CompositeChartWhenVisible } from './CompositeChartWhenVisible';

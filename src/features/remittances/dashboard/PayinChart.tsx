@@ -3,11 +3,11 @@
 // shows the gateway's messages (RP §8) over an empty chart. Its figures show as a table too (ChartFigure's Show data
 // table), the text alternative the wallet dashboard's chart has.
 import '@mantine/charts/styles.css';
-import { CompositeChart, type CompositeChartProps } from '@mantine/charts';
+import type { CompositeChartProps } from '@mantine/charts';
 import { Alert, Card, SegmentedControl } from '@mantine/core';
 import { useState } from 'react';
 import { errorText } from '../../../api/errors';
-import { ChartFigure, type ChartTableColumn } from '../../../render/charts';
+import { ChartFigure, CompositeChartWhenVisible, type ChartTableColumn } from '../../../render/charts';
 import { formatAmount } from '../../../render/format';
 import { useDocument } from '../../../api/resource';
 import { DASHBOARD_TEXT, chartPoints, rangeCaption, type ChartPoint, type ChartTimeframe } from './dashboard-format';
@@ -71,7 +71,7 @@ export function PayinChart() {
             {errorText(statistics.error)}
           </Alert>
         )}
-        <CompositeChart {...chartProps(points, currency)} aria-busy={statistics.isPending} />
+        <CompositeChartWhenVisible {...chartProps(points, currency)} h={CHART_HEIGHT} aria-busy={statistics.isPending} />
       </ChartFigure>
     </Card>
   );

@@ -1,6 +1,6 @@
 // /remittances/dashboard (remittances-and-payouts §2 'Pay-in dashboard', the identity admin's Main Dashboard): the
 // Day / Month / Year switch over the status widgets, and the bar chart with its own Daily / Weekly / Monthly switch.
-// Its own chunk: @mantine/charts and recharts load with this route only.
+// Its own chunk; the chart's code (@mantine/charts, recharts) loads when the chart nears the viewport (render/charts).
 import { Group, SegmentedControl, Stack, Title } from '@mantine/core';
 import { useState } from 'react';
 import { DASHBOARD_TEXT, type StatusTimeframe } from './dashboard-format';
