@@ -11,7 +11,6 @@ export const WEB_CLIENT_ID = 'teller-web';
 
 type TokenAttributes = components['schemas']['TokenDocument']['data']['attributes'];
 type FactorProof = Omit<components['schemas']['SecondFactorStepRequest']['data']['attributes'], 'pendingToken'>;
-export type PasskeyAssertion = components['schemas']['PasskeyAssertion'];
 /** What the sign-in still owes after the password: `verify` a factor, or `enrol` one first. */
 export type FactorChallenge = components['schemas']['SecondFactorChallengeDocument']['data']['attributes'];
 
