@@ -16,6 +16,7 @@ import { sessionFor } from '../server/domain/auth/identity.ts';
 import { ROLE } from '../server/domain/reference.ts';
 import { listRemittances, type RemittanceFilters } from '../server/domain/remittances/listing.ts';
 import { loadAverage } from './bench/measure-pages.ts';
+import { processCpu } from './bench/process-cpu.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 const KEPT = process.env.BENCH_DATA;
@@ -23,11 +24,6 @@ if (!KEPT) throw new Error('Set BENCH_DATA to the directory `npm run bench:remit
 const PAGES = 300;
 const DAY = 86_400_000;
 
-/** CPU microseconds of one process (utime + stime, clock ticks of 10 ms). */
-function cpuOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 const world = JSON.parse(readFileSync(join(KEPT, 'remittances-postgres-files', 'world.json'), 'utf8')) as { adminId: number; newest: number; rows: number };
 const postgres = await startPostgresCluster({ directory: join(KEPT, 'remittances-postgres'), settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
@@ -63,11 +59,11 @@ try {
   for (const [label, queries] of pages) {
     // Parsed and planned once before counting, as a gateway's connection has them after its first requests.
     for (const query of queries) await client.query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
-    const before = cpuOf(backend);
+    const before = processCpu(backend);
     for (let page = 0; page < PAGES; page += 1) {
       for (const query of queries) await client.query({ name: statementName(query.sql), text: query.sql, values: [...query.parameters] });
     }
-    const perPage = (cpuOf(backend) - before) / 1000 / PAGES;
+    const perPage = (processCpu(backend) - before) / 1000 / PAGES;
     console.log(`  ${label.padEnd(30)} ${queries.length} statements, database CPU ${perPage.toFixed(3)} ms a page`);
   }
   console.log(`Load average ${loadAverage()} on the way out.`);

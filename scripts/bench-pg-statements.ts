@@ -17,6 +17,7 @@ import { statementName } from '../server/db/named-statements.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
 import { ROLE } from '../server/domain/reference.ts';
 import { listTransactions } from '../server/domain/wallet/listing.ts';
+import { processCpu } from './bench/process-cpu.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 const KEPT = process.env.BENCH_DATA;
@@ -24,11 +25,6 @@ if (!KEPT) throw new Error('Set BENCH_DATA to the directory `npm run bench:gatew
 const PAGES = 1_000;
 const ROUNDS = 3;
 
-/** CPU microseconds of one process (utime + stime, clock ticks of 10 ms). */
-function cpuOf(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-  return (Number(fields[11]) + Number(fields[12])) * 10_000;
-}
 
 const world = JSON.parse(readFileSync(join(KEPT, 'postgres-files', 'world.json'), 'utf8')) as { superUserId: number };
 const postgres = await startPostgresCluster({ directory: join(KEPT, 'postgres'), settings: { shared_buffers: '512MB', effective_cache_size: '2GB', work_mem: '16MB' } });
@@ -54,7 +50,7 @@ try {
     const totals = { unnamed: 0, named: 0 };
     for (let round = 0; round < ROUNDS; round += 1) {
       for (const mode of ['unnamed', 'named'] as const) {
-        const before = cpuOf(backend);
+        const before = processCpu(backend);
         for (let page = 0; page < PAGES; page += 1) {
           for (const query of queries) {
             const values = [...query.parameters];
@@ -62,7 +58,7 @@ try {
             else await client.query(query.sql, values);
           }
         }
-        totals[mode] += cpuOf(backend) - before;
+        totals[mode] += processCpu(backend) - before;
       }
     }
     const perPage = (micros: number) => (micros / 1000 / (PAGES * ROUNDS)).toFixed(3);

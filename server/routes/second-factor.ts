@@ -55,6 +55,22 @@ export function proofOf(attributes: { code?: string; recoveryCode?: string; pass
   throw HttpError.invalidAttributes({ code: 'Give the code from your authenticator app, a recovery code or a passkey.' });
 }
 
+/** The options of `navigator.credentials.get` for one of the user's passkeys: a new challenge kept on the session. */
+export async function passkeyRequestOptions(request: FastifyRequest, owner: { sessionId: string; userId: number }) {
+  const { db } = request.server;
+  const challenge = await newChallenge(db, owner.sessionId);
+  const { passkeys } = await listFactors(db, owner.userId);
+  return {
+    data: resource('passkeyrequestoptions', owner.userId, {
+      challenge,
+      rpId: factorKeys(request).rp.id,
+      timeout: 120_000,
+      userVerification: 'preferred' as const,
+      allowCredentials: passkeys.map((passkey) => ({ type: 'public-key' as const, id: passkey.id, transports: passkey.transports })),
+    }),
+  };
+}
+
 export const handlers: Handlers = {
   async completeSignInFactor(request, reply) {
     const { pendingToken, ...given } = request.body.data.attributes;
@@ -92,19 +108,8 @@ export const handlers: Handlers = {
   },
 
   async signInPasskeyOptions(request) {
-    const { db } = request.server;
     const { pending } = await pendingOf(request, request.body.data.attributes.pendingToken, 'verify');
-    const challenge = await newChallenge(db, pending.sessionId);
-    const passkeys = (await listFactors(db, pending.userId)).passkeys;
-    return {
-      data: resource('passkeyrequestoptions', pending.userId, {
-        challenge,
-        rpId: factorKeys(request).rp.id,
-        timeout: 120_000,
-        userVerification: 'preferred' as const,
-        allowCredentials: passkeys.map((passkey) => ({ type: 'public-key' as const, id: passkey.id, transports: passkey.transports })),
-      }),
-    };
+    return passkeyRequestOptions(request, pending);
   },
 
   async beginSignInTotpEnrolment(request) {

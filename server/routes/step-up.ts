@@ -3,13 +3,12 @@
 import { sessionOf } from '../context.ts';
 import { findSignInAccountById } from '../domain/auth/identity.ts';
 import { verifySecondFactor } from '../domain/auth/second-factor/check.ts';
-import { listFactors, newChallenge } from '../domain/auth/second-factor/factors.ts';
 import { sessionStepUpSettings } from '../domain/auth/step-up.ts';
 import { sessionActor } from '../domain/unit-of-work.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { Attempts } from './_attempts.ts';
 import { signInCounters, signInLimitRefusal } from './_sign-in.ts';
-import { factorKeys, proofOf } from './second-factor.ts';
+import { factorKeys, passkeyRequestOptions, proofOf } from './second-factor.ts';
 import type { Handlers } from './types.ts';
 
 const PROOF_FIELD = { totp: 'code', recovery: 'recoveryCode', passkey: 'passkey' } as const;
@@ -44,18 +43,6 @@ export const handlers: Handlers = {
   },
 
   async stepUpPasskeyOptions(request) {
-    const session = sessionOf(request);
-    const { db } = request.server;
-    const challenge = await newChallenge(db, session.sessionId);
-    const { passkeys } = await listFactors(db, session.userId);
-    return {
-      data: resource('passkeyrequestoptions', session.userId, {
-        challenge,
-        rpId: factorKeys(request).rp.id,
-        timeout: 120_000,
-        userVerification: 'preferred' as const,
-        allowCredentials: passkeys.map((passkey) => ({ type: 'public-key' as const, id: passkey.id, transports: passkey.transports })),
-      }),
-    };
+    return passkeyRequestOptions(request, sessionOf(request));
   },
 };
