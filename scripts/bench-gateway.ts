@@ -13,7 +13,7 @@
 //   npm run bench:gateway -- --postgres             the same on a throwaway PostgreSQL too, figures side by side
 //   npm run bench:gateway -- --processes 2          N gateway processes on one port (node:cluster, as
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
@@ -27,6 +27,7 @@ import { signToken } from '../server/domain/auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
 import { referenceNumber } from '../server/domain/wallet/transactions.ts';
 import { seedMinimal } from '../server/seed/index.ts';
+import { KEPT, SEED_ONLY, keepWorld, keptWorld } from './bench/kept-data.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
 import { get } from './bench/http.ts';
@@ -49,23 +50,7 @@ function argument(name: string): string | undefined {
 }
 const PROCESSES = Math.max(1, Number(argument('--processes') ?? 1) || 1);
 const WITH_POSTGRES = process.argv.includes('--postgres');
-/** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
-const KEPT = process.env.BENCH_DATA;
-/** Seed (or find the data seeded before), print the seed time and stop without measuring (env BENCH_SEED_ONLY=1). */
-const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
-const KEPT_WORLD = 'world.json';
 
-/** The world a kept directory was seeded with, if it was seeded with this many rows. */
-function keptWorld(dir: string): SeededWorld | undefined {
-  const file = join(dir, KEPT_WORLD);
-  if (!existsSync(file)) return undefined;
-  const kept = JSON.parse(readFileSync(file, 'utf8')) as SeededWorld & { rows: number };
-  return kept.rows === ROWS ? kept : undefined;
-}
-
-function keepWorld(dir: string, world: SeededWorld): void {
-  writeFileSync(join(dir, KEPT_WORLD), JSON.stringify({ ...world, rows: ROWS }));
-}
 
 type Engine = 'SQLite' | 'PostgreSQL';
 
@@ -88,7 +73,7 @@ async function measureSqlite(): Promise<Figures | undefined> {
   const dataDir = KEPT ? join(KEPT, 'sqlite') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const file = join(dataDir, 'teller.db');
   try {
-    let world = KEPT ? keptWorld(dataDir) : undefined;
+    let world = KEPT ? keptWorld<SeededWorld>(dataDir, ROWS) : undefined;
     if (world) console.log(`Found the ${ROWS.toLocaleString('en')} wallet transactions seeded before into ${file}.`);
     else {
       if (KEPT) rmSync(dataDir, { recursive: true, force: true });
@@ -98,7 +83,7 @@ async function measureSqlite(): Promise<Figures | undefined> {
       world = await seedSchemaAndWorld(file, dataDir);
       await bulkInsert(file, dataDir, world, insertIntoSqlite);
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-      if (KEPT) keepWorld(dataDir, world);
+      if (KEPT) keepWorld(dataDir, world, ROWS);
     }
     return SEED_ONLY ? undefined : await measure('SQLite', file, dataDir, world, undefined);
   } finally {
@@ -111,7 +96,7 @@ async function measureSqlite(): Promise<Figures | undefined> {
 async function measurePostgres(): Promise<Figures | undefined> {
   const dataDir = KEPT ? join(KEPT, 'postgres-files') : mkdtempSync(join(tmpdir(), 'teller-bench-'));
   const clusterDir = KEPT ? join(KEPT, 'postgres') : undefined;
-  let world = KEPT ? keptWorld(dataDir) : undefined;
+  let world = KEPT ? keptWorld<SeededWorld>(dataDir, ROWS) : undefined;
   if (KEPT && !world) {
     // Seeded with another row count, or never: start again from an empty cluster.
     for (const dir of [dataDir, clusterDir ?? '']) rmSync(dir, { recursive: true, force: true });
@@ -134,7 +119,7 @@ async function measurePostgres(): Promise<Figures | undefined> {
       world = await seedSchemaAndWorld(url, dataDir);
       await bulkInsert(url, dataDir, world, insertIntoPostgres);
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-      if (KEPT) keepWorld(dataDir, world);
+      if (KEPT) keepWorld(dataDir, world, ROWS);
     }
     return SEED_ONLY ? undefined : await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(postgres.pid));
   } finally {

@@ -18,7 +18,7 @@
 //                                                                 runs with the same BENCH_ROWS
 //   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:remittances    seed (or find the seed), print its time, measure nothing
 import { fork } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -39,6 +39,7 @@ import { startGatewayProcess, type GatewayProcess } from './bench/gateway-proces
 import { get } from './bench/http.ts';
 import { loadAverage, pageMeasurer, printLoad, type BenchPage } from './bench/measure-pages.ts';
 import { processTreeCpu } from './bench/process-cpu.ts';
+import { KEPT, SEED_ONLY, keepWorld, keptWorld } from './bench/kept-data.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -53,25 +54,9 @@ const DAY = 86_400_000;
 
 type Engine = 'SQLite' | 'PostgreSQL';
 
-/** Where seeded data is kept between runs (env BENCH_DATA), or undefined for throwaway data. */
-const KEPT = process.env.BENCH_DATA;
-/** Seed (or find the data seeded before), print the seed time and stop without measuring (env BENCH_SEED_ONLY=1). */
-const SEED_ONLY = process.env.BENCH_SEED_ONLY === '1';
-const KEPT_WORLD = 'world.json';
 /** The kept directories' names, apart from bench:gateway's (sqlite, postgres, postgres-files) in the same BENCH_DATA. */
 const KEPT_NAMES = { sqlite: 'remittances-sqlite', cluster: 'remittances-postgres', files: 'remittances-postgres-files' };
 
-/** The world a kept directory was seeded with, if it was seeded with this many rows. */
-function keptWorld(dir: string): SeededWorld | undefined {
-  const file = join(dir, KEPT_WORLD);
-  if (!existsSync(file)) return undefined;
-  const kept = JSON.parse(readFileSync(file, 'utf8')) as SeededWorld & { rows: number };
-  return kept.rows === ROWS ? kept : undefined;
-}
-
-function keepWorld(dir: string, world: SeededWorld): void {
-  writeFileSync(join(dir, KEPT_WORLD), JSON.stringify({ ...world, rows: ROWS }));
-}
 
 async function main(): Promise<void> {
   if (SEED_ONLY && !KEPT) console.log('BENCH_SEED_ONLY without BENCH_DATA: the seeded data is thrown away at the end (a seed-time figure only).');
@@ -83,7 +68,7 @@ async function sqlite(): Promise<void> {
   const sqliteDir = KEPT ? join(KEPT, KEPT_NAMES.sqlite) : mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
   const file = join(sqliteDir, 'teller.db');
   try {
-    let world = KEPT ? keptWorld(sqliteDir) : undefined;
+    let world = KEPT ? keptWorld<SeededWorld>(sqliteDir, ROWS) : undefined;
     if (world) console.log(`Found the ${ROWS.toLocaleString('en')} ${TENANT} remittances seeded before into ${file}.`);
     else {
       if (KEPT) rmSync(sqliteDir, { recursive: true, force: true });
@@ -93,7 +78,7 @@ async function sqlite(): Promise<void> {
       world = await seedSchemaAndWorld(file, sqliteDir);
       insertIntoSqlite(file, world.newest);
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-      if (KEPT) keepWorld(sqliteDir, world);
+      if (KEPT) keepWorld(sqliteDir, world, ROWS);
     }
     if (!SEED_ONLY) await measure('SQLite', file, sqliteDir, world, undefined);
   } finally {
@@ -106,7 +91,7 @@ async function sqlite(): Promise<void> {
 async function postgres(): Promise<void> {
   const dataDir = KEPT ? join(KEPT, KEPT_NAMES.files) : mkdtempSync(join(tmpdir(), 'teller-bench-remittances-'));
   const clusterDir = KEPT ? join(KEPT, KEPT_NAMES.cluster) : undefined;
-  let world = KEPT ? keptWorld(dataDir) : undefined;
+  let world = KEPT ? keptWorld<SeededWorld>(dataDir, ROWS) : undefined;
   if (KEPT && !world) {
     // Seeded with another row count, or never, or not to the end: start again from an empty cluster.
     for (const dir of [dataDir, clusterDir ?? '']) rmSync(dir, { recursive: true, force: true });
@@ -129,7 +114,7 @@ async function postgres(): Promise<void> {
       world = await seedSchemaAndWorld(url, dataDir);
       await insertIntoPostgres(url, world.newest);
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
-      if (KEPT) keepWorld(dataDir, world);
+      if (KEPT) keepWorld(dataDir, world, ROWS);
     }
     if (!SEED_ONLY) await measure('PostgreSQL', url, dataDir, world, () => processTreeCpu(cluster.pid));
   } finally {
