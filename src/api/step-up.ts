@@ -31,18 +31,23 @@ export async function stepUpRefusalOf(response: Response): Promise<StepUpAsk | n
 
 /** The middleware; it must be the last one registered, so it keeps the request exactly as it went on the wire. */
 export function stepUpRetry(send: (request: Request) => Promise<Response>): Middleware {
-  const sent = new WeakMap<Request, Request>();
+  const bodies = new WeakMap<Request, ArrayBuffer | null>();
   return {
-    onRequest({ request }) {
-      sent.set(request, request.clone());
-      return request;
+    async onRequest({ request }) {
+      // The body is read once and goes on the wire as bytes: a clone would tee it into a stream, which the browser
+      // then uploads as one (unseen by whatever reads request bodies), and a retry needs the very same bytes.
+      const body = request.body ? await request.arrayBuffer() : null;
+      const wire = body ? new Request(request, { body }) : request;
+      bodies.set(wire, body);
+      return wire;
     },
     async onResponse({ request, response }) {
-      const copy = sent.get(request);
+      if (!bodies.has(request)) return response;
+      const body = bodies.get(request) ?? null;
       let answer = response;
-      for (let ask = await stepUpRefusalOf(answer); ask && copy && asker; ask = await stepUpRefusalOf(answer)) {
+      for (let ask = await stepUpRefusalOf(answer); ask && asker; ask = await stepUpRefusalOf(answer)) {
         if (!(await asker(ask))) return answer;
-        answer = await send(copy.clone());
+        answer = await send(body ? new Request(request, { body }) : new Request(request));
       }
       return answer;
     },
