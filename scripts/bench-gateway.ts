@@ -22,12 +22,11 @@ import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connection.ts';
 import { rebuildRunningCounts, suspendCountTriggers } from '../server/db/running-counts.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
-import { openSession } from '../server/domain/auth/sessions.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
 import { referenceNumber } from '../server/domain/wallet/transactions.ts';
 import { seedMinimal } from '../server/seed/index.ts';
-import { KEPT, SEED_ONLY, keepWorld, keptWorld } from './bench/kept-data.ts';
+import { KEPT, SEED_ONLY, keepWorld, keptWorld, openBenchSession } from './bench/kept-data.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
 import { get } from './bench/http.ts';
@@ -218,16 +217,6 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
     };
   } finally {
     await app.close();
-  }
-}
-
-/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
-async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
-  const db = openDatabase({ databaseUrl, dataDir });
-  try {
-    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
-  } finally {
-    await db.destroy();
   }
 }
 

@@ -25,9 +25,7 @@ import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
-import { openDatabase } from '../server/db/connection.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
-import { openSession } from '../server/domain/auth/sessions.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
 import { ROLE } from '../server/domain/reference.ts';
 import { seedMinimal } from '../server/seed/index.ts';
@@ -39,7 +37,7 @@ import { startGatewayProcess, type GatewayProcess } from './bench/gateway-proces
 import { get } from './bench/http.ts';
 import { loadAverage, pageMeasurer, printLoad, type BenchPage } from './bench/measure-pages.ts';
 import { processTreeCpu } from './bench/process-cpu.ts';
-import { KEPT, SEED_ONLY, keepWorld, keptWorld } from './bench/kept-data.ts';
+import { KEPT, SEED_ONLY, keepWorld, keptWorld, openBenchSession } from './bench/kept-data.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
@@ -244,16 +242,6 @@ async function seedSchemaAndWorld(databaseUrl: string, dataDir: string): Promise
     return { adminId: world.users.payin, newest: Date.now() - 60_000 };
   } finally {
     await app.close();
-  }
-}
-
-/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
-async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
-  const db = openDatabase({ databaseUrl, dataDir });
-  try {
-    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
-  } finally {
-    await db.destroy();
   }
 }
 

@@ -1,5 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openDatabase } from '../../server/db/connection.ts';
+import { openSession } from '../../server/domain/auth/sessions.ts';
 
 // A bench's seed kept between runs (env BENCH_DATA): the directory holds the data and the world it was seeded with.
 const KEPT_WORLD = 'world.json';
@@ -20,4 +22,14 @@ export function keptWorld<World>(dir: string, rows: number): World | undefined {
 /** Written once seeding has finished, so an interrupted seed is redone on the next run. */
 export function keepWorld<World extends object>(dir: string, world: World, rows: number): void {
   writeFileSync(join(dir, KEPT_WORLD), JSON.stringify({ ...world, rows }));
+}
+
+/** A live server-side session for the benchmark's token, opened at each run (kept data outlives any session). */
+export async function openBenchSession(databaseUrl: string, dataDir: string, userId: number): Promise<string> {
+  const db = openDatabase({ databaseUrl, dataDir });
+  try {
+    return (await openSession(db, { userId, client: 'teller-web', now: new Date(), ttlSeconds: 12 * 3600 })).id;
+  } finally {
+    await db.destroy();
+  }
 }
