@@ -149,8 +149,10 @@ function parameterValidator(validator: () => ValidateFunction, schema: Parameter
 /** A schema's validator, compiled when it first checks something and then kept for every app of the process. */
 function compiledOnUse(schema: unknown): () => ValidateFunction {
   const key = JSON.stringify(schema);
+  let validate: ValidateFunction | undefined;
+  // Held by the route after its first use: a request does no lookup in the process's table.
   return () => {
-    let validate = compiled.get(key);
+    validate ??= compiled.get(key);
     if (!validate) {
       validate = ajv.compile(schema as object);
       compiled.set(key, validate);
