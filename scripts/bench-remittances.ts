@@ -209,7 +209,7 @@ async function exportRows(base: string, token: string, today: string, rows: numb
   // The whole seeded year, newest first.
   const filters = { 'filter[startDate]': `${Number(today.slice(0, 4)) - 1}${today.slice(4)}`, 'filter[endDate]': today, sort: '-transactionDate' };
   const blob = await exportReport({
-    fetchPage: createReportPageFetcher({ gatewayUrl: base, token, source: report, filters }),
+    fetchPage: createReportPageFetcher({ gatewayUrl: base, authHeaders: { authorization: `Bearer ${token}` }, source: report, filters }),
     sheet: report,
     writer: createStreamingXlsxWriter(),
     maxRows: rows,

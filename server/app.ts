@@ -20,6 +20,7 @@ import { loadApprovalRules } from './domain/approvals/rules.ts';
 import { gateApprovals } from './http/approval-gate.ts';
 import { guardStepUp } from './http/step-up-guard.ts';
 import { bearerAuth } from './http/auth.ts';
+import { cookieAuth } from './http/cookie-auth.ts';
 import { registerCompression } from './http/compression.ts';
 import { loadContract, registerContractRoutes } from './http/contract.ts';
 import { ListQueries } from './http/list-queries.ts';
@@ -214,7 +215,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
     // Outermost, so a request refused for its missing step-up is never held for approval (issue 28).
     handlers: guardStepUp(approvals.handlers, spec),
     bodyChecks,
-    securityHandlers: { bearerAuth },
+    securityHandlers: { bearerAuth, cookieAuth },
   });
   await app.ready();
   if (options.settlerIntervalMs !== undefined) settler.start(options.settlerIntervalMs);

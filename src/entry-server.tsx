@@ -109,9 +109,10 @@ export async function renderFirstScreen({ url, session, tenant, cookies }: First
   const timeZone = timeZoneFromCookies(cookies) ?? GATEWAY_TIME_ZONE;
   // The screen's calls carry the chosen tenant's token, its own profile's the session's: the tab's stream is the
   // tenant's, and neither token's cursor outlives the draw.
+  const drainOf = (token: string | undefined) => (token ? (drainChangeCursor(`Bearer ${token}`) ?? null) : null);
   const drainCursors = () => {
-    const own = drainChangeCursor(session.accessToken) ?? null;
-    return tenant ? (drainChangeCursor(tenant.accessToken) ?? null) : own;
+    const own = drainOf(session.accessToken);
+    return tenant ? drainOf(tenant.accessToken) : own;
   };
   return scope.run(page, async () => {
     for (let pass = 0; pass < MAX_PASSES; pass += 1) {

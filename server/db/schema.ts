@@ -236,6 +236,14 @@ export interface SessionsTable {
   factor_challenge: string | null;
 }
 
+/** A tenant a session switched to by connect/token, for the cookie-authenticated app (migration 020). */
+export interface SessionTenantsTable {
+  session_id: string;
+  tenant_id: string;
+  /** When the tenant token connect/token gave expires: the switch lasts as long. */
+  expires: string;
+}
+
 /** An authenticator-app secret (RFC 6238), sealed (domain/auth/second-factor/sealed.ts); unconfirmed until proven. */
 export interface TotpSecretsTable {
   user_id: number;
@@ -727,6 +735,7 @@ export interface Database {
   otp_codes: OtpCodesTable;
   idempotency_keys: IdempotencyKeysTable;
   sessions: SessionsTable;
+  session_tenants: SessionTenantsTable;
   totp_secrets: TotpSecretsTable;
   passkeys: PasskeysTable;
   recovery_codes: RecoveryCodesTable;

@@ -38,11 +38,11 @@ export async function appendAudit(db: Db, entry: AuditEntry): Promise<void> {
 }
 
 /**
- * The audited events that change no rows (ASVS 4.0 §7.1, §7.2): authentication decisions and limits, a refused
+ * The audited events that change no rows (ASVS 4.0 §7.1, §7.2): authentication decisions and limits, a refused CSRF token, a refused
  * approval decision, the demo bank's switch. They are no unit of work: most are written because a change was
  * refused, so there is no change to commit them with and nothing a list shows.
  */
-export type AuditedEventAction = 'signin.fail' | 'signin.refuse' | 'signin.limit' | 'attempt.limit' | 'approval.refuse' | 'bank.mode';
+export type AuditedEventAction = 'signin.fail' | 'signin.refuse' | 'signin.limit' | 'attempt.limit' | 'approval.refuse' | 'bank.mode' | 'csrf.refuse';
 
 export interface AuditedEvent extends AuditEntry {
   action: AuditedEventAction;

@@ -6,7 +6,7 @@ import { lastUseIsStale, touchSession } from '../domain/auth/sessions.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { HttpError } from './jsonapi.ts';
 
-const invalidToken = () =>
+export const invalidToken = () =>
   new HttpError(401, 'Session has expired', { detail: 'The bearer token is missing, invalid or expired.' });
 
 // RFC 9110 §11.1: the scheme name is case-insensitive (`bearer`, `BEARER`).

@@ -81,11 +81,13 @@ function single(status: number, title: string, detail?: string): ErrorResponse {
   return { status, errors: [{ status: String(status), title, ...(detail ? { detail } : {}) }], headers: {} };
 }
 
-/** fastify-openapi-glue wraps what the security handler threw; keep our own HttpError (401/403) when it is there. */
+/** fastify-openapi-glue wraps what the security handlers threw; keep our own HttpError (401/403) when it is there. */
 function securityFailure(error: Error): ErrorResponse | undefined {
   const inner = (error as { errors?: unknown }).errors;
   if (error.name !== 'Unauthorized' || !Array.isArray(inner)) return undefined;
-  const ours = inner.find((item): item is HttpError => item instanceof HttpError);
+  // The last scheme's refusal is the most telling: with no Authorization header the bearer scheme only says "none",
+  // while the cookie scheme says why it refused (a missing CSRF token, an unknown tenant).
+  const ours = inner.findLast((item): item is HttpError => item instanceof HttpError);
   if (ours) return { status: ours.status, errors: ours.errors, headers: ours.headers };
   return single(401, 'Session has expired', 'A valid bearer token is required.');
 }

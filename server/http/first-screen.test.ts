@@ -84,20 +84,25 @@ describe('the session cookie', () => {
     ]);
   });
 
-  it('of the tenant chosen last is set by a tenant switch with its token, and authorises no API call either', async () => {
+  it('of the tenant chosen last is set by a tenant switch with its token, and authorises no API call by itself', async () => {
     const { app } = await gateway();
     const { token } = await signIn(app, 'super@demo.test');
     const switched = await switchTo(app, token, 'naccug-client');
     expect(String(switched.setCookie)).toMatch(new RegExp(`^${TENANT_COOKIE}=${switched.token.replace(/\./g, '\\.')}; Max-Age=\\d+; Path=/; HttpOnly; SameSite=Strict$`));
+    // The tenant cookie alone is no credential; with the session cookie a call still needs its CSRF token (cookie-auth.ts).
+    const tenantOnly = await app.inject({ method: 'GET', url: '/api/v1/um/groups', headers: { cookie: `${TENANT_COOKIE}=${switched.token}` } });
+    expect(tenantOnly.statusCode).toBe(401);
     const res = await app.inject({ method: 'GET', url: '/api/v1/um/groups', headers: { cookie: `${SESSION_COOKIE}=${token}; ${TENANT_COOKIE}=${switched.token}` } });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0].code).toBe('csrf_refused');
   });
 
-  it('authorises no API call: the API still wants the bearer header', async () => {
+  it('authorises no API call without the session’s CSRF token (a page another site opens sends the cookie, never the token)', async () => {
     const { app } = await gateway();
     const { token } = await signIn(app);
     const res = await app.inject({ method: 'GET', url: '/api/v1/um/roles', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
-    expect(res.statusCode).toBe(401);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().errors[0].code).toBe('csrf_refused');
   });
 });
 

@@ -4,6 +4,7 @@ import type { FastifyRequest } from 'fastify';
 import { attemptCounter, type AttemptCounter } from '../domain/attempts.ts';
 import { sessionFor, type SignInAccount } from '../domain/auth/identity.ts';
 import { rolesFromBits, signToken } from '../domain/auth/tokens.ts';
+import { csrfToken } from '../http/csrf.ts';
 import { resource } from '../http/jsonapi.ts';
 import { SESSION_COOKIE, TENANT_COOKIE, clearTokenCookie, setTokenCookie, type HeaderReply } from '../http/session-cookie.ts';
 import { minutesText, type LimitRefusal } from './_attempts.ts';
@@ -47,9 +48,13 @@ export async function answerSession(
   setTokenCookie(request, reply, SESSION_COOKIE, token, expiresIn);
   // A new session has chosen no tenant yet.
   clearTokenCookie(request, reply, TENANT_COOKIE);
+  // The app on the gateway's own origin asks for the cookie alone: the token never reaches its page (cookie-auth.ts).
+  const credential = wantsCookieSession(request)
+    ? { csrfToken: csrfToken(request.server.teller.jwtSecret, sign.sessionId) }
+    : { accessToken: token };
   return {
     data: resource('token', account.userId, {
-      accessToken: token,
+      ...credential,
       expiresIn,
       user: {
         id: String(account.userId),
@@ -64,4 +69,11 @@ export async function answerSession(
       ...(sign.recoveryCodes ? { recoveryCodes: sign.recoveryCodes } : {}),
     }),
   };
+}
+
+/** The sign-in header by which the web app on the gateway's origin asks for a cookie session (no token in the answer). */
+export const SESSION_MODE_HEADER = 'teller-session';
+
+function wantsCookieSession(request: FastifyRequest): boolean {
+  return request.headers[SESSION_MODE_HEADER] === 'cookie';
 }

@@ -5,6 +5,7 @@ import { sessionOf } from '../context.ts';
 import type { Db } from '../db/connection.ts';
 import { changesAfter, cursorText, isResumable, latestChangeCursor, parseCursor, type ChangeCursor, type ChangeEvent } from '../domain/changes/feed.ts';
 import { bearerAuth } from '../http/auth.ts';
+import { authenticatedByCookie, cookieAuth } from '../http/cookie-auth.ts';
 import { HttpError } from '../http/jsonapi.ts';
 import type { Handlers, Schema } from './types.ts';
 
@@ -96,10 +97,11 @@ async function stream(request: FastifyRequest, reply: FastifyReply): Promise<Fas
   raw.on('close', end);
   unsubscribe = teller.changes.subscribe({ wake: () => void read(), end });
   timers.push(setInterval(() => raw.write(': keep-alive\n\n'), KEEP_ALIVE_MS));
-  // bearerAuth again: the token, its session and its account's status, as every request checks them.
+  // The stream's scheme again: the token or cookie, its session and its account's status, as every request checks them.
+  const authenticate = authenticatedByCookie(request) ? cookieAuth : bearerAuth;
   timers.push(
     setInterval(() => {
-      bearerAuth(request).catch(() => end());
+      authenticate(request).catch(() => end());
     }, SESSION_CHECK_MS),
   );
   await read();

@@ -5,10 +5,11 @@ import { findClient, findSignInAccount, normalizeUsername, sessionFor, signInRef
 import { verifyAgainstDecoy, verifyPassword } from '../domain/auth/password.ts';
 import { PENDING_TTL_SECONDS, signPendingToken } from '../domain/auth/second-factor/pending.ts';
 import { signInFactorStep } from '../domain/auth/second-factor/sign-in.ts';
-import { liveSessionExpiry, revokeSession, startSession } from '../domain/auth/sessions.ts';
+import { liveSessionExpiry, recordTenantSwitch, revokeSession, startSession } from '../domain/auth/sessions.ts';
 import { signToken, TOKEN_TTL_SECONDS } from '../domain/auth/tokens.ts';
 import { auditEvent } from '../domain/audit.ts';
 import { checkClient } from '../domain/identity/clients.ts';
+import { authenticatedByCookie } from '../http/cookie-auth.ts';
 import { HttpError, resource } from '../http/jsonapi.ts';
 import { SESSION_COOKIE, TENANT_COOKIE, clearTokenCookie, setTokenCookie } from '../http/session-cookie.ts';
 import { Attempts } from './_attempts.ts';
@@ -99,7 +100,10 @@ export const handlers: Handlers = {
       clientId: body.client_id,
     });
     setTokenCookie(request, reply, TENANT_COOKIE, token, expiresIn);
-    return { access_token: token, token_type: 'Bearer', expires_in: expiresIn, scope: client.scopes.join(' ') };
+    await recordTenantSwitch(db, { sessionId: current.sessionId, tenantId: target.id, expires: new Date(now.getTime() + expiresIn * 1000) });
+    const answer = { token_type: 'Bearer' as const, expires_in: expiresIn, scope: client.scopes.join(' ') };
+    // The cookie-authenticated app names the tenant in X-Teller-Tenant instead of holding its token (cookie-auth.ts).
+    return authenticatedByCookie(request) ? answer : { access_token: token, ...answer };
   },
 
   async listTenantSelections(request) {

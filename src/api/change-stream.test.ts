@@ -32,7 +32,7 @@ describe('readChangeStream', () => {
       return new Response(text ?? '', { status: 200, headers: { 'content-type': 'text/event-stream' } });
     });
     const seen: string[] = [];
-    await readChangeStream({ token: () => 'token', onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
+    await readChangeStream({ credential: () => ({ key: 'Bearer token', headers: { authorization: 'Bearer token' } }), onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
     vi.unstubAllGlobals();
     expect(seen).toEqual(['a', 'b']);
     expect(sentIds).toEqual([null, '4', '5']);
@@ -51,7 +51,7 @@ describe('readChangeStream', () => {
     });
     noteChangeCursor('read-first', '7');
     const seen: string[] = [];
-    await readChangeStream({ token: () => 'read-first', onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
+    await readChangeStream({ credential: () => ({ key: 'read-first', headers: { authorization: 'Bearer read-first' } }), onChange: (change) => seen.push(change.entityId), signal: controller.signal, retryMs: 1 });
     vi.unstubAllGlobals();
     expect(sentIds).toEqual(['7', null, '9']);
     expect(seen).toEqual(['u']);
@@ -70,7 +70,7 @@ describe('readChangeStream when the gateway refuses its cursor', () => {
       if (answer === undefined) controller.abort();
       return answer ?? new Response('', { status: 200 });
     });
-    await readChangeStream({ token: () => 'restored', onChange: () => calls.push('change'), onResync: () => calls.push('resync'), signal: controller.signal, retryMs: 1 });
+    await readChangeStream({ credential: () => ({ key: 'restored', headers: { authorization: 'Bearer restored' } }), onChange: () => calls.push('change'), onResync: () => calls.push('resync'), signal: controller.signal, retryMs: 1 });
     vi.unstubAllGlobals();
     expect(calls).toEqual(['connect newest', 'change', 'connect 12', 'connect newest', 'resync', 'change', 'connect 12']);
   });

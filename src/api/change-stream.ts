@@ -1,5 +1,5 @@
-// Reads the gateway's change stream (the contract's streamChanges) with fetch and a stream reader: the bearer token
-// lives in sessionStorage and EventSource cannot send it. The first connection starts after the first list read (the
+// Reads the gateway's change stream (the contract's streamChanges) with fetch and a stream reader: EventSource can send
+// neither a bearer token nor a cookie session's CSRF header. The first connection starts after the first list read (the
 // list's change cursor); a dropped one reconnects after a pause and resumes after the last event id it read
 // (Last-Event-ID), so nothing that happened meanwhile is missed; a cursor the gateway refuses (a database restored
 // under the tab) is dropped and the lists are read again.
@@ -43,8 +43,8 @@ export function parseEvents(text: string): { events: StreamedChange[]; rest: str
 }
 
 export interface ChangeStreamOptions {
-  /** The bearer token of the tenant whose changes are read; null stops reading. */
-  token: () => string | null;
+  /** How the stream authenticates (session.ts authHeaders) and whose calls those are (credentialKey); null stops reading. */
+  credential: () => { key: string; headers: Record<string, string> } | null;
   onChange: (change: ChangeEvent) => void;
   /**
    * The gateway refused the cursor (one it never wrote: a database restored under the tab, or events no longer kept),
@@ -70,17 +70,17 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Reads changes until `signal` aborts or the gateway answers 401 (the session is over); reconnects otherwise, and at
+ * Reads changes until `signal` aborts or the gateway answers 401 or 403 (the session is over, or not this tab's); reconnects otherwise, and at
  * once when the browser comes back online (the old connection may be dead without either side knowing).
  */
-export async function readChangeStream({ token, onChange, onResync, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
-  // The first connection starts where the token's first list read was (./change-cursor.ts), not at this moment.
-  const firstBearer = token();
-  let lastEventId = firstBearer ? takeChangeCursor(firstBearer) : undefined;
+export async function readChangeStream({ credential, onChange, onResync, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
+  // The first connection starts where the credential's first list read was (./change-cursor.ts), not at this moment.
+  const first = credential();
+  let lastEventId = first ? takeChangeCursor(first.key) : undefined;
   let resync = false;
   while (!signal.aborted) {
-    const bearer = token();
-    if (!bearer) return;
+    const current = credential();
+    if (!current) return;
     const connection = new AbortController();
     let refused = false;
     const drop = () => connection.abort();
@@ -88,11 +88,11 @@ export async function readChangeStream({ token, onChange, onResync, signal, retr
     window.addEventListener('online', drop);
     try {
       const response = await fetch(`${gatewayUrl() || window.location.origin}/api/v1/changes`, {
-        headers: { authorization: `Bearer ${bearer}`, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
+        headers: { ...current.headers, accept: 'text/event-stream', ...(lastEventId ? { 'last-event-id': lastEventId } : {}) },
         signal: connection.signal,
         cache: 'no-store',
       });
-      if (response.status === 401) return;
+      if (response.status === 401 || response.status === 403) return;
       // An id the gateway does not know (a database restored, say): start again from the newest event, at once.
       if (response.status === 400 && lastEventId !== undefined) {
         lastEventId = undefined;

@@ -101,3 +101,48 @@ describe('the bearer', () => {
     ]);
   });
 });
+
+describe('a cookie session (issue 28 item 4)', () => {
+  const cookieSession = { userId: '1', email: 'super@demo.test', csrfToken: 'csrf-1', roles: [4], tenantId: 'dssc', claim: 'dssc', adminTenant: true, expiresAt: Date.now() + 60_000 };
+
+  it('[issue 28] sends no Authorization header: the CSRF token, and the chosen tenant by name', async () => {
+    sessionStore.signIn(cookieSession);
+    const seen: Record<string, string | null>[] = [];
+    network.answer = (request) => {
+      seen.push({ authorization: request.headers.get('authorization'), csrf: request.headers.get('x-csrf-token'), tenant: request.headers.get('x-teller-tenant') });
+      return Promise.resolve(new Response(JSON.stringify({ data: [] }), { status: 200, headers: { 'content-type': 'application/json' } }));
+    };
+    await api.GET('/api/v1/um/roles');
+    sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet' });
+    await api.GET('/api/v1/um/roles');
+    await api.GET('/api/v1/um/roles', { headers: credentialHeaders('own') });
+    expect(seen).toEqual([
+      { authorization: null, csrf: 'csrf-1', tenant: null },
+      { authorization: null, csrf: 'csrf-1', tenant: 'naccug' },
+      { authorization: null, csrf: 'csrf-1', tenant: null },
+    ]);
+  });
+
+  it('[issue 28] a refused CSRF token ends the tab’s session as a 401 does (the browser signed in again elsewhere)', async () => {
+    sessionStore.signIn(cookieSession);
+    const reload = vi.spyOn(onSessionExpired, 'reload').mockImplementation(() => {});
+    network.answer = () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ errors: [{ status: '403', title: 'Request refused', code: 'csrf_refused' }] }), { status: 403, headers: { 'content-type': 'application/json' } }),
+      );
+    await expect(api.GET('/api/v1/um/roles')).rejects.toThrow(SessionExpiredError);
+    expect(sessionStore.get().session).toBeNull();
+    expect(reload).toHaveBeenCalledWith(expect.stringMatching(/^\/login\?redirect=/));
+  });
+
+  it('[issue 28] another 403 is the action’s refusal, not the session’s end', async () => {
+    sessionStore.signIn(cookieSession);
+    const expired = vi.spyOn(onSessionExpired, 'handle').mockImplementation(() => {});
+    network.answer = () =>
+      Promise.resolve(new Response(JSON.stringify({ errors: [{ status: '403', title: 'Forbidden', code: 'not_top_admin' }] }), { status: 403, headers: { 'content-type': 'application/json' } }));
+    const result = await api.GET('/api/v1/um/roles');
+    expect(result.response.status).toBe(403);
+    expect(expired).not.toHaveBeenCalled();
+  });
+});
+

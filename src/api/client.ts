@@ -1,29 +1,28 @@
-// The one API client: typed by the contract, one place for the bearer, the 401 and the error text (docs/architecture.md).
+// The one API client: typed by the contract, one place for the credential, the 401 and the error text (docs/architecture.md).
 import createClient, { type Middleware } from 'openapi-fetch';
 import type { paths } from './gateway';
 import { CHANGE_CURSOR_HEADER, noteChangeCursor } from './change-cursor';
 import { gatewayUrl } from './runtime-config';
-import { sessionStore, type Credential } from './session';
+import { credentialKey, sessionStore, type Credential } from './session';
 import { ApiError, SESSION_EXPIRED_LOGIN, SessionExpiredError, isErrorDocument } from './errors';
 import { stepUpRetry } from './step-up';
 
 /** Calls whose 401 is not "session expired": sign-in (wrong credentials) and logout (the session is already over). */
 const signInPaths = ['/api/v1/id/token'];
 
-/** A call's choice of token, read and removed by the bearer middleware: it never goes on the wire. */
+/** A call's choice of credential, read and removed by the credentials middleware: it never goes on the wire. */
 const CREDENTIAL_HEADER = 'x-teller-credential';
 
-/** The headers that make a call carry `credential`'s token, e.g. `api.GET(path, { headers: credentialHeaders('own') })`. */
+/** The headers that make a call carry `credential`, e.g. `api.GET(path, { headers: credentialHeaders('own') })`. */
 export function credentialHeaders(credential: Credential): Record<string, string> {
   return { [CREDENTIAL_HEADER]: credential };
 }
 
-const bearer: Middleware = {
+const credentials: Middleware = {
   onRequest({ request }) {
     const credential: Credential = request.headers.get(CREDENTIAL_HEADER) === 'own' ? 'own' : 'tenant';
     request.headers.delete(CREDENTIAL_HEADER);
-    const token = sessionStore.bearer(credential);
-    if (token) request.headers.set('authorization', `Bearer ${token}`);
+    for (const [name, value] of Object.entries(sessionStore.authHeaders(credential) ?? {})) request.headers.set(name, value);
     return request;
   },
 };
@@ -39,9 +38,10 @@ export const onSessionExpired = {
 };
 
 const sessionExpiry: Middleware = {
-  onResponse({ request, response }) {
+  async onResponse({ request, response }) {
     const path = new URL(request.url).pathname;
-    if (response.status === 401 && !signInPaths.some((signIn) => path.endsWith(signIn)) && sessionStore.get().session) {
+    // A cookie session's refused CSRF token is its end too: the browser signed in again (as someone else, maybe).
+    if ((response.status === 401 || (await isCsrfRefusal(response))) && !signInPaths.some((signIn) => path.endsWith(signIn)) && sessionStore.get().session) {
       onSessionExpired.handle();
       throw new SessionExpiredError();
     }
@@ -49,11 +49,17 @@ const sessionExpiry: Middleware = {
   },
 };
 
+async function isCsrfRefusal(response: Response): Promise<boolean> {
+  if (response.status !== 403) return false;
+  const body: unknown = await response.clone().json().catch(() => null);
+  return isErrorDocument(body) && body.errors.some((error) => error.code === 'csrf_refused');
+}
+
 /** A live list's change cursor, for where the tab's change stream starts (./change-cursor.ts). */
 const changeCursor: Middleware = {
   onResponse({ request, response }) {
-    const token = request.headers.get('authorization')?.replace(/^Bearer /, '');
-    if (token && response.ok) noteChangeCursor(token, response.headers.get(CHANGE_CURSOR_HEADER));
+    const key = credentialKey(request.headers);
+    if (key && response.ok) noteChangeCursor(key, response.headers.get(CHANGE_CURSOR_HEADER));
     return response;
   },
 };
@@ -72,7 +78,7 @@ export const api = createClient<paths>({
   baseUrl: gatewayUrl() || (typeof window === 'undefined' ? 'http://localhost' : window.location.origin),
   querySerializer: { array: { style: 'form', explode: false } },
 });
-api.use(bearer, sessionExpiry, changeCursor);
+api.use(credentials, sessionExpiry, changeCursor);
 
 /** Resolves the base URL at call time, so runtime config loaded after import still applies. */
 api.use({

@@ -390,7 +390,8 @@ export interface paths {
         /**
          * Get a tenant's token (switch tenant)
          * @description UW §7 / IC §7: form-encoded, sent with the session bearer. Answers the selected tenant's token, which the
-         *     client then sends instead of the session token. A tenant the signed-in user may not switch to answers 403;
+         *     client then sends instead of the session token (by the session cookie, `cookieAuth`: no token; the app then
+         *     names the tenant in `X-Teller-Tenant`, for as long as the token would have lasted). A tenant the signed-in user may not switch to answers 403;
          *     an unknown client answers 400. A failure's `errors` are shown by the client (UW §8).
          *     The client is the tenant as the Control Panel keeps it (IC §7, "Identity and catalogue" in the description of
          *     this contract): a disabled tenant, or a wrong or missing `client_secret` when the tenant requires one, answers
@@ -2806,8 +2807,10 @@ export interface components {
                 type: "token";
                 id: components["schemas"]["Id"];
                 attributes: {
-                    /** @description The session JWT. */
-                    accessToken: string;
+                    /** @description The session JWT; absent for a cookie session (`Teller-Session` header, `cookieAuth`). */
+                    accessToken?: string;
+                    /** @description A cookie session's CSRF token, for `X-CSRF-Token` on every call (`cookieAuth`); absent otherwise. */
+                    csrfToken?: string;
                     /** @description Seconds until the token expires. */
                     expiresIn: number;
                     user: components["schemas"]["SessionUser"];
@@ -3058,7 +3061,8 @@ export interface components {
             client_secret?: string;
         };
         ConnectTokenAnswer: {
-            access_token: string;
+            /** @description The tenant's token; absent when the call came by the session cookie (`cookieAuth`), whose app names the tenant in `X-Teller-Tenant` instead. */
+            access_token?: string;
             /** @constant */
             token_type: "Bearer";
             expires_in: number;
@@ -5262,6 +5266,8 @@ export interface components {
         };
     };
     parameters: {
+        /** @description `cookie`: the web app on the gateway's origin wants the session as its httpOnly cookie alone (`cookieAuth`); the answer carries `csrfToken` and no `accessToken`. */
+        SessionMode: "cookie";
         /** @description The approval's id. */
         ApprovalIdPath: components["schemas"]["Id"];
         /** @description Page number, 1-based. */
@@ -5379,9 +5385,9 @@ export interface components {
     headers: {
         /**
          * @description `teller_session`, the session token again as an httpOnly, SameSite=Strict cookie (Secure over HTTPS) that lives
-         *     as long as the token; logout sets it empty with Max-Age=0. It authorises no API call (the bearer header does):
-         *     a page request that carries it for a live session gets its screen drawn by the gateway (docs/decisions.md
-         *     "First paint on a phone").
+         *     as long as the token; logout sets it empty with Max-Age=0. It authorises API calls only with the session's
+         *     `X-CSRF-Token` (`cookieAuth`); a page request that carries it for a live session gets its screen drawn by the
+         *     gateway (docs/decisions.md "First paint on a phone").
          *     Sign-in also empties `teller_tenant` (a new session has chosen no tenant); logout empties both.
          */
         SessionCookie: string;
@@ -5412,7 +5418,10 @@ export interface operations {
     createToken: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `cookie`: the web app on the gateway's origin wants the session as its httpOnly cookie alone (`cookieAuth`); the answer carries `csrfToken` and no `accessToken`. */
+                "Teller-Session"?: components["parameters"]["SessionMode"];
+            };
             path?: never;
             cookie?: never;
         };
@@ -5566,7 +5575,10 @@ export interface operations {
     completeSignInFactor: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description `cookie`: the web app on the gateway's origin wants the session as its httpOnly cookie alone (`cookieAuth`); the answer carries `csrfToken` and no `accessToken`. */
+                "Teller-Session"?: components["parameters"]["SessionMode"];
+            };
             path?: never;
             cookie?: never;
         };

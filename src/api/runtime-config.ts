@@ -23,3 +23,18 @@ export function gatewayUrl(): string {
   return current.gatewayUrl.replace(/\/$/, '');
 }
 
+
+/**
+ * Whether the gateway is the app's own origin (the default): then the app authenticates by the gateway's httpOnly
+ * session cookie and holds no token (issue 28 item 4); a gateway on another origin would never be sent a SameSite
+ * cookie, so it gives bearer tokens.
+ */
+export function gatewayIsOwnOrigin(): boolean {
+  const base = gatewayUrl();
+  if (!base || typeof window === 'undefined') return base === '';
+  try {
+    return new URL(base).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}

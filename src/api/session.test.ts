@@ -44,7 +44,7 @@ describe('session storage', () => {
       session: superAdmin,
       tenant: { id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' },
     });
-    expect(restored.bearer()).toBe('naccug-token');
+    expect(restored.authHeaders()).toEqual({ authorization: 'Bearer naccug-token' });
   });
 
   it('[UW-3.16] restores no session when a part is missing', async () => {
@@ -62,5 +62,40 @@ describe('session storage', () => {
     expect(sessionStorage.length).toBe(0);
     expect(localStorage.length).toBe(0);
     expect(store.get()).toEqual({ session: null, tenant: null });
+  });
+});
+
+describe('a cookie session (issue 28 item 4)', () => {
+  const { accessToken: _token, ...user } = superAdmin;
+  const cookieSession: StaffSession = { ...user, csrfToken: 'csrf-of-the-session' };
+
+  it('[issue 28] keeps no token in storage, only the CSRF token, and a reload restores it', async () => {
+    const store = await reloadedStore();
+    store.signIn(cookieSession);
+    store.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet' });
+    const stored = Object.keys(sessionStorage).map((key) => sessionStorage.getItem(key) ?? '').join(' ');
+    expect(stored).not.toContain('Token":"ey');
+    expect(JSON.parse(sessionStorage.getItem('teller.session') ?? 'null')).toEqual({ csrfToken: 'csrf-of-the-session', expiresAt: superAdmin.expiresAt });
+    expect((await reloadedStore()).get().session).toEqual(cookieSession);
+  });
+
+  it('[issue 28] a call carries the CSRF token, and in the chosen tenant names it; the own credential names none', async () => {
+    const store = await reloadedStore();
+    store.signIn(cookieSession);
+    expect(store.authHeaders()).toEqual({ 'x-csrf-token': 'csrf-of-the-session' });
+    store.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet' });
+    expect(store.authHeaders()).toEqual({ 'x-csrf-token': 'csrf-of-the-session', 'x-teller-tenant': 'naccug' });
+    expect(store.authHeaders('own')).toEqual({ 'x-csrf-token': 'csrf-of-the-session' });
+    store.clear();
+    expect(store.authHeaders()).toBeNull();
+  });
+
+  it('[issue 28] a bearer session carries its token, the chosen tenant’s when there is one', async () => {
+    const store = await reloadedStore();
+    store.signIn(superAdmin);
+    expect(store.authHeaders()).toEqual({ authorization: 'Bearer session-token' });
+    store.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'naccug-token' });
+    expect(store.authHeaders()).toEqual({ authorization: 'Bearer naccug-token' });
+    expect(store.authHeaders('own')).toEqual({ authorization: 'Bearer session-token' });
   });
 });

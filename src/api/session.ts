@@ -1,12 +1,17 @@
 // The signed-in session, kept in sessionStorage so a reload restores it (users-and-wallets §3 "Session storage"), and
-// never in localStorage: a token lives as long as its tab (docs/decisions.md "Sessions and attempt limits").
+// never in localStorage (docs/decisions.md "Sessions and attempt limits"). On the gateway's own origin it holds no
+// token at all: the gateway keeps it in an httpOnly cookie, and the tab holds the session's CSRF token (issue 28
+// item 4, docs/decisions.md "Token storage in the web app"); a gateway on another origin gives bearer tokens.
 import { useSyncExternalStore } from 'react';
 import { SESSION_KEYS } from './page-contract';
 
 export interface StaffSession {
   userId: string;
   email: string;
-  accessToken: string;
+  /** The bearer token, from a gateway on another origin; absent for a cookie session. */
+  accessToken?: string | undefined;
+  /** A cookie session's CSRF token, sent as X-CSRF-Token with every call; the token itself stays in the cookie. */
+  csrfToken?: string | undefined;
   roles: number[];
   /** The tenant the user belongs to. */
   tenantId: string;
@@ -27,7 +32,8 @@ export interface SelectedTenant {
   id: string;
   name: string;
   type: string;
-  accessToken: string;
+  /** The tenant's bearer token; absent for a cookie session, whose calls name the tenant in X-Teller-Tenant. */
+  accessToken?: string | undefined;
 }
 
 /**
@@ -43,7 +49,7 @@ export interface SessionState {
 }
 
 /** The login session: what the token call answered. */
-type LoginSession = Pick<StaffSession, 'accessToken' | 'expiresAt'>;
+type LoginSession = Pick<StaffSession, 'accessToken' | 'csrfToken' | 'expiresAt'>;
 /** Who signed in. */
 type UserInfo = Omit<StaffSession, keyof LoginSession>;
 
@@ -60,7 +66,7 @@ function read<T>(key: string): T | null {
 function readSession(): StaffSession | null {
   const login = read<LoginSession>(SESSION_KEYS.session);
   const user = read<UserInfo>(SESSION_KEYS.user);
-  return login && user ? { ...user, accessToken: login.accessToken, expiresAt: login.expiresAt } : null;
+  return login && user ? { ...user, ...login } : null;
 }
 
 let state: SessionState = { session: readSession(), tenant: read<SelectedTenant>(SESSION_KEYS.tenant) };
@@ -84,8 +90,8 @@ export const sessionStore = {
     return () => listeners.delete(listener);
   },
   signIn(session: StaffSession) {
-    const { accessToken, expiresAt, ...user } = session;
-    sessionStorage.setItem(SESSION_KEYS.session, JSON.stringify({ accessToken, expiresAt } satisfies LoginSession));
+    const { accessToken, csrfToken, expiresAt, ...user } = session;
+    sessionStorage.setItem(SESSION_KEYS.session, JSON.stringify({ accessToken, csrfToken, expiresAt } satisfies LoginSession));
     sessionStorage.setItem(SESSION_KEYS.user, JSON.stringify(user satisfies UserInfo));
     sessionStorage.removeItem(SESSION_KEYS.tenant);
     sessionStorage.removeItem(SESSION_KEYS.loginMessage);
@@ -110,11 +116,19 @@ export const sessionStore = {
   dismissLoginMessage() {
     sessionStorage.removeItem(SESSION_KEYS.loginMessage);
   },
-  /** The one place that decides the token of a call (`Credential`). */
-  bearer(credential: Credential = 'tenant'): string | null {
+  /**
+   * The one place that decides how a call authenticates (`Credential`): the bearer token of the session or of the
+   * selected tenant, or, for a cookie session, its CSRF token and the tenant the call acts in (the browser adds the
+   * cookie). Null when signed out.
+   */
+  authHeaders(credential: Credential = 'tenant'): Record<string, string> | null {
     const { session, tenant } = sessionStore.get();
-    if (credential === 'own') return session?.accessToken ?? null;
-    return tenant?.accessToken ?? session?.accessToken ?? null;
+    if (!session) return null;
+    const inTenant = credential === 'tenant' ? tenant : null;
+    const token = inTenant ? inTenant.accessToken : session.accessToken;
+    if (token) return { authorization: `Bearer ${token}` };
+    if (!session.csrfToken) return null;
+    return { [CSRF_HEADER]: session.csrfToken, ...(inTenant ? { [TENANT_HEADER]: inTenant.id } : {}) };
   },
   /** Whose data a call with `credential` answers, by the same choice as `bearer`: the tenant of a cached answer. */
   tenantOf(credential: Credential = 'tenant'): string | null {
@@ -126,4 +140,25 @@ export const sessionStore = {
 
 export function useSessionState(): SessionState {
   return useSyncExternalStore(sessionStore.subscribe, sessionStore.get, sessionStore.get);
+}
+
+/** The headers of a cookie session's calls (server/http/cookie-auth.ts). */
+export const CSRF_HEADER = 'x-csrf-token';
+export const TENANT_HEADER = 'x-teller-tenant';
+
+/**
+ * Whose calls a request's headers make (a token, or a cookie session in a tenant): what a list answer's change cursor
+ * and the change stream are kept by (./change-cursor.ts). Null for a call that authenticates as no one.
+ */
+export function credentialKey(headers: Pick<Headers, 'get'>): string | null {
+  const authorization = headers.get('authorization');
+  if (authorization) return authorization;
+  const csrf = headers.get(CSRF_HEADER);
+  return csrf ? `cookie ${csrf} ${headers.get(TENANT_HEADER) ?? ''}` : null;
+}
+
+/** The key of the calls `credential` makes now (`credentialKey`). */
+export function currentCredentialKey(credential: Credential = 'tenant'): string | null {
+  const headers = sessionStore.authHeaders(credential);
+  return headers ? credentialKey(new Headers(headers)) : null;
 }

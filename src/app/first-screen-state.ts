@@ -3,7 +3,7 @@
 import { useEffect } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
 import { noteChangeCursor } from '../api/change-cursor';
-import { sessionStore } from '../api/session';
+import { currentCredentialKey, sessionStore } from '../api/session';
 import { FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID } from '../api/page-contract';
 
 
@@ -41,7 +41,8 @@ export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
     document.documentElement.removeAttribute(FIRST_SCREEN_STALE);
     return null;
   }
-  if (state.changeCursor) noteChangeCursor(tenant?.accessToken ?? session.accessToken, state.changeCursor);
+  const key = currentCredentialKey();
+  if (state.changeCursor && key) noteChangeCursor(key, state.changeCursor);
   return { queries: state.queries };
 }
 

@@ -48,6 +48,7 @@ export async function switchTenant(choice: TenantChoice): Promise<SelectedTenant
     },
   });
   const token = unwrap(result);
+  // A cookie session gets no token: its calls name the tenant instead (src/api/session.ts authHeaders).
   const selected: SelectedTenant = { id: choice.id, name: choice.name, type: choice.type, accessToken: token.access_token };
   sessionStore.selectTenant(selected);
   return selected;

@@ -15,7 +15,7 @@ describe('useChangeStream', () => {
   it('reads the open lists again when the gateway refuses the tab’s cursor (a database restored under it), and streams from the newest event', async () => {
     sessionStore.signIn({ userId: '1', email: 'partner@demo.test', accessToken: 'outlived-restore', roles: [4], tenantId: 'teller', claim: 'teller', adminTenant: false, expiresAt: Date.now() + 3_600_000 });
     // The tab's first list read carried a cursor the restored database never wrote.
-    noteChangeCursor('outlived-restore', '9000');
+    noteChangeCursor('Bearer outlived-restore', '9000');
     const sent: Array<string | null> = [];
     // The stream opens after the first page was read, as afterFirstScreen holds it on a cold load.
     let firstPageRead: () => void = () => undefined;

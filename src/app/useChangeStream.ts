@@ -1,25 +1,26 @@
 // One change stream per signed-in tab and tenant (the contract's streamChanges): opened with the protected app, so
-// the login route never loads it, and opened again when the tenant or its token changes. Each change goes to the open
+// the login route never loads it, and opened again when the tenant or its credential changes. Each change goes to the open
 // tables of its list (src/render/table/live-rows.ts); a refused cursor reads the open lists again.
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { readChangeStream } from '../api/change-stream';
-import { sessionStore, useSessionState } from '../api/session';
+import { currentCredentialKey, sessionStore, useSessionState } from '../api/session';
 import { afterFirstScreen } from '../render/first-screen';
 import { publishChange } from '../render/table/live-rows';
 
 export function useChangeStream(): void {
-  const { session, tenant } = useSessionState();
-  const token = tenant?.accessToken ?? session?.accessToken ?? null;
+  useSessionState();
+  // Whose changes the stream reads: a changed token, tenant or session opens a new stream through this effect.
+  const key = currentCredentialKey();
   const client = useQueryClient();
   useEffect(() => {
-    if (!token) return undefined;
+    if (!key) return undefined;
     const controller = new AbortController();
     const cancel = afterFirstScreen(
       () =>
         void readChangeStream({
-          // A reconnect uses the token of the moment; a changed token opens a new stream through this effect anyway.
-          token: () => (sessionStore.bearer() === token ? token : null),
+          // A reconnect authenticates as the tab does now; a changed credential opens a new stream anyway.
+          credential: () => (currentCredentialKey() === key ? { key, headers: sessionStore.authHeaders() ?? {} } : null),
           onChange: publishChange,
           // Changes went by unseen (a database restored under the tab): the open lists read their pages again, and
           // whatever else is cached is read again when next shown.
@@ -31,5 +32,5 @@ export function useChangeStream(): void {
       cancel();
       controller.abort();
     };
-  }, [token, client]);
+  }, [key, client]);
 }

@@ -2,7 +2,7 @@
 // Control Panel, reads the checker's verdict on every file, and previews a tenant's menu as a role, a table with demo
 // rows and a form live with its validation.
 import { expect, test } from '@playwright/test';
-import { demoLogins, expectAccessible, expectHydrated, signIn } from './support';
+import { demoLogins, expectAccessible, expectHydrated, signIn, tabCallHeaders } from './support';
 
 test("the admin tenant's top admin sees every config file's verdict and previews a tenant as a role", async ({ page }) => {
   const errors: string[] = [];
@@ -73,11 +73,12 @@ test('staff of another tenant get no Config page: the gateway refuses them', asy
   await signIn(page, demoLogins.partner, { at: '/admin/config' });
   // IC-6.04: the admin area is closed to every other tenant by one route rule, before the Config screen's own check.
   await expect(page.getByText('This area is only open to the admin tenant.')).toBeVisible();
-  const answer = await page.evaluate(async () => {
-    const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string };
-    const response = await fetch('/api/v1/config/health', { headers: { authorization: `Bearer ${session.accessToken ?? ''}` } });
+  // As the tab itself calls: its cookie session and CSRF token.
+  const headers = await tabCallHeaders(page);
+  const answer = await page.evaluate(async (headers) => {
+    const response = await fetch('/api/v1/config/health', { headers });
     return { status: response.status, body: (await response.json()) as { errors: Array<{ code?: string }> } };
-  });
+  }, headers);
   expect(answer.status).toBe(403);
   expect(answer.body.errors[0]?.code).toBe('not_admin_tenant');
 });

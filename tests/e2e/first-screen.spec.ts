@@ -2,7 +2,7 @@
 // the members are in the page's HTML, the drawn screen works once hydrated without being built again, and a tab
 // whose own session is not the one drawn for never shows it (docs/decisions.md "First paint on a phone").
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, expectHydrated, readAsTheTab, signIn, signInThroughForm } from './support';
+import { demoLogins, expectAccessible, expectHydrated, readAsTheTab, signIn, signInThroughForm, tabCallHeaders } from './support';
 
 /** Every error the page reports: a failed hydration is one (React's #418 and its kin). */
 function collectErrors(page: Page): string[] {
@@ -66,12 +66,13 @@ test('a tab that chose a tenant gets its pages drawn in that tenant and hydrates
   const rows = await loadDrawnInPlace(page);
   expect(await (await drawn).text()).toContain('data-tenant="naccug"');
   await expect(selector).toHaveValue('NACCUG');
-  // The rows are NACCUG's, as its token reads them, and the tab's change stream is the tenant's.
-  const tenantToken = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}') as { accessToken: string }).accessToken);
-  const answer = await page.request.get('/api/v1/um/user?filter[account.roles]=256&page[size]=1&sort=-created', { headers: { authorization: `Bearer ${tenantToken}` } });
+  // The rows are NACCUG's, as the tab reads them in it, and the tab's change stream is the tenant's.
+  const inTenant = await tabCallHeaders(page);
+  expect(inTenant['x-teller-tenant']).toBe('naccug');
+  const answer = await page.request.get('/api/v1/um/user?filter[account.roles]=256&page[size]=1&sort=-created', { headers: inTenant });
   const newest = ((await answer.json()) as { data: { attributes: { firstname: string; lastname: string } }[] }).data.map(({ attributes }) => `${attributes.firstname} ${attributes.lastname}`)[0] ?? 'none';
   await expect(rows.first()).toContainText(newest);
-  expect(await (await streamOpened).headerValue('authorization')).toBe(`Bearer ${tenantToken}`);
+  expect(await (await streamOpened).headerValue('x-teller-tenant')).toBe('naccug');
   expect(errors).toEqual([]);
 });
 

@@ -3,26 +3,26 @@
 // that dropped reconnects and catches up on what happened meanwhile, as does a cold load's stream opened after its
 // first page.
 import { expect, test, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from '@playwright/test';
-import { demoLogins, openScreen, signIn } from './support';
+import { demoLogins, openScreen, signIn, tabCallHeaders } from './support';
 
 interface StatusAnswer {
   data: { attributes: { statusName: string } };
 }
 
-/** Calls the gateway from `page` with its own session token, as the app would. */
+/** Calls the gateway from `page` as its own session (cookie and CSRF token), as the app would. */
 async function gateway<T>(page: Page, method: string, path: string, body?: unknown): Promise<T> {
+  const headers = await tabCallHeaders(page);
   return page.evaluate(
-    async ({ method, path, body }) => {
-      const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string };
+    async ({ method, path, body, headers }) => {
       const response = await fetch(path, {
         method,
-        headers: { authorization: `Bearer ${session.accessToken ?? ''}`, 'content-type': 'application/json' },
+        headers: { ...headers, 'content-type': 'application/json' },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
       });
       if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
       return (await response.json()) as T;
     },
-    { method, path, body },
+    { method, path, body, headers },
   );
 }
 

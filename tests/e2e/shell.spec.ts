@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { demoLogins, expectAccessible, openScreen, signIn } from './support';
+import { demoLogins, expectAccessible, openScreen, signIn, tabCallHeaders } from './support';
 
 async function menuLabels(page: Page): Promise<string[]> {
   const menu = page.getByRole('navigation', { name: 'Main menu', exact: true });
@@ -38,15 +38,14 @@ test('[UW-6.01][UW-4.58] super@demo.test switches tenants and lands on the new m
   await expect(page).toHaveURL(/\/Dashboard$/i);
   expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Members']));
 
-  const tokenBefore = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
-  expect(tokenBefore).toBeTruthy();
+  // The tab acts in the tenant it names (the cookie session holds no tenant token, issue 28 item 4).
+  expect((await tabCallHeaders(page))['x-teller-tenant']).toBe('naccug');
 
   await selector.click();
   await page.getByRole('option', { name: /amal/i }).click();
   await expect(page).toHaveURL(/\/remittances\/dashboard$/);
   expect(await menuLabels(page)).toEqual(expect.arrayContaining(['Forex']));
-  const tokenAfter = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
-  expect(tokenAfter).not.toBe(tokenBefore);
+  expect((await tabCallHeaders(page))['x-teller-tenant']).toBe('amal');
 
   // [UW-4.56] a reload restores the session and the chosen tenant
   await page.reload();
@@ -63,14 +62,17 @@ test('[UW-4.59] a switch under /admin/ keeps the path', async ({ page }) => {
 
 test('[UW-4.57] logout ends the session on the gateway, clears storage and goes to /login', async ({ page }) => {
   await signIn(page, demoLogins.partner);
-  const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.session') ?? '{}').accessToken as string);
-  const read = () => page.request.get('/api/v1/um/roles', { headers: { authorization: `Bearer ${token}` } });
+  // The session cookie the browser held and the tab's CSRF token, sent again after the logout as they were.
+  const sessionCookie = (await page.context().cookies()).find((cookie) => cookie.name === 'teller_session');
+  expect(sessionCookie?.httpOnly).toBe(true);
+  const held = { ...(await tabCallHeaders(page)), cookie: `teller_session=${sessionCookie?.value ?? ''}` };
+  const read = () => page.request.get('/api/v1/um/roles', { headers: held });
   expect((await read()).status()).toBe(200);
   await page.getByRole('button', { name: /Account menu/ }).click();
   await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
   await expect(page).toHaveURL(/\/login$/);
   expect(await page.evaluate(() => sessionStorage.length + localStorage.length)).toBe(0);
-  // The token the page held no longer works anywhere (regression: Logout only cleared the browser's copy).
+  // The session the browser held no longer works anywhere (regression: Logout only cleared the browser's copy).
   expect((await read()).status()).toBe(401);
 });
 
@@ -148,6 +150,8 @@ test('[UW-3.17][UW-3.18] a switch into NACCUG loads its reference lists with the
   await page.getByRole('combobox', { name: 'Tenant', exact: true }).click();
   await page.getByRole('option', { name: 'NACCUG', exact: true }).click();
   const seen = await Promise.all(requests);
-  const tenantToken = await page.evaluate(() => JSON.parse(sessionStorage.getItem('teller.tenant') ?? '{}').accessToken as string);
-  for (const request of seen) expect(await request.headerValue('authorization')).toBe(`Bearer ${tenantToken}`);
+  for (const request of seen) {
+    expect(await request.headerValue('x-teller-tenant')).toBe('naccug');
+    expect(await request.headerValue('authorization')).toBeNull();
+  }
 });

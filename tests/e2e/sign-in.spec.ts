@@ -55,12 +55,8 @@ test.describe('sign-in', () => {
 
   test('[UW-4.50][UW-8.04] a 401 clears the session and the login page says it expired', async ({ page }) => {
     await signInThroughForm(page, demoLogins.partner);
-    // The gateway rejects a token it did not sign: the next call answers 401.
-    await page.evaluate(() => {
-      const session = JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken: string };
-      session.accessToken = 'expired.token.value';
-      sessionStorage.setItem('teller.session', JSON.stringify(session));
-    });
+    // The gateway rejects a session cookie it did not sign: the next call answers 401.
+    await page.context().addCookies([{ name: 'teller_session', value: 'expired.token.value', url: page.url(), httpOnly: true, sameSite: 'Strict' }]);
     await page.goto('/user/profile');
     await expect(page).toHaveURL(/\/login/);
     await expect(page.getByRole('alert')).toHaveText('Session has expired.  Log-in again.');
@@ -82,15 +78,50 @@ test.describe('sign-in', () => {
   test('[UW-3.16] storage keeps the login session and the user info; a reload restores the sign-in', async ({ page }) => {
     await signInThroughForm(page, demoLogins.partner);
     const stored = await page.evaluate(() => ({
-      session: JSON.parse(sessionStorage.getItem('teller.session') ?? 'null') as { accessToken?: string } | null,
+      session: JSON.parse(sessionStorage.getItem('teller.session') ?? 'null') as { csrfToken?: string } | null,
       user: JSON.parse(sessionStorage.getItem('teller.user') ?? 'null') as { email?: string; tenantId?: string } | null,
     }));
-    expect(stored.session?.accessToken).toBeTruthy();
+    expect(stored.session?.csrfToken).toBeTruthy();
     expect(stored.user).toMatchObject({ email: demoLogins.partner, tenantId: 'teller' });
     // docs/decisions.md "Sessions and attempt limits": the tab's sessionStorage, never localStorage.
     expect(await page.evaluate(() => localStorage.length)).toBe(0);
     await page.reload();
     await expect(page.getByRole('button', { name: `Account menu for ${demoLogins.partner}` })).toBeVisible();
+  });
+
+  test('[issue 28] the session is an httpOnly cookie no page script can read; a call without its CSRF token is refused; logout ends it', async ({ page }) => {
+    await signInThroughForm(page, demoLogins.partner);
+    const seen = await page.evaluate(() => ({
+      cookies: document.cookie,
+      storage: Object.keys(sessionStorage).map((key) => sessionStorage.getItem(key) ?? '').join(' ') + JSON.stringify({ ...localStorage }),
+    }));
+    const session = (await page.context().cookies()).find((cookie) => cookie.name === 'teller_session');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+    // Neither the cookie nor any token (a JWT starts "eyJ") is within a page script's reach.
+    expect(seen.cookies).not.toContain('teller_session');
+    expect(seen.storage).not.toContain(session?.value ?? 'no session cookie');
+    expect(seen.storage).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
+
+    // An action works: the profile's Sessions tab signs out the others, by cookie and CSRF token.
+    await page.goto('/user/profile');
+    await page.getByRole('tab', { name: 'Sessions' }).click();
+    await expect(page.getByText('This session', { exact: true })).toBeVisible();
+
+    // A forged call (the browser adds the cookie, but the script has no token): 403, and the gateway changed nothing.
+    const forged = await page.evaluate(async () => {
+      const response = await fetch('/api/v1/id/sessions', { method: 'DELETE' });
+      return { status: response.status, body: (await response.json()) as { errors: { code?: string }[] } };
+    });
+    expect(forged.status).toBe(403);
+    expect(forged.body.errors[0]?.code).toBe('csrf_refused');
+
+    const held = { cookie: `teller_session=${session?.value ?? ''}`, 'x-csrf-token': (await page.evaluate(() => (JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { csrfToken?: string }).csrfToken ?? '')) };
+    expect((await page.request.get('/api/v1/um/roles', { headers: held })).status()).toBe(200);
+    await page.getByRole('button', { name: /Account menu/ }).click();
+    await page.getByRole('menuitem', { name: 'Logout', exact: true }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    expect((await page.context().cookies()).find((cookie) => cookie.name === 'teller_session')).toBeUndefined();
+    expect((await page.request.get('/api/v1/um/roles', { headers: held })).status()).toBe(401);
   });
 
   test('keyboard-only sign-in', async ({ page }) => {

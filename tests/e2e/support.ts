@@ -66,19 +66,26 @@ export interface SignInOptions {
  * `signInThroughForm`).
  */
 export async function signIn(page: Page, email: string, { password = DEMO_PASSWORD, tenant, at, factorCode }: SignInOptions = {}) {
+  // As the app on the gateway's origin signs in: a cookie session, whose CSRF token the tab keeps (issue 28 item 4).
   let answer = await page.request.post('/api/v1/id/token', {
+    headers: COOKIE_SESSION,
     data: { data: { type: 'token', attributes: { username: email, password, clientid: WEB_CLIENT_ID } } },
   });
   expect(answer.status(), `sign-in of ${email}`).toBe(200);
   if (factorCode) {
     const { pendingToken } = ((await answer.json()) as { data: { attributes: { pendingToken: string } } }).data.attributes;
-    answer = await page.request.post('/api/v1/id/token/second-factor', { data: { data: { type: 'secondfactor', attributes: { pendingToken, code: factorCode() } } } });
+    answer = await page.request.post('/api/v1/id/token/second-factor', {
+      headers: COOKIE_SESSION,
+      data: { data: { type: 'secondfactor', attributes: { pendingToken, code: factorCode() } } },
+    });
     expect(answer.status(), `second factor of ${email}`).toBe(200);
   }
   const { attributes } = ((await answer.json()) as TokenAnswer).data;
   const { user } = attributes;
+  const csrfToken = attributes.csrfToken ?? '';
+  expect(csrfToken, 'a cookie session answers its CSRF token').not.toBe('');
   const stored: Record<string, unknown> = {
-    [SESSION_KEYS.session]: { accessToken: attributes.accessToken, expiresAt: Date.now() + attributes.expiresIn * 1000 },
+    [SESSION_KEYS.session]: { csrfToken, expiresAt: Date.now() + attributes.expiresIn * 1000 },
     [SESSION_KEYS.user]: {
       userId: String(user.id),
       email: user.email,
@@ -90,7 +97,7 @@ export async function signIn(page: Page, email: string, { password = DEMO_PASSWO
       adminTenant: user.adminTenant,
     },
   };
-  if (tenant !== undefined) stored[SESSION_KEYS.tenant] = await chooseTenant(page, attributes.accessToken, tenant);
+  if (tenant !== undefined) stored[SESSION_KEYS.tenant] = await chooseTenant(page, csrfToken, tenant);
   // A new session has no login message, and no tenant unless one was chosen (sessionStore.signIn, selectTenant).
   const cleared = tenant === undefined ? [SESSION_KEYS.tenant, SESSION_KEYS.loginMessage] : [SESSION_KEYS.loginMessage];
   // Before the first page of the tab runs, and only for it: a later page (after Logout, say) finds what the tab left.
@@ -108,21 +115,40 @@ export async function signIn(page: Page, email: string, { password = DEMO_PASSWO
   if (at === undefined) await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible({ timeout: READY_TIMEOUT });
 }
 
-/** The tenant switch's calls for the tenant named `name`, with the session's own token: what the tab stores of it. */
-async function chooseTenant(page: Page, sessionToken: string, name: string) {
-  const authorization = `Bearer ${sessionToken}`;
-  const listed = await page.request.get('/api/v1/id/tenant/tenantselections', { headers: { authorization } });
+/** The tenant switch's calls for the tenant named `name`, as the session itself: what the tab stores of it. */
+async function chooseTenant(page: Page, csrfToken: string, name: string) {
+  const headers = cookieCallHeaders(csrfToken);
+  const listed = await page.request.get('/api/v1/id/tenant/tenantselections', { headers });
   expect(listed.status(), 'tenant selections').toBe(200);
   const choice = ((await listed.json()) as TenantSelections).data.find((entry) => entry.attributes.name === name);
   if (!choice) throw new Error(`no tenant named ${name} to switch to`);
   const { clientId, grantType, scope, type } = choice.attributes;
   const switched = await page.request.post('/connect/token', {
-    headers: { authorization },
+    headers,
     form: { client_id: clientId, grant_type: grantType, ...(scope === '' ? {} : { scope }) },
   });
   expect(switched.status(), `switch to ${name}`).toBe(200);
-  const token = (await switched.json()) as TenantAnswer;
-  return { id: choice.id, name, type, accessToken: token.access_token };
+  const answer = (await switched.json()) as TenantAnswer;
+  expect(answer.access_token, 'a cookie session is given no tenant token').toBeUndefined();
+  return { id: choice.id, name, type };
+}
+
+/** The header by which the app asks for a cookie session at sign-in (the contract's `Teller-Session`). */
+export const COOKIE_SESSION = { 'teller-session': 'cookie' } as const;
+
+/** What a cookie session's call carries besides the cookie (src/api/session.ts authHeaders), in `tenant` if named. */
+export function cookieCallHeaders(csrfToken: string, tenant?: string): Record<string, string> {
+  return { 'x-csrf-token': csrfToken, ...(tenant ? { 'x-teller-tenant': tenant } : {}) };
+}
+
+/** The tab's own headers for a call as the app makes it now (a cookie session's CSRF token and chosen tenant). */
+export async function tabCallHeaders(page: Page): Promise<Record<string, string>> {
+  const { csrfToken, tenant } = await page.evaluate((keys) => {
+    const session = JSON.parse(sessionStorage.getItem(keys.session) ?? '{}') as { csrfToken?: string };
+    const chosen = JSON.parse(sessionStorage.getItem(keys.tenant) ?? 'null') as { id?: string } | null;
+    return { csrfToken: session.csrfToken ?? '', tenant: chosen?.id };
+  }, SESSION_KEYS);
+  return cookieCallHeaders(csrfToken, tenant);
 }
 
 /** Signs in through the login form, for the tests whose subject is sign-in itself. */
@@ -150,10 +176,9 @@ export async function openScreen(page: Page, path: string) {
   await expectHydrated(page);
 }
 
-/** GET `path` from the gateway with the tab's own session token, as the app would read it. */
+/** GET `path` from the gateway as the tab's own session (its cookie and CSRF token, in its tenant), as the app reads it. */
 export async function readAsTheTab<T>(page: Page, path: string): Promise<T> {
-  const token = await page.evaluate(() => (JSON.parse(sessionStorage.getItem('teller.session') ?? '{}') as { accessToken?: string }).accessToken ?? '');
-  const answer = await page.request.get(path, { headers: { authorization: `Bearer ${token}` } });
+  const answer = await page.request.get(path, { headers: await tabCallHeaders(page) });
   expect(answer.status(), path).toBe(200);
   return (await answer.json()) as T;
 }

@@ -144,3 +144,13 @@ export async function touchSession(db: Db, id: string, now: Date): Promise<void>
     .where((eb) => eb.or([eb('last_used', 'is', null), eb('last_used', '<=', stale)]))
     .execute();
 }
+
+/** A session switched to a tenant (connect/token) until `expires`: the cookie-authenticated app may act in it. */
+export async function recordTenantSwitch(db: Db, choice: { sessionId: string; tenantId: string; expires: Date }): Promise<void> {
+  const expires = choice.expires.toISOString();
+  await db
+    .insertInto('session_tenants')
+    .values({ session_id: choice.sessionId, tenant_id: choice.tenantId, expires })
+    .onConflict((conflict) => conflict.columns(['session_id', 'tenant_id']).doUpdateSet({ expires }))
+    .execute();
+}

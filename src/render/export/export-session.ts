@@ -27,10 +27,10 @@ export function createExportSession({ post, createWriter, reports, fetch: fetchI
 
   async function run(command: Extract<ExportCommand, { type: 'start' }>, controller: AbortController) {
     try {
-      const { gatewayUrl, token, filters } = command;
+      const { gatewayUrl, authHeaders, filters } = command;
       const report = reports[command.report];
       if (!report) throw new Error(`This worker has no report ${command.report}.`);
-      const fetchPage = createReportPageFetcher({ gatewayUrl, token, source: report, filters, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+      const fetchPage = createReportPageFetcher({ gatewayUrl, authHeaders, source: report, filters, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
       const blob = await exportReport({
         fetchPage,
         sheet: report,

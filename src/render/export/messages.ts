@@ -6,7 +6,8 @@ export interface StartExport {
   /** Which of the worker's reports (its ReportDefinitions) to write. */
   report: string;
   gatewayUrl: string;
-  token: string | null;
+  /** How the worker's calls authenticate (src/api/session.ts authHeaders): a bearer token, or a cookie session's headers. */
+  authHeaders: Record<string, string>;
   filters: ReportFilters;
   pageSize?: number;
 }

@@ -47,15 +47,14 @@ function pageOf(body: unknown, paged: boolean): ReportPage | null {
 
 export interface ReportPageFetcherOptions {
   gatewayUrl: string;
-  token: string | null;
+  authHeaders: Record<string, string>;
   source: ReportSource;
   filters: ReportFilters;
   fetch?: typeof fetch;
 }
 
-export function createReportPageFetcher({ gatewayUrl, token, source, filters, fetch: fetchImpl = fetch }: ReportPageFetcherOptions): FetchReportPage {
-  const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.authorization = `Bearer ${token}`;
+export function createReportPageFetcher({ gatewayUrl, authHeaders, source, filters, fetch: fetchImpl = fetch }: ReportPageFetcherOptions): FetchReportPage {
+  const headers: Record<string, string> = { ...authHeaders, accept: 'application/json' };
 
   return async (page, signal) => {
     let response: Response;

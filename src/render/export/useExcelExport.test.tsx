@@ -45,17 +45,18 @@ const request = { report: 'transactions', filters, fileName: 'Transaction List.x
 
 describe('useExcelExport', () => {
   beforeEach(() => {
+    sessionStore.signIn({ userId: '1', email: 'super@demo.test', accessToken: 'session-token', roles: [4], tenantId: 'dssc', claim: 'dssc', adminTenant: true, expiresAt: Date.now() + 60_000 });
     sessionStore.selectTenant({ id: 'naccug', name: 'NACCUG', type: 'wallet', accessToken: 'tenant-token' });
   });
   afterEach(() => {
-    sessionStore.selectTenant(null);
+    sessionStore.clear();
   });
 
   it("starts the worker on the report with the table's filters and the selected tenant's token", () => {
     const { hook, worker } = setup();
     act(() => hook.result.current.start(request));
     expect(worker().posted).toEqual([
-      { type: 'start', report: 'transactions', gatewayUrl: window.location.origin, token: 'tenant-token', filters },
+      { type: 'start', report: 'transactions', gatewayUrl: window.location.origin, authHeaders: { authorization: 'Bearer tenant-token' }, filters },
     ]);
     expect(hook.result.current.state).toEqual({ status: 'running', done: 0, total: 0, error: null });
   });

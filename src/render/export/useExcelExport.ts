@@ -92,7 +92,7 @@ export function useExcelExport({ createWorker, download = downloadBlob, pageSize
         type: 'start',
         report,
         gatewayUrl: gatewayUrl() || window.location.origin,
-        token: sessionStore.bearer(),
+        authHeaders: sessionStore.authHeaders() ?? {},
         filters,
         ...(pageSize ? { pageSize } : {}),
       });

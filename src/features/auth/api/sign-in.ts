@@ -3,6 +3,7 @@
 // POST api/v1/id/token (createToken): staff sign-in; the answer becomes the stored session (users-and-wallets §3, §7),
 // or, for a user with a second factor, the challenge the factor step answers (issue 28, completeSignInFactor).
 import { api, unwrap } from '../../../api/client';
+import { gatewayIsOwnOrigin } from '../../../api/runtime-config';
 import type { components } from '../../../api/gateway';
 import { sessionStore, type StaffSession } from '../../../api/session';
 
@@ -20,6 +21,7 @@ export async function signIn(username: string, password: string): Promise<SignIn
   const document = unwrap(
     await api.POST('/api/v1/id/token', {
       body: { data: { type: 'token', attributes: { username, password, clientid: WEB_CLIENT_ID } } },
+      headers: sessionModeHeaders(),
     }),
   );
   const { attributes } = document.data;
@@ -29,7 +31,9 @@ export async function signIn(username: string, password: string): Promise<SignIn
 
 /** POST api/v1/id/token/second-factor (completeSignInFactor): the pending sign-in's proof; the answer is the session. */
 export async function completeSignInFactor(pendingToken: string, proof: FactorProof): Promise<SignInOutcome> {
-  const document = unwrap(await api.POST('/api/v1/id/token/second-factor', { body: { data: { type: 'secondfactor', attributes: { pendingToken, ...proof } } } }));
+  const document = unwrap(
+    await api.POST('/api/v1/id/token/second-factor', { body: { data: { type: 'secondfactor', attributes: { pendingToken, ...proof } } }, headers: sessionModeHeaders() }),
+  );
   const { attributes } = document.data;
   return { kind: 'signed-in', session: storeSession(attributes), recoveryCodes: attributes.recoveryCodes ?? undefined };
 }
@@ -44,11 +48,17 @@ export async function beginSignInTotpEnrolment(pendingToken: string) {
   return unwrap(await api.POST('/api/v1/id/token/second-factor/totp', { body: { data: { type: 'pendingsignin', attributes: { pendingToken } } } })).data.attributes;
 }
 
+/** On the gateway's own origin the session is its httpOnly cookie alone (the contract's `cookieAuth`). */
+function sessionModeHeaders(): Record<string, string> {
+  return gatewayIsOwnOrigin() ? { 'teller-session': 'cookie' } : {};
+}
+
 function storeSession(attributes: TokenAttributes): StaffSession {
   const session: StaffSession = {
     userId: String(attributes.user.id),
     email: attributes.user.email,
     accessToken: attributes.accessToken,
+    csrfToken: attributes.csrfToken,
     roles: attributes.user.roles,
     tenantId: attributes.user.tenant,
     tenantName: attributes.user.tenantName,

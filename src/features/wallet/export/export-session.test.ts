@@ -17,7 +17,7 @@ const start: StartExport = {
   type: 'start',
   report: 'transactions',
   gatewayUrl: 'https://gw',
-  token: 't',
+  authHeaders: { authorization: 'Bearer t' },
   filters: { 'filter[startDate]': '2025-03-01', 'filter[endDate]': '2025-03-08' },
   pageSize: 10,
 };

@@ -44,7 +44,7 @@ describe('createReportPageFetcher', () => {
   it('sends the bearer and returns the page', async () => {
     const body = { data: testTransactions(2), meta: { itemTotal: 2, pageNumber: 1, pageSize: 10, pageTotal: 1 } };
     const fetch = vi.fn(async () => json(body));
-    const fetchPage = createReportPageFetcher({ source, gatewayUrl: 'https://gw', token: 'tenant-token', filters: {}, fetch });
+    const fetchPage = createReportPageFetcher({ source, gatewayUrl: 'https://gw', authHeaders: { authorization: 'Bearer tenant-token' }, filters: {}, fetch });
     await expect(fetchPage(page, signal())).resolves.toEqual(body);
     const init = fetch.mock.calls[0] as unknown as [string, RequestInit];
     expect(new Headers(init[1].headers).get('authorization')).toBe('Bearer tenant-token');
@@ -54,7 +54,7 @@ describe('createReportPageFetcher', () => {
     const fetch = vi.fn(async () =>
       json({ errors: [{ status: '422', title: 'Invalid date range', detail: 'The end date is before the start date.' }] }, 422),
     );
-    const fetchPage = createReportPageFetcher({ source, gatewayUrl: 'https://gw', token: null, filters: {}, fetch });
+    const fetchPage = createReportPageFetcher({ source, gatewayUrl: 'https://gw', authHeaders: {}, filters: {}, fetch });
     const failure = await fetchPage(page, signal()).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ExportFailure);
     expect(failure).toMatchObject({ message: 'The end date is before the start date.', status: 422 });
@@ -63,7 +63,7 @@ describe('createReportPageFetcher', () => {
   it('[UW-8.01] fails with the connection text when the network fails or the answer is not the report', async () => {
     const offline = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
-      token: null,
+      authHeaders: {},
       filters: {},
       fetch: async () => {
         throw new TypeError('Failed to fetch');
@@ -73,7 +73,7 @@ describe('createReportPageFetcher', () => {
 
     const broken = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
-      token: null,
+      authHeaders: {},
       filters: {},
       fetch: async () => new Response('<html>Bad gateway</html>', { status: 502 }),
     });
@@ -84,7 +84,7 @@ describe('createReportPageFetcher', () => {
     const controller = new AbortController();
     const fetchPage = createReportPageFetcher({ source,
       gatewayUrl: 'https://gw',
-      token: null,
+      authHeaders: {},
       filters: {},
       fetch: async () => {
         controller.abort();
