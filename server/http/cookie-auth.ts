@@ -1,14 +1,15 @@
 // The contract's `cookieAuth` security scheme (issue 28 item 4): the web app on the gateway's own origin authenticates
 // by its httpOnly session cookie, so no page script can read its token. Three checks on every call, whatever its
 // method: the cookie's session is live (the same check as a bearer token: logout, a password change and a suspension
-// end it at once); `X-CSRF-Token` is that session's (./csrf.ts), and an Origin, if sent, is the gateway's own; the
+// end it at once); `X-CSRF-Token` is that session's (./csrf.ts), and the browser's Sec-Fetch-Site, if sent, says
+// same-origin; the
 // tenant a tab names in `X-Teller-Tenant` is its own or one this session switched to (connect/token,
 // migration 020). A request with an Authorization header is never helped by the cookie: the bearer scheme decides it.
 import type { FastifyRequest } from 'fastify';
 import { auditEvent } from '../domain/audit.ts';
 import type { Session } from '../domain/auth/tokens.ts';
 import { liveSession, invalidToken } from './auth.ts';
-import { csrfTokenHolds, originIsOwn } from './csrf.ts';
+import { csrfTokenHolds, fetchIsSameOrigin } from './csrf.ts';
 import { HttpError } from './jsonapi.ts';
 import { SESSION_COOKIE, cookieToken } from './session-cookie.ts';
 
@@ -32,14 +33,14 @@ export async function cookieAuth(request: FastifyRequest): Promise<void> {
   const token = cookieToken(request, SESSION_COOKIE);
   const own = token ? await liveSession(request, token) : null;
   if (!own) throw invalidToken();
-  if (!csrfTokenHolds(request, own.sessionId) || !originIsOwn(request)) {
+  if (!csrfTokenHolds(request, own.sessionId) || !fetchIsSameOrigin(request)) {
     await auditEvent(request.server.db, {
       action: 'csrf.refuse',
       actorUserId: own.userId,
       tenantId: own.tenantId,
       entity: 'session',
       entityId: own.userId,
-      after: { method: request.method, path: request.url.split('?')[0], origin: request.headers.origin ?? null },
+      after: { method: request.method, path: request.url.split('?')[0], site: request.headers['sec-fetch-site'] ?? null, origin: request.headers.origin ?? null },
       reason: 'Missing or wrong CSRF token, or a foreign origin',
       at: request.server.teller.now(),
     });

@@ -33,14 +33,12 @@ export function csrfTokenHolds(request: FastifyRequest, sessionId: string): bool
   return given.length === expected.length && timingSafeEqual(given, expected);
 }
 
-/** An Origin header, when the browser sent one, must be the gateway's own (OWASP: verify the source origin). */
-export function originIsOwn(request: FastifyRequest): boolean {
-  const origin = request.headers.origin;
-  if (origin === undefined) return true;
-  try {
-    // Both through URL, so a default port written out (http://host:80) and left off compare equal.
-    return new URL(origin).origin === new URL(`${request.protocol}://${request.host}`).origin;
-  } catch {
-    return false;
-  }
+/**
+ * A browser's own word that the call comes from the gateway's origin (Fetch Metadata, OWASP's resource isolation
+ * policy): `Sec-Fetch-Site`, when sent, must be `same-origin`. Not the Origin header against Host: a proxy in front
+ * (nginx by default, scripts/tls-front.ts) sends the upstream's Host, so that comparison would refuse the app itself.
+ */
+export function fetchIsSameOrigin(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === undefined || site === 'same-origin';
 }

@@ -5,7 +5,7 @@
 // claimed, no one-time code is compared; the same request succeeds once the session has proved its factor.
 import type { FastifyRequest } from 'fastify';
 import { aboveThreshold, sessionStepUpSettings, stepUpVerdict } from '../domain/auth/step-up.ts';
-import { parseId } from '../domain/wallet/ids.ts';
+import { pendingAmountOf } from '../domain/wallet/transactions.ts';
 import type { RouteHandler, Routes } from '../routes/types.ts';
 import type { Contract } from './contract.ts';
 import { HttpError } from './jsonapi.ts';
@@ -21,16 +21,8 @@ export const MONEY_AMOUNTS: Readonly<Record<string, AmountReader>> = {
   // Confirming a pending top-up, cash-out or loan cash-in moves the amount its creation stored.
   async confirmWalletTransaction(request) {
     const { session } = request;
-    const id = parseId((request.params as { id?: string }).id ?? '');
-    if (!session || id === undefined) return undefined;
-    const row = await request.server.db
-      .selectFrom('wallet_transactions')
-      .select('amount_minor')
-      .where('id', '=', id)
-      .where('tenant_id', '=', session.tenantId)
-      .where('status', '=', 'PENDING')
-      .executeTakeFirst();
-    return row?.amount_minor;
+    const id = (request.params as { id?: string }).id;
+    return session && id !== undefined ? pendingAmountOf(request.server.db, session, id) : undefined;
   },
 };
 

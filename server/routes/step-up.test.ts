@@ -99,6 +99,33 @@ describe('step-up before money moves (issue 28 item 2)', () => {
     expect(done.statusCode).toBe(200);
   });
 
+  it('asks no check for a transaction the session may not see: its answer is the 404 of any unknown one, telling nothing of it', async () => {
+    const { app, world, clock, wallet } = await start();
+    // group@demo.test (role 16, Kanifing CU) has an authenticator app, so its guarded actions need a check.
+    const groupSession = await signIn(app, 'group@demo.test');
+    const begun = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(groupSession) });
+    const groupSecret = (begun.json() as { data: { attributes: { secret: string } } }).data.attributes.secret;
+    const enrolled = await app.inject({
+      method: 'POST',
+      url: '/api/v1/id/second-factors/totp/confirmation',
+      headers: bearer(groupSession),
+      payload: { data: { type: 'totpconfirmation', attributes: { code: totpCode(groupSecret, clock.now) } } },
+    });
+    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    const groupWallet = walletClient(app, await tenantToken(app, groupSession, 'naccug'));
+
+    const outOfScope = await pendingTopUp(app, wallet, world.users.serrekundaMemberByOfficer, '1001');
+    const hidden = await groupWallet.confirm(outOfScope.id, outOfScope.otp);
+    const unknown = await groupWallet.confirm('999999', '123456');
+    expect(hidden.statusCode).toBe(404);
+    expect(errorOf(hidden)).toEqual(errorOf(unknown));
+    // A member of its own group is visible: that confirmation asks for the check.
+    const inScope = await pendingTopUp(app, wallet, world.users.kanifingMember, '1001');
+    const asked = await groupWallet.confirm(inScope.id, inScope.otp);
+    expect(asked.statusCode).toBe(403);
+    expect(errorOf(asked)?.code).toBe('step_up_required');
+  });
+
   it('asks for no check at an amount equal to the threshold (1000.00), and for one a unit above it', async () => {
     const { app, world, wallet } = await start();
     const equal = await pendingTopUp(app, wallet, world.users.kanifingMember, '1000');

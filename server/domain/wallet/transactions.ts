@@ -299,6 +299,17 @@ async function sendCode(actor: WalletActor, notice: CodeNotice): Promise<void> {
   }
 }
 
+/**
+ * The amount (signed minor units) confirming pending transaction `wireId` would move, read as the confirmation finds
+ * it: undefined for one the session may not see, so the step-up guard's answer tells no more than the handler's 404.
+ */
+export async function pendingAmountOf(db: Db, session: Session, wireId: string): Promise<number | undefined> {
+  const found = await findVisibleTransaction(db, session, wireId);
+  if (!found) return undefined;
+  const row = await db.selectFrom('wallet_transactions').select('amount_minor').where('id', '=', found.id).where('status', '=', 'PENDING').executeTakeFirst();
+  return row?.amount_minor;
+}
+
 /** A transaction of the session's tenant whose user the session may see, else undefined. */
 async function findVisibleTransaction(db: Db, session: Session, wireId: string) {
   const id = parseId(wireId);
