@@ -10,6 +10,7 @@ import { MINIMAL_NOW } from '../seed/index.ts';
 import { SIGN_IN } from '../testing/documented.ts';
 import { totpCode } from '../testing/passkey.ts';
 import { codeFor, walletClient } from '../testing/wallet.ts';
+import { auditOf, bulkKey, payoutClient, remittanceGateway } from '../testing/remittances.ts';
 import { DEFAULT_CONTRACT } from '../app.ts';
 import { bearer, gatewayPerTest, signIn, tenantToken } from '../testing.ts';
 import type { RouteHandler } from './types.ts';
@@ -97,6 +98,40 @@ describe('step-up before money moves (issue 28 item 2)', () => {
 
     const done = await wallet.confirm(topUp.id, topUp.otp);
     expect(done.statusCode).toBe(200);
+  });
+
+  it('a refused bulk edit claims no Idempotency-Key: after the check the same key runs it once, and a retry replays it', async () => {
+    const clock = { now: new Date(MINIMAL_NOW) };
+    const { app, remittances } = await remittanceGateway(gateway, { now: () => clock.now });
+    const session = await signIn(app, 'payout@demo.test');
+    const begun = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(session) });
+    const payoutSecret = (begun.json() as { data: { attributes: { secret: string } } }).data.attributes.secret;
+    const enrolled = await app.inject({
+      method: 'POST',
+      url: '/api/v1/id/second-factors/totp/confirmation',
+      headers: bearer(session),
+      payload: { data: { type: 'totpconfirmation', attributes: { code: totpCode(payoutSecret, clock.now) } } },
+    });
+    expect(enrolled.statusCode).toBe(200);
+    later(clock, 6 * MINUTE);
+    const payout = payoutClient(app, session);
+    const key = bulkKey();
+    const body = { transactionIds: [remittances.rows.missing], statusCode: 128, statusDescription: 'Returned' };
+
+    const refused = await payout.editBulk(body, key);
+    expect(refused.statusCode).toBe(403);
+    expect(errorOf(refused)?.code).toBe('step_up_required');
+    expect(await auditOf(app.db, remittances.rows.missing)).toEqual([]);
+    expect(await app.db.selectFrom('idempotency_keys').select('key').where('key', '=', key).execute()).toEqual([]);
+
+    expect((await prove(app, session, { code: totpCode(payoutSecret, clock.now) })).statusCode).toBe(200);
+    const done = await payout.editBulk(body, key);
+    expect(done.statusCode).toBe(200);
+    expect(done.headers['idempotent-replayed']).toBeUndefined();
+    const again = await payout.editBulk(body, key);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(done.json());
+    expect((await auditOf(app.db, remittances.rows.missing)).map((row) => row.action)).toEqual(['remittance.status']);
   });
 
   it('asks no check for a transaction the session may not see: its answer is the 404 of any unknown one, telling nothing of it', async () => {
