@@ -48,27 +48,25 @@ export async function answerSession(
   setTokenCookie(request, reply, SESSION_COOKIE, token, expiresIn);
   // A new session has chosen no tenant yet.
   clearTokenCookie(request, reply, TENANT_COOKIE);
-  // The app on the gateway's own origin asks for the cookie alone: the token never reaches its page (cookie-auth.ts).
-  const credential = wantsCookieSession(request)
-    ? { csrfToken: csrfToken(request.server.teller.jwtSecret, sign.sessionId) }
-    : { accessToken: token };
-  return {
-    data: resource('token', account.userId, {
-      ...credential,
-      expiresIn,
-      user: {
-        id: String(account.userId),
-        email: account.email ?? account.username,
-        roles: rolesFromBits(account.roleBits),
-        tenant: account.tenant.id,
-        tenantName: account.tenant.name,
-        tenantType: account.tenant.type,
-        claim: account.tenant.claim,
-        adminTenant: account.tenant.is_admin === 1,
-      },
-      ...(sign.recoveryCodes ? { recoveryCodes: sign.recoveryCodes } : {}),
-    }),
+  const attributes = {
+    expiresIn,
+    user: {
+      id: String(account.userId),
+      email: account.email ?? account.username,
+      roles: rolesFromBits(account.roleBits),
+      tenant: account.tenant.id,
+      tenantName: account.tenant.name,
+      tenantType: account.tenant.type,
+      claim: account.tenant.claim,
+      adminTenant: account.tenant.is_admin === 1,
+    },
+    ...(sign.recoveryCodes ? { recoveryCodes: sign.recoveryCodes } : {}),
   };
+  // The app on the gateway's own origin asks for the cookie alone: the token never reaches its page (cookie-auth.ts).
+  if (wantsCookieSession(request)) {
+    return { data: resource('token', account.userId, { csrfToken: csrfToken(request.server.teller.jwtSecret, sign.sessionId), ...attributes }) };
+  }
+  return { data: resource('token', account.userId, { accessToken: token, ...attributes }) };
 }
 
 /** The sign-in header by which the web app on the gateway's origin asks for a cookie session (no token in the answer). */

@@ -2807,14 +2807,32 @@ export interface components {
                 type: "token";
                 id: components["schemas"]["Id"];
                 attributes: {
-                    /** @description The session JWT; absent for a cookie session (`Teller-Session` header, `cookieAuth`). */
-                    accessToken?: string;
-                    /** @description A cookie session's CSRF token, for `X-CSRF-Token` on every call (`cookieAuth`); absent otherwise. */
-                    csrfToken?: string;
+                    /** @description The session JWT. */
+                    accessToken: string;
                     /** @description Seconds until the token expires. */
                     expiresIn: number;
                     user: components["schemas"]["SessionUser"];
                     /** @description The recovery codes of an authenticator app enrolled at this sign-in (`completeSignInFactor` at step `enrol`), shown this once. */
+                    recoveryCodes?: string[];
+                };
+            };
+        };
+        /**
+         * @description The session of a sign-in that asked for a cookie session (`Teller-Session: cookie`, the contract's
+         *     `cookieAuth`): as `TokenDocument`, but the token is only in the httpOnly `teller_session` cookie and the answer
+         *     carries the session's CSRF token instead, for `X-CSRF-Token` on every call.
+         */
+        CookieSessionDocument: {
+            data: {
+                /** @constant */
+                type: "token";
+                id: components["schemas"]["Id"];
+                attributes: {
+                    csrfToken: string;
+                    /** @description Seconds until the session's cookie expires. */
+                    expiresIn: number;
+                    user: components["schemas"]["SessionUser"];
+                    /** @description As in `TokenDocument`. */
                     recoveryCodes?: string[];
                 };
             };
@@ -5474,7 +5492,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["TokenDocument"] | components["schemas"]["SecondFactorChallengeDocument"];
+                    "application/json": components["schemas"]["TokenDocument"] | components["schemas"]["CookieSessionDocument"] | components["schemas"]["SecondFactorChallengeDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -5595,7 +5613,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TokenDocument"];
+                    "application/json": components["schemas"]["TokenDocument"] | components["schemas"]["CookieSessionDocument"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -5,7 +5,7 @@ export const OPERATIONS = {
   beginTotpEnrolment: { method: 'POST', path: '/api/v1/id/second-factors/totp', type: 'totpenrolment', sends: null },
   cancelPayout: { method: 'POST', path: '/api/v1/integration/swift/cancel-transactions', type: 'remittance', sends: 'Transaction' },
   changePassword: { method: 'PUT', path: '/api/v1/um/account', type: 'account', sends: 'Account' },
-  completeSignInFactor: { method: 'POST', path: '/api/v1/id/token/second-factor', type: 'token', sends: 'secondfactor' },
+  completeSignInFactor: { method: 'POST', path: '/api/v1/id/token/second-factor', type: 'secondfactor', sends: 'secondfactor' },
   confirmTotpEnrolment: { method: 'POST', path: '/api/v1/id/second-factors/totp/confirmation', type: 'secondfactorenrolment', sends: 'totpconfirmation' },
   confirmWalletTransaction: { method: 'PATCH', path: '/api/v1/wallet-transactions/{id}', type: 'wallettransaction', sends: 'wallettransaction' },
   connectToken: { method: 'POST', path: '/connect/token', type: null, sends: null },

@@ -10,7 +10,8 @@ import { sessionStore, type StaffSession } from '../../../api/session';
 /** The demo world's web client (the gateway refuses unknown client ids). */
 export const WEB_CLIENT_ID = 'teller-web';
 
-type TokenAttributes = components['schemas']['TokenDocument']['data']['attributes'];
+/** The session answer: with its bearer token, or, for a cookie session, with its CSRF token instead. */
+type TokenAttributes = components['schemas']['TokenDocument']['data']['attributes'] | components['schemas']['CookieSessionDocument']['data']['attributes'];
 type FactorProof = Omit<components['schemas']['SecondFactorStepRequest']['data']['attributes'], 'pendingToken'>;
 /** What the sign-in still owes after the password: `verify` a factor, or `enrol` one first. */
 export type FactorChallenge = components['schemas']['SecondFactorChallengeDocument']['data']['attributes'];
@@ -57,8 +58,7 @@ function storeSession(attributes: TokenAttributes): StaffSession {
   const session: StaffSession = {
     userId: String(attributes.user.id),
     email: attributes.user.email,
-    accessToken: attributes.accessToken,
-    csrfToken: attributes.csrfToken,
+    ...('csrfToken' in attributes ? { csrfToken: attributes.csrfToken } : { accessToken: attributes.accessToken }),
     roles: attributes.user.roles,
     tenantId: attributes.user.tenant,
     tenantName: attributes.user.tenantName,
