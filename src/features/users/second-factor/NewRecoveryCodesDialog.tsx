@@ -13,7 +13,8 @@ export const NEW_CODES_TEXT = {
   cancel: 'Cancel',
 } as const;
 
-export function NewRecoveryCodesDialog({ onClose }: { onClose: () => void }) {
+/** `onClose(made)`: whether new codes were made (and shown). */
+export function NewRecoveryCodesDialog({ onClose }: { onClose: (made: boolean) => void }) {
   const regenerate = useMutate('regenerateRecoveryCodes');
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -28,7 +29,7 @@ export function NewRecoveryCodesDialog({ onClose }: { onClose: () => void }) {
   return (
     <Modal
       opened
-      onClose={() => !regenerate.isPending && !showing && onClose()}
+      onClose={() => !regenerate.isPending && !showing && onClose(false)}
       withCloseButton={!showing}
       closeOnEscape={!showing}
       closeOnClickOutside={false}
@@ -37,7 +38,7 @@ export function NewRecoveryCodesDialog({ onClose }: { onClose: () => void }) {
       closeButtonProps={{ 'aria-label': 'Close' }}
     >
       {showing ? (
-        <RecoveryCodeList codes={codes} onSaved={onClose} />
+        <RecoveryCodeList codes={codes} onSaved={() => onClose(true)} />
       ) : (
         <Stack>
           <Text size="sm">{NEW_CODES_TEXT.question}</Text>
@@ -47,7 +48,7 @@ export function NewRecoveryCodesDialog({ onClose }: { onClose: () => void }) {
             </Alert>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={onClose} disabled={regenerate.isPending} data-autofocus>
+            <Button variant="default" onClick={() => onClose(false)} disabled={regenerate.isPending} data-autofocus>
               {NEW_CODES_TEXT.cancel}
             </Button>
             <Button onClick={make} loading={regenerate.isPending}>

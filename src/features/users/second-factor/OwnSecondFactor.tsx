@@ -3,7 +3,7 @@
 // or a passkey, removing each (asked first; the gateway refuses the last factor of a role that requires one), and
 // new recovery codes. A closed dialog leaves focus on the heading of the part it changed, since the button that
 // opened it may be gone (an added app's "Add" becomes "Remove", a removed passkey's row goes).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import { Alert, Button, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMutate, useRead, type RecordOf } from '../../../api/resource';
 import { QueryGate } from '../../../render/QueryGate';
@@ -57,19 +57,26 @@ export function OwnSecondFactor() {
 
 function SecondFactorParts({ factors }: { factors: Factors }) {
   const [dialog, setDialog] = useState<Dialog | null>(null);
-  const [focusPart, setFocusPart] = useState<Part | null>(null);
+  const [focusTarget, setFocusTarget] = useState<Part | HTMLElement | null>(null);
   const headings = useRef<Partial<Record<Part, HTMLHeadingElement | null>>>({});
+  const trigger = useRef<HTMLElement | null>(null);
   const removeApp = useMutate('removeTotp');
   const removePasskey = useMutate('removePasskey');
 
   useEffect(() => {
-    if (focusPart === null) return;
-    headings.current[focusPart]?.focus();
-    setFocusPart(null);
-  }, [focusPart]);
+    if (focusTarget === null) return;
+    (typeof focusTarget === 'string' ? headings.current[focusTarget] : focusTarget)?.focus();
+    setFocusTarget(null);
+  }, [focusTarget]);
 
-  const close = (notice?: string) => {
-    if (dialog) setFocusPart(PART_OF[dialog.kind]);
+  const open = (next: Dialog) => (event: MouseEvent<HTMLElement>) => {
+    trigger.current = event.currentTarget;
+    setDialog(next);
+  };
+  /** Closes the dialog: focus back on the button that opened it when nothing changed, else on its part's heading. */
+  const close = (notice?: string, changed = notice !== undefined) => {
+    const opener = trigger.current;
+    if (dialog) setFocusTarget(!changed && opener?.isConnected ? opener : PART_OF[dialog.kind]);
     setDialog(null);
     if (notice) notifySuccess(notice);
   };
@@ -98,14 +105,14 @@ function SecondFactorParts({ factors }: { factors: Factors }) {
         {totp ? (
           <Group justify="space-between">
             <Text size="sm">{`Added ${formatDate(totp.created)}; last used ${totp.lastUsed ? formatDate(totp.lastUsed) : 'never'}.`}</Text>
-            <Button color="red" variant="light" onClick={() => setDialog({ kind: 'remove-app' })}>
+            <Button color="red" variant="light" onClick={open({ kind: 'remove-app' })}>
               {SECOND_FACTOR_TEXT.removeApp}
             </Button>
           </Group>
         ) : (
           <Group justify="space-between">
             <Text size="sm">{SECOND_FACTOR_TEXT.appNone}</Text>
-            <Button onClick={() => setDialog({ kind: 'add-app' })}>{SECOND_FACTOR_TEXT.addApp}</Button>
+            <Button onClick={open({ kind: 'add-app' })}>{SECOND_FACTOR_TEXT.addApp}</Button>
           </Group>
         )}
       </Stack>
@@ -135,7 +142,7 @@ function SecondFactorParts({ factors }: { factors: Factors }) {
                   <Table.Td>{formatDate(passkey.created)}</Table.Td>
                   <Table.Td>{passkey.lastUsed ? formatDate(passkey.lastUsed) : SECOND_FACTOR_TEXT.never}</Table.Td>
                   <Table.Td>
-                    <Button size="xs" color="red" variant="light" aria-label={`Remove passkey ${passkey.name}`} onClick={() => setDialog({ kind: 'remove-passkey', passkey })}>
+                    <Button size="xs" color="red" variant="light" aria-label={`Remove passkey ${passkey.name}`} onClick={open({ kind: 'remove-passkey', passkey })}>
                       Remove
                     </Button>
                   </Table.Td>
@@ -145,7 +152,7 @@ function SecondFactorParts({ factors }: { factors: Factors }) {
           </Table>
         )}
         <Group>
-          <Button variant="default" onClick={() => setDialog({ kind: 'add-passkey' })}>
+          <Button variant="default" onClick={open({ kind: 'add-passkey' })}>
             {SECOND_FACTOR_TEXT.addPasskey}
           </Button>
         </Group>
@@ -157,7 +164,7 @@ function SecondFactorParts({ factors }: { factors: Factors }) {
         </Title>
         <Group justify="space-between">
           <Text size="sm">{hasFactor ? codesLeftText(recoveryCodesLeft) : SECOND_FACTOR_TEXT.noFactorCodes}</Text>
-          <Button variant="default" disabled={!hasFactor} onClick={() => setDialog({ kind: 'new-codes' })}>
+          <Button variant="default" disabled={!hasFactor} onClick={open({ kind: 'new-codes' })}>
             {SECOND_FACTOR_TEXT.newCodes}
           </Button>
         </Group>
@@ -165,7 +172,7 @@ function SecondFactorParts({ factors }: { factors: Factors }) {
 
       {dialog?.kind === 'add-app' && <TotpEnrolmentDialog onDone={(enrolled) => close(enrolled ? SECOND_FACTOR_TEXT.appAdded : undefined)} />}
       {dialog?.kind === 'add-passkey' && <PasskeyEnrolmentDialog onDone={(enrolled) => close(enrolled ? SECOND_FACTOR_TEXT.passkeyAdded : undefined)} />}
-      {dialog?.kind === 'new-codes' && <NewRecoveryCodesDialog onClose={() => close()} />}
+      {dialog?.kind === 'new-codes' && <NewRecoveryCodesDialog onClose={(made) => close(undefined, made)} />}
       {dialog?.kind === 'remove-app' && (
         <RemoveFactorDialog
           title={SECOND_FACTOR_TEXT.removeApp}
