@@ -3,7 +3,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { callOperation, invalidateAfter, mutateOperation } from '../../../api/resource';
 import { passkeyEnrolmentMachine } from '../../../flows/passkey-enrolment.machine';
@@ -45,6 +45,11 @@ export function PasskeyEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean)
     if (done) onDone(snapshot.output?.enrolled ?? false);
   }, [done, snapshot.output, onDone]);
   const showingCodes = snapshot.matches('showingCodes');
+  // Back on the name (disabled while the browser asked) with the reason a passkey was not added.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (context.error !== null) field.current?.focus();
+  }, [context.error]);
 
   return (
     <Modal
@@ -70,6 +75,7 @@ export function PasskeyEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean)
           <Stack>
             <Text size="sm">{PASSKEY_DIALOG_TEXT.steps}</Text>
             <TextInput
+              ref={field}
               label={PASSKEY_DIALOG_TEXT.name}
               description={PASSKEY_DIALOG_TEXT.nameHint}
               value={context.name}

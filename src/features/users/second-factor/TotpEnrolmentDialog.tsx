@@ -3,7 +3,7 @@
 import { Alert, Anchor, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { fromPromise } from 'xstate';
 import { callOperation, invalidateAfter, mutateOperation } from '../../../api/resource';
 import { totpEnrolmentMachine, type FactorEnrolled, type TotpSecret } from '../../../flows/totp-enrolment.machine';
@@ -45,6 +45,12 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
     if (done) onDone(snapshot.output?.enrolled ?? false);
   }, [done, snapshot.output, onDone]);
   const showingCodes = snapshot.matches('showingCodes');
+  const entering = snapshot.matches('entering');
+  // The field comes after the secret is made (the dialog opened on a spinner), and is back after a refused code.
+  const field = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (entering) field.current?.focus();
+  }, [entering, context.error]);
 
   return (
     <Modal
@@ -96,6 +102,7 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
               </Anchor>
             </div>
             <TextInput
+              ref={field}
               label={TOTP_DIALOG_TEXT.code}
               value={context.code}
               onChange={(event) => send({ type: 'EDIT', value: event.currentTarget.value })}
@@ -105,7 +112,6 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
               inputMode="numeric"
               maxLength={6}
               disabled={busy}
-              data-autofocus
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={busy}>
