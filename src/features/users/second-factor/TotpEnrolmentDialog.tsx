@@ -46,7 +46,8 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
   }, [done, snapshot.output, onDone]);
   const showingCodes = snapshot.matches('showingCodes');
   const entering = snapshot.matches('entering');
-  // The field comes after the secret is made (the dialog opened on a spinner), and is back after a refused code.
+  // The field comes after the secret is made (the dialog opened on a spinner), and is back after a refused code;
+  // data-autofocus as well, for when the dialog's focus trap starts after the secret came.
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (entering) field.current?.focus();
@@ -112,6 +113,7 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
               inputMode="numeric"
               maxLength={6}
               disabled={busy}
+              data-autofocus
             />
             <Group justify="flex-end">
               <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={busy}>
