@@ -27,4 +27,7 @@ export const RELATED_TYPES: Partial<Record<ResourceType, readonly ResourceType[]
   // A user's History tab lists its audit events (src/api/audit); an account's status shows on the user and its lists.
   user: ['audit-event'],
   account: ['user', 'audit-event'],
+  // The own profile's Second factor tab lists the factors (listSecondFactors): enrolling or removing one changes it.
+  totpenrolment: ['secondfactors'],
+  secondfactorenrolment: ['secondfactors'],
 };

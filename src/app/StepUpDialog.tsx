@@ -1,18 +1,26 @@
 // Step-up (issue 28 item 2): the one dialog every flow's guarded action shows when the gateway asks for a fresh second
 // factor. The API client holds the refused request (src/api/step-up.ts) and asks here; the step is stepUpMachine
 // (src/flows/step-up.machine.ts); proved, the client sends the same request again and the flow goes on where it was.
-// Mantine's Modal traps focus, starts it at the code field (data-autofocus) and gives it back on close.
+// The user's factors (listSecondFactors) say whether to offer "Use a passkey" and whether there is an app to ask a
+// code of. Mantine's Modal traps focus, starts it at the code field (data-autofocus) and gives it back on close.
 import { useEffect, useState } from 'react';
 import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
-import { callOperation } from '../api/resource';
+import { callOperation, useRead } from '../api/resource';
 import { askForStepUpWith, type StepUpAsk } from '../api/step-up';
-import { STEP_UP_TEXT, stepUpMachine, type StepUpProof } from '../flows/step-up.machine';
+import { STEP_UP_TEXT, stepUpMachine, type StepUpOffers, type StepUpProof } from '../flows/step-up.machine';
+import { getPasskey } from '../lib/passkeys';
+import { Loading } from '../render/Loading';
+
+const prove = (attributes: StepUpProof | { passkey: Awaited<ReturnType<typeof getPasskey>> }) =>
+  callOperation('proveStepUp', {}, { body: { data: { type: 'stepup', attributes } } });
 
 const machine = stepUpMachine.provide({
   actors: {
-    prove: fromPromise<unknown, StepUpProof>(({ input }) => callOperation('proveStepUp', {}, { body: { data: { type: 'stepup', attributes: input } } })),
+    prove: fromPromise<unknown, StepUpProof>(({ input }) => prove(input)),
+    // The challenge is kept on the session, so it is asked with the same token as the proof.
+    provePasskey: fromPromise<unknown>(async () => prove({ passkey: await getPasskey((await callOperation('stepUpPasskeyOptions', {})).data.attributes) })),
   },
 });
 
@@ -21,8 +29,24 @@ interface Asked extends StepUpAsk {
   settle: (proved: boolean) => void;
 }
 
+const modalProps = { title: STEP_UP_TEXT.title, centered: true, closeButtonProps: { 'aria-label': 'Close' }, zIndex: 400 } as const;
+
+/** Asks once the user's factors are known; if they cannot be read, the app's code (and a recovery code) is asked. */
 function StepUpStep({ ask }: { ask: Asked }) {
-  const [snapshot, send] = useMachine(machine, { input: { detail: ask.detail } });
+  const factors = useRead('listSecondFactors', { credential: 'own' });
+  if (factors.isPending) {
+    return (
+      <Modal opened onClose={() => ask.settle(false)} {...modalProps}>
+        <Loading />
+      </Modal>
+    );
+  }
+  const offers: StepUpOffers = factors.isSuccess ? { app: factors.data.totp !== null, passkey: factors.data.passkeys.length > 0 } : { app: true, passkey: false };
+  return <StepUpForm ask={ask} offers={offers} />;
+}
+
+function StepUpForm({ ask, offers }: { ask: Asked; offers: StepUpOffers }) {
+  const [snapshot, send] = useMachine(machine, { input: { detail: ask.detail, offers } });
   const { context } = snapshot;
   const busy = snapshot.hasTag('busy');
   useEffect(() => {
@@ -30,7 +54,7 @@ function StepUpStep({ ask }: { ask: Asked }) {
   }, [snapshot.status, snapshot.output, ask]);
   const recovery = context.method === 'recovery';
   return (
-    <Modal opened={snapshot.status !== 'done'} onClose={() => !busy && send({ type: 'CANCEL' })} title={STEP_UP_TEXT.title} centered closeButtonProps={{ 'aria-label': 'Close' }} zIndex={400}>
+    <Modal opened={snapshot.status !== 'done'} onClose={() => !busy && send({ type: 'CANCEL' })} {...modalProps}>
       <form
         onSubmit={(event) => {
           event.preventDefault();
@@ -58,14 +82,21 @@ function StepUpStep({ ask }: { ask: Asked }) {
               {context.error}
             </Alert>
           )}
-          <Button variant="subtle" onClick={() => send({ type: recovery ? 'USE_APP_CODE' : 'USE_RECOVERY_CODE' })} disabled={busy}>
-            {recovery ? STEP_UP_TEXT.useApp : STEP_UP_TEXT.useRecovery}
-          </Button>
+          {(!recovery || offers.app) && (
+            <Button variant="subtle" onClick={() => send({ type: recovery ? 'USE_APP_CODE' : 'USE_RECOVERY_CODE' })} disabled={busy}>
+              {recovery ? STEP_UP_TEXT.useApp : STEP_UP_TEXT.useRecovery}
+            </Button>
+          )}
+          {offers.passkey && (
+            <Button variant="light" onClick={() => send({ type: 'USE_PASSKEY' })} loading={snapshot.matches('passkey')} disabled={busy}>
+              {STEP_UP_TEXT.usePasskey}
+            </Button>
+          )}
           <Group justify="flex-end">
             <Button variant="default" onClick={() => send({ type: 'CANCEL' })} disabled={busy}>
               {STEP_UP_TEXT.cancel}
             </Button>
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={snapshot.matches('proving')} disabled={busy}>
               {STEP_UP_TEXT.confirm}
             </Button>
           </Group>

@@ -1,9 +1,10 @@
 // Step-up (issue 28 item 2): the step a guarded action takes when the gateway asks for a fresh second factor. One
 // machine for every flow: the API client holds the refused request (src/api/step-up.ts) while this asks for the
-// authenticator app's code (or a recovery code), proves it, and ends `proved` (the client sends the same request again)
-// or `cancelled` (the flow gets the refusal). States `asking → proving → proved`, back to `asking` with the gateway's
-// reason when a code is refused; final `cancelled`. Events `EDIT {value}`, `USE_RECOVERY_CODE`, `USE_APP_CODE`,
-// `SUBMIT`, `CANCEL`. Actor `prove` (`proveStepUp` of the contract).
+// authenticator app's code (or a recovery code, or the user's passkey), proves it, and ends `proved` (the client sends
+// the same request again) or `cancelled` (the flow gets the refusal). States `asking → proving | passkey → proved`,
+// back to `asking` with the gateway's reason when a proof is refused; final `cancelled`. Events `EDIT {value}`,
+// `USE_RECOVERY_CODE`, `USE_APP_CODE`, `USE_PASSKEY` (when the user has one), `SUBMIT`, `CANCEL`. Actors `prove`
+// (`proveStepUp` of the contract) and `provePasskey` (its passkey challenge, the browser's prompt, then `proveStepUp`).
 import { assign, fromPromise, setup } from 'xstate';
 import { errorText } from './failures';
 
@@ -17,6 +18,8 @@ export const STEP_UP_TEXT = {
   recoveryHint: 'One of the recovery codes you saved when you enrolled; each works once.',
   useRecovery: 'Use a recovery code instead',
   useApp: 'Use the authenticator app instead',
+  usePasskey: 'Use a passkey',
+  passkeyFailed: 'The passkey did not answer. Try again or use a code.',
   confirm: 'Confirm',
   cancel: 'Cancel',
   codeFormat: 'Enter the 6 digits of the code.',
@@ -26,10 +29,18 @@ export const STEP_UP_TEXT = {
 export interface StepUpInput {
   /** The gateway's reason (with its window). */
   detail: string;
+  /** The ways the user has (listSecondFactors); without it, the authenticator app and no passkey. */
+  offers?: StepUpOffers;
+}
+
+export interface StepUpOffers {
+  app: boolean;
+  passkey: boolean;
 }
 
 export interface StepUpContext {
   detail: string;
+  offers: StepUpOffers;
   method: 'totp' | 'recovery';
   value: string;
   /** The field's message: a malformed code here, or the gateway's refusal. */
@@ -37,7 +48,13 @@ export interface StepUpContext {
   proved: boolean;
 }
 
-export type StepUpEvent = { type: 'EDIT'; value: string } | { type: 'USE_RECOVERY_CODE' } | { type: 'USE_APP_CODE' } | { type: 'SUBMIT' } | { type: 'CANCEL' };
+export type StepUpEvent =
+  | { type: 'EDIT'; value: string }
+  | { type: 'USE_RECOVERY_CODE' }
+  | { type: 'USE_APP_CODE' }
+  | { type: 'USE_PASSKEY' }
+  | { type: 'SUBMIT' }
+  | { type: 'CANCEL' };
 
 export interface StepUpOutput {
   proved: boolean;
@@ -53,7 +70,7 @@ export function proofOf(context: Pick<StepUpContext, 'method' | 'value'>): StepU
   return context.method === 'totp' ? { code: context.value.trim() } : { recoveryCode: context.value.trim() };
 }
 
-const notProvided = () => Promise.reject(new Error('stepUpMachine: provide the "prove" actor (stepUpMachine.provide({ actors: { prove } }))'));
+const notProvided = (name: string) => () => Promise.reject(new Error(`stepUpMachine: provide the "${name}" actor (stepUpMachine.provide({ actors: { ${name} } }))`));
 
 export const stepUpMachine = setup({
   types: {
@@ -64,21 +81,29 @@ export const stepUpMachine = setup({
     tags: {} as 'busy',
   },
   actors: {
-    prove: fromPromise<unknown, StepUpProof>(notProvided),
+    prove: fromPromise<unknown, StepUpProof>(notProvided('prove')),
+    provePasskey: fromPromise<unknown>(notProvided('provePasskey')),
   },
   guards: {
     wellFormed: ({ context }) => proofProblem(context.method, context.value) === null,
+    hasApp: ({ context }) => context.offers.app,
+    hasPasskey: ({ context }) => context.offers.passkey,
   },
 }).createMachine({
   id: 'stepUp',
-  context: ({ input }) => ({ detail: input.detail, method: 'totp', value: '', error: null, proved: false }),
+  context: ({ input }) => {
+    const offers = input.offers ?? { app: true, passkey: false };
+    // Without an app, what the user can type is a recovery code.
+    return { detail: input.detail, offers, method: offers.app ? 'totp' : 'recovery', value: '', error: null, proved: false };
+  },
   initial: 'asking',
   states: {
     asking: {
       on: {
         EDIT: { actions: assign({ value: ({ event }) => event.value, error: null }) },
         USE_RECOVERY_CODE: { actions: assign({ method: 'recovery', value: '', error: null }) },
-        USE_APP_CODE: { actions: assign({ method: 'totp', value: '', error: null }) },
+        USE_APP_CODE: { guard: 'hasApp', actions: assign({ method: 'totp', value: '', error: null }) },
+        USE_PASSKEY: { guard: 'hasPasskey', target: 'passkey', actions: assign({ error: null }) },
         SUBMIT: [
           { guard: 'wellFormed', target: 'proving' },
           { actions: assign({ error: ({ context }) => proofProblem(context.method, context.value) }) },
@@ -94,6 +119,14 @@ export const stepUpMachine = setup({
         onDone: { target: 'proved', actions: assign({ proved: true }) },
         // A refused code is spent or wrong either way: the field empties for the next one.
         onError: { target: 'asking', actions: assign({ error: ({ event }) => errorText(event.error), value: '' }) },
+      },
+    },
+    passkey: {
+      tags: ['busy'],
+      invoke: {
+        src: 'provePasskey',
+        onDone: { target: 'proved', actions: assign({ proved: true }) },
+        onError: { target: 'asking', actions: assign({ error: ({ event }) => errorText(event.error, STEP_UP_TEXT.passkeyFailed) }) },
       },
     },
     proved: { type: 'final' },

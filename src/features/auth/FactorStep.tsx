@@ -9,18 +9,25 @@ import { signInFactorMachine, type FactorChallenge, type FactorMethod, type Sign
 import { getPasskey } from '../../lib/passkeys';
 import { AuthCard } from './AuthCard';
 import { ErrorAlert } from './ErrorAlert';
-import { beginSignInTotpEnrolment, completeSignInFactor, signInPasskeyOptions } from './api/sign-in';
+import { beginSignInTotpEnrolment, completeSignInFactor, signInPasskeyOptions, type FactorOutcome } from './api/sign-in';
 
-const actors = {
-  proveFactor: fromPromise<SignInAnswer, { pendingToken: string; proof: TypedProof }>(({ input }) =>
-    completeSignInFactor(input.pendingToken, input.proof.method === 'totp' ? { code: input.proof.code } : { recoveryCode: input.proof.code }),
-  ),
-  provePasskey: fromPromise<SignInAnswer, { pendingToken: string }>(async ({ input }) => {
-    const passkey = await getPasskey(await signInPasskeyOptions(input.pendingToken));
-    return completeSignInFactor(input.pendingToken, { passkey });
-  }),
-  beginEnrolment: fromPromise<TotpEnrolment, { pendingToken: string }>(({ input }) => beginSignInTotpEnrolment(input.pendingToken)),
-};
+/** The gateway calls; a session that came with recovery codes is handed to `later`, to keep once they are shown. */
+function actorsFor(later: (keep: () => void) => void) {
+  const signedIn = (outcome: FactorOutcome): SignInAnswer => {
+    later(outcome.keep);
+    return { kind: 'signed-in', recoveryCodes: outcome.recoveryCodes };
+  };
+  return {
+    proveFactor: fromPromise<SignInAnswer, { pendingToken: string; proof: TypedProof }>(async ({ input }) =>
+      signedIn(await completeSignInFactor(input.pendingToken, input.proof.method === 'totp' ? { code: input.proof.code } : { recoveryCode: input.proof.code })),
+    ),
+    provePasskey: fromPromise<SignInAnswer, { pendingToken: string }>(async ({ input }) => {
+      const passkey = await getPasskey(await signInPasskeyOptions(input.pendingToken));
+      return signedIn(await completeSignInFactor(input.pendingToken, { passkey }));
+    }),
+    beginEnrolment: fromPromise<TotpEnrolment, { pendingToken: string }>(({ input }) => beginSignInTotpEnrolment(input.pendingToken)),
+  };
+}
 
 const LABELS = {
   totp: 'Authenticator app code',
@@ -28,14 +35,18 @@ const LABELS = {
 } as const;
 
 export default function FactorStep({ challenge, onDone, onRestart }: { challenge: FactorChallenge; onDone: () => void; onRestart: () => void }) {
-  const [snapshot, send] = useMachine(signInFactorMachine.provide({ actors }), { input: { challenge } });
+  const keep = useRef<() => void>(() => undefined);
+  const [snapshot, send] = useMachine(signInFactorMachine.provide({ actors: actorsFor((next) => (keep.current = next)) }), { input: { challenge } });
   const { context } = snapshot;
   const [code, setCode] = useState('');
   const field = useRef<HTMLInputElement>(null);
   const stateKey = JSON.stringify(snapshot.value);
 
   useEffect(() => {
-    if (snapshot.matches('done')) onDone();
+    if (snapshot.matches('done')) {
+      keep.current();
+      onDone();
+    }
     if (snapshot.matches('restarted')) onRestart();
   }, [snapshot, onDone, onRestart]);
 

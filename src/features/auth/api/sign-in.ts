@@ -16,7 +16,7 @@ type FactorProof = Omit<components['schemas']['SecondFactorStepRequest']['data']
 /** What the sign-in still owes after the password: `verify` a factor, or `enrol` one first. */
 export type FactorChallenge = components['schemas']['SecondFactorChallengeDocument']['data']['attributes'];
 
-export type SignInOutcome = { kind: 'signed-in'; session: StaffSession; recoveryCodes?: string[] | undefined } | { kind: 'factor'; challenge: FactorChallenge };
+export type SignInOutcome = { kind: 'signed-in'; session: StaffSession } | { kind: 'factor'; challenge: FactorChallenge };
 
 export async function signIn(username: string, password: string): Promise<SignInOutcome> {
   const document = unwrap(
@@ -30,13 +30,22 @@ export async function signIn(username: string, password: string): Promise<SignIn
   return { kind: 'signed-in', session: storeSession(attributes) };
 }
 
+/** What the factor step answered: signed in; `keep` stores the session (which leaves the login page) when it is not
+ * stored yet, i.e. when recovery codes came with it and must be shown first. */
+export type FactorOutcome = { kind: 'signed-in'; recoveryCodes?: string[] | undefined; keep: () => void };
+
 /** POST api/v1/id/token/second-factor (completeSignInFactor): the pending sign-in's proof; the answer is the session. */
-export async function completeSignInFactor(pendingToken: string, proof: FactorProof): Promise<SignInOutcome> {
+export async function completeSignInFactor(pendingToken: string, proof: FactorProof): Promise<FactorOutcome> {
   const document = unwrap(
     await api.POST('/api/v1/id/token/second-factor', { body: { data: { type: 'secondfactor', attributes: { pendingToken, ...proof } } }, headers: sessionModeHeaders() }),
   );
   const { attributes } = document.data;
-  return { kind: 'signed-in', session: storeSession(attributes), recoveryCodes: attributes.recoveryCodes ?? undefined };
+  const recoveryCodes = attributes.recoveryCodes ?? undefined;
+  const keep = () => void storeSession(attributes);
+  // Stored now, the session would send the login page away (PublicOnly) before the codes are shown.
+  if (recoveryCodes && recoveryCodes.length > 0) return { kind: 'signed-in', recoveryCodes, keep };
+  keep();
+  return { kind: 'signed-in', keep: () => undefined };
 }
 
 /** POST api/v1/id/token/second-factor/passkey-options (signInPasskeyOptions): navigator.credentials.get's options. */

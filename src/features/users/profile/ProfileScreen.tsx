@@ -1,5 +1,6 @@
 // users-and-wallets §2 "Own profile page" (/user/profile): avatar, ID and username badges, the profile form file
-// (phone, email and country read-only), Save, and Change Password with its modal; a Sessions tab (issue 28).
+// (phone, email and country read-only), Save, and Change Password with its modal; Sessions and Second factor tabs
+// (issue 28).
 import { useMemo, useState } from 'react';
 import { Alert, Avatar, Badge, Button, Card, Group, Stack, Tabs, Title } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
@@ -19,6 +20,7 @@ import { useUserSlots } from '../slots';
 import { asUserRecord, type UserRecord } from '../user-record';
 import { ChangePasswordModal } from './ChangePasswordModal';
 import { OwnSessions } from '../sessions/OwnSessions';
+import { OwnSecondFactor } from '../second-factor/OwnSecondFactor';
 import { useConfig } from '../../../config/context';
 
 export function ProfileScreen() {
@@ -40,12 +42,16 @@ export function ProfileScreen() {
           <Tabs.List>
             <Tabs.Tab value="profile">Profile</Tabs.Tab>
             <Tabs.Tab value="sessions">Sessions</Tabs.Tab>
+            <Tabs.Tab value="second-factor">Second factor</Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="profile" pt="md">
             <OwnProfile user={asUserRecord(user.data)} />
           </Tabs.Panel>
           <Tabs.Panel value="sessions" pt="md">
             <OwnSessions />
+          </Tabs.Panel>
+          <Tabs.Panel value="second-factor" pt="md">
+            <OwnSecondFactor />
           </Tabs.Panel>
         </Tabs>
       )}
