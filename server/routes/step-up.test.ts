@@ -30,6 +30,21 @@ const ISSUE_GUARDED = {
   updateTenant: 'always',
 } as const;
 
+/** Enrols an authenticator app from the profile of the session `token`, as the web app does; answers its secret and recovery codes. */
+async function enrolApp(app: FastifyInstance, token: string, now: Date): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const begun = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(token) });
+  const { secret } = (begun.json() as { data: { attributes: { secret: string } } }).data.attributes;
+  const confirmed = await app.inject({
+    method: 'POST',
+    url: '/api/v1/id/second-factors/totp/confirmation',
+    headers: bearer(token),
+    payload: { data: { type: 'totpconfirmation', attributes: { code: totpCode(secret, now) } } },
+  });
+  expect(confirmed.statusCode, confirmed.body).toBe(200);
+  const { recoveryCodes } = (confirmed.json() as { data: { attributes: { recoveryCodes: string[] } } }).data.attributes;
+  return { secret, recoveryCodes };
+}
+
 async function start() {
   const clock = { now: new Date(MINIMAL_NOW) };
   const { app, world } = await gateway({ now: () => clock.now });
@@ -38,16 +53,7 @@ async function start() {
   await app.db.updateTable('tenants').set({ config_json: JSON.stringify(config) }).where('id', '=', 'naccug').execute();
   // super@demo.test enrols an authenticator app from the profile: from now on its guarded actions need a check.
   const session = await signIn(app, 'super@demo.test');
-  const begun = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(session) });
-  const { secret } = (begun.json() as { data: { attributes: { secret: string } } }).data.attributes;
-  const confirmed = await app.inject({
-    method: 'POST',
-    url: '/api/v1/id/second-factors/totp/confirmation',
-    headers: bearer(session),
-    payload: { data: { type: 'totpconfirmation', attributes: { code: totpCode(secret, clock.now) } } },
-  });
-  expect(confirmed.statusCode).toBe(200);
-  const { recoveryCodes } = (confirmed.json() as { data: { attributes: { recoveryCodes: string[] } } }).data.attributes;
+  const { secret, recoveryCodes } = await enrolApp(app, session, clock.now);
   const token = await tenantToken(app, session, 'naccug');
   return { app, world, clock, secret, recoveryCodes, token, wallet: walletClient(app, token) };
 }
@@ -104,15 +110,7 @@ describe('step-up before money moves (issue 28 item 2)', () => {
     const clock = { now: new Date(MINIMAL_NOW) };
     const { app, remittances } = await remittanceGateway(gateway, { now: () => clock.now });
     const session = await signIn(app, 'payout@demo.test');
-    const begun = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(session) });
-    const payoutSecret = (begun.json() as { data: { attributes: { secret: string } } }).data.attributes.secret;
-    const enrolled = await app.inject({
-      method: 'POST',
-      url: '/api/v1/id/second-factors/totp/confirmation',
-      headers: bearer(session),
-      payload: { data: { type: 'totpconfirmation', attributes: { code: totpCode(payoutSecret, clock.now) } } },
-    });
-    expect(enrolled.statusCode).toBe(200);
+    const { secret: payoutSecret } = await enrolApp(app, session, clock.now);
     later(clock, 6 * MINUTE);
     const payout = payoutClient(app, session);
     const key = bulkKey();
@@ -138,15 +136,7 @@ describe('step-up before money moves (issue 28 item 2)', () => {
     const { app, world, clock, wallet } = await start();
     // group@demo.test (role 16, Kanifing CU) has an authenticator app, so its guarded actions need a check.
     const groupSession = await signIn(app, 'group@demo.test');
-    const begun = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(groupSession) });
-    const groupSecret = (begun.json() as { data: { attributes: { secret: string } } }).data.attributes.secret;
-    const enrolled = await app.inject({
-      method: 'POST',
-      url: '/api/v1/id/second-factors/totp/confirmation',
-      headers: bearer(groupSession),
-      payload: { data: { type: 'totpconfirmation', attributes: { code: totpCode(groupSecret, clock.now) } } },
-    });
-    expect(enrolled.statusCode, enrolled.body).toBe(200);
+    await enrolApp(app, groupSession, clock.now);
     const groupWallet = walletClient(app, await tenantToken(app, groupSession, 'naccug'));
 
     const outOfScope = await pendingTopUp(app, wallet, world.users.serrekundaMemberByOfficer, '1001');

@@ -1,9 +1,9 @@
 // "New recovery codes": asked first (the old codes stop working), then the new ones shown once.
 import { useState } from 'react';
-import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { errorText } from '../../../api/errors';
 import { useMutate } from '../../../api/resource';
-import { RecoveryCodeList } from './RecoveryCodeList';
+import { RecoveryCodesModal } from './RecoveryCodesModal';
 
 export const NEW_CODES_TEXT = {
   title: 'New recovery codes',
@@ -25,21 +25,15 @@ export function NewRecoveryCodesDialog({ onClose }: { onClose: (made: boolean) =
       { onSuccess: (enrolled) => setCodes(enrolled?.recoveryCodes ?? []), onError: (failure) => setError(errorText(failure)) },
     );
   };
-  const showing = codes !== null;
   return (
-    <Modal
-      opened
-      onClose={() => !regenerate.isPending && !showing && onClose(false)}
-      withCloseButton={!showing}
-      closeOnEscape={!showing}
-      closeOnClickOutside={false}
-      title={showing ? NEW_CODES_TEXT.codesTitle : NEW_CODES_TEXT.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <RecoveryCodesModal
+      title={NEW_CODES_TEXT.title}
+      codesTitle={NEW_CODES_TEXT.codesTitle}
+      codes={codes}
+      busy={regenerate.isPending}
+      onCancel={() => onClose(false)}
+      onSaved={() => onClose(true)}
     >
-      {showing ? (
-        <RecoveryCodeList codes={codes} onSaved={() => onClose(true)} />
-      ) : (
         <Stack>
           <Text size="sm">{NEW_CODES_TEXT.question}</Text>
           {error !== null && (
@@ -56,7 +50,6 @@ export function NewRecoveryCodesDialog({ onClose }: { onClose: (made: boolean) =
             </Button>
           </Group>
         </Stack>
-      )}
-    </Modal>
+    </RecoveryCodesModal>
   );
 }

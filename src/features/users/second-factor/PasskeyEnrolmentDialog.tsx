@@ -1,6 +1,6 @@
 // "Add passkey" (issue 28 item 1): passkeyEnrolmentMachine's screen. The browser's passkey prompt comes from
 // @simplewebauthn/browser, loaded on use by src/lib/passkeys.ts.
-import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -9,7 +9,7 @@ import { callOperation, invalidateAfter, mutateOperation } from '../../../api/re
 import { passkeyEnrolmentMachine } from '../../../flows/passkey-enrolment.machine';
 import type { FactorEnrolled } from '../../../flows/totp-enrolment.machine';
 import { createPasskey } from '../../../lib/passkeys';
-import { RecoveryCodeList } from './RecoveryCodeList';
+import { RecoveryCodesModal } from './RecoveryCodesModal';
 
 export const PASSKEY_DIALOG_TEXT = {
   title: 'Add passkey',
@@ -52,20 +52,15 @@ export function PasskeyEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean)
   }, [context.error]);
 
   return (
-    <Modal
-      opened={!done}
-      onClose={() => !busy && !showingCodes && send({ type: 'CANCEL' })}
-      withCloseButton={!showingCodes}
-      closeOnEscape={!showingCodes}
-      closeOnClickOutside={false}
-      title={showingCodes ? PASSKEY_DIALOG_TEXT.codesTitle : PASSKEY_DIALOG_TEXT.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <RecoveryCodesModal
+      title={PASSKEY_DIALOG_TEXT.title}
+      codesTitle={PASSKEY_DIALOG_TEXT.codesTitle}
+      codes={showingCodes ? context.recoveryCodes : null}
+      busy={busy}
+      onCancel={() => send({ type: 'CANCEL' })}
+      onSaved={() => send({ type: 'SAVED' })}
     >
-      {showingCodes ? (
-        <RecoveryCodeList codes={context.recoveryCodes} onSaved={() => send({ type: 'SAVED' })} />
-      ) : (
-        <form
+      <form
           onSubmit={(event) => {
             event.preventDefault();
             send({ type: 'SUBMIT' });
@@ -95,8 +90,7 @@ export function PasskeyEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean)
               </Button>
             </Group>
           </Stack>
-        </form>
-      )}
-    </Modal>
+      </form>
+    </RecoveryCodesModal>
   );
 }

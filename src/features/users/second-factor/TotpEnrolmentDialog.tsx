@@ -1,6 +1,6 @@
 // "Add authenticator app" (issue 28 item 1): totpEnrolmentMachine's screen. The secret is shown as text to type into
 // the app and as its otpauth link (an app on this device opens it); no QR code, which would need a drawing library.
-import { Alert, Anchor, Button, Code, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useEffect, useRef } from 'react';
@@ -8,7 +8,7 @@ import { fromPromise } from 'xstate';
 import { callOperation, invalidateAfter, mutateOperation } from '../../../api/resource';
 import { totpEnrolmentMachine, type FactorEnrolled, type TotpSecret } from '../../../flows/totp-enrolment.machine';
 import { Loading } from '../../../render/Loading';
-import { RecoveryCodeList } from './RecoveryCodeList';
+import { RecoveryCodesModal } from './RecoveryCodesModal';
 
 export const TOTP_DIALOG_TEXT = {
   title: 'Add authenticator app',
@@ -54,16 +54,13 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
   }, [entering, context.error]);
 
   return (
-    <Modal
-      opened={!done}
-      // The codes are the one thing that cannot be shown again: only "Done" closes them.
-      onClose={() => !busy && !showingCodes && send({ type: 'CANCEL' })}
-      withCloseButton={!showingCodes}
-      closeOnEscape={!showingCodes}
-      closeOnClickOutside={false}
-      title={showingCodes ? TOTP_DIALOG_TEXT.codesTitle : TOTP_DIALOG_TEXT.title}
-      centered
-      closeButtonProps={{ 'aria-label': 'Close' }}
+    <RecoveryCodesModal
+      title={TOTP_DIALOG_TEXT.title}
+      codesTitle={TOTP_DIALOG_TEXT.codesTitle}
+      codes={showingCodes ? context.recoveryCodes : null}
+      busy={busy}
+      onCancel={() => send({ type: 'CANCEL' })}
+      onSaved={() => send({ type: 'SAVED' })}
     >
       {snapshot.matches('starting') && <Loading />}
       {snapshot.matches('failed') && (
@@ -126,7 +123,6 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
           </Stack>
         </form>
       )}
-      {showingCodes && <RecoveryCodeList codes={context.recoveryCodes} onSaved={() => send({ type: 'SAVED' })} />}
-    </Modal>
+    </RecoveryCodesModal>
   );
 }
