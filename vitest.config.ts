@@ -27,8 +27,10 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/test/setup.ts'],
-          // A screen test walks a whole flow in jsdom: seconds at load 8 on two cores (5 s, the default, failed there).
-          testTimeout: 30000,
+          // A screen test walks a whole flow in jsdom: seconds at load 8 on two cores (5 s, the default, failed there);
+          // the create-user wizard's typed birth dates took 7.5 s quiet and 31 s beside the e2e suite (issue 25). The
+          // limit only stops a hung test, so it is sized for the busiest machine, as the gateway projects' are.
+          testTimeout: 120000,
         },
       },
       {
