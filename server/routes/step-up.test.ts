@@ -19,8 +19,15 @@ const gateway = gatewayPerTest();
 const MINUTE = 60_000;
 const STEP_UP_REQUIRED_DETAIL = 'This action needs a second-factor check within the last 5 minutes. Prove your factor (POST /api/v1/id/second-factors/step-up), then send the same request again.';
 
-/** The operations issue 28 names: confirming a top-up, cash-out or loan above the threshold, deciding a four-eyes request, bulk edit and bulk reprocess, changing a tenant. */
+/**
+ * The operations issue 28 names: confirming a top-up, cash-out or loan above the threshold, deciding a four-eyes
+ * request, bulk edit and bulk reprocess, changing a tenant; and taking away or replacing one's own factors (ASVS 5.0
+ * §6.4: re-authenticate before changing an authentication factor, so a session left open cannot strip the account's).
+ */
 const ISSUE_GUARDED = {
+  removeTotp: 'always',
+  removePasskey: 'always',
+  regenerateRecoveryCodes: 'always',
   confirmWalletTransaction: 'aboveMoneyThreshold',
   approveApproval: 'always',
   rejectApproval: 'always',

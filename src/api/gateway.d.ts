@@ -210,7 +210,8 @@ export interface paths {
         post: operations["beginTotpEnrolment"];
         /**
          * Remove the authenticator app
-         * @description 404 when none is enrolled; 409 `factor_required` when it is the last factor of a user whose role needs one.
+         * @description Step-up (`x-step-up: always`): a fresh second-factor check of the session, else 403 `step_up_required`.
+         *     404 when none is enrolled; 409 `factor_required` when it is the last factor of a user whose role needs one.
          *     Removing the last factor also removes the recovery codes. Audit row `second-factor.remove`.
          */
         delete: operations["removeTotp"];
@@ -299,7 +300,8 @@ export interface paths {
         post?: never;
         /**
          * Remove a passkey
-         * @description 404 for a passkey that is not the user's; 409 `factor_required` as for `removeTotp`. Audit row
+         * @description Step-up (`x-step-up: always`): a fresh second-factor check of the session, else 403 `step_up_required`.
+         *     404 for a passkey that is not the user's; 409 `factor_required` as for `removeTotp`. Audit row
          *     `second-factor.remove`.
          */
         delete: operations["removePasskey"];
@@ -319,7 +321,8 @@ export interface paths {
         put?: never;
         /**
          * New recovery codes
-         * @description Ten new one-time codes in place of every old one, shown this once. 409 `no_factor` for a user without an
+         * @description Step-up (`x-step-up: always`): a fresh second-factor check of the session, else 403 `step_up_required`.
+         *     Ten new one-time codes in place of every old one, shown this once. 409 `no_factor` for a user without an
          *     authenticator app or passkey. Audit row `second-factor.recovery-codes`.
          */
         post: operations["regenerateRecoveryCodes"];
@@ -5739,6 +5742,7 @@ export interface operations {
                 content?: never;
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
@@ -5842,6 +5846,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
         };
@@ -5865,6 +5870,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
