@@ -130,6 +130,37 @@ test('[issue 28] the profile enrols an authenticator app, shows its recovery cod
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 });
 
+test('[issue 28] removing the authenticator app asks for a fresh check in place, over the remove dialog: a wrong code is refused, the app\'s next code removes it', async ({ page, request }) => {
+  const email = await newStaff(request);
+  await signIn(page, email);
+  const panel = await openSecondFactorTab(page);
+  await panel.getByRole('button', { name: 'Add authenticator app', exact: true }).click();
+  const adding = page.getByRole('dialog', { name: 'Add authenticator app' });
+  const secret = (await adding.getByTestId('totp-secret').innerText()).trim();
+  await adding.getByRole('textbox', { name: /^Code from the app/ }).fill(await codeOf(secret));
+  await adding.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await saveRecoveryCodes(page);
+
+  // This session signed in by password alone: no check of its own yet, so taking the factor away asks for one.
+  await panel.getByRole('button', { name: 'Remove the authenticator app', exact: true }).click();
+  const removing = page.getByRole('dialog', { name: 'Remove the authenticator app' });
+  await removing.getByRole('button', { name: 'Remove', exact: true }).click();
+  const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+  const code = stepUp.getByRole('textbox', { name: /Authentication code/ });
+  await expect(code).toBeFocused();
+  await expectAccessible(page);
+  await code.fill('000000');
+  await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(stepUp.getByRole('alert')).toContainText('The code is wrong');
+  await expect(panel).not.toContainText('No authenticator app is set up.');
+  // The enrolment spent the current time-step; the app's next code proves it, and the same removal goes through.
+  await code.fill(await codeOf(secret, 1));
+  await stepUp.getByRole('button', { name: 'Confirm', exact: true }).click();
+  await expect(stepUp).toHaveCount(0);
+  await expect(removing).toHaveCount(0);
+  await expect(panel).toContainText('No authenticator app is set up.');
+});
+
 test.describe('passkeys', () => {
   // WebAuthn takes a domain as the relying party, never an IP address: the page is on localhost.
   test.use({ baseURL: `http://localhost:${process.env.E2E_PORT ?? '8191'}` });
