@@ -10,7 +10,7 @@ import type { RouteHandler, Routes } from '../routes/types.ts';
 import type { Contract } from './contract.ts';
 import { HttpError } from './jsonapi.ts';
 
-export const STEP_UP_MODES = ['always', 'aboveMoneyThreshold', 'never'] as const;
+export const STEP_UP_MODES = ['always', 'aboveMoneyThreshold', 'whenEnrolled', 'never'] as const;
 export type StepUpMode = (typeof STEP_UP_MODES)[number];
 
 /** The signed amount in minor units a request would move; undefined when it names nothing the session may move. */
@@ -69,14 +69,18 @@ function guard(mode: Exclude<StepUpMode, 'never'>, operationId: string, handler:
     const { db, teller } = request.server;
     if (session) {
       const readAmount = MONEY_AMOUNTS[operationId];
-      let needed = mode === 'always';
+      let needed = mode === 'always' || mode === 'whenEnrolled';
       if (mode === 'aboveMoneyThreshold' && readAmount) {
         const amount = await readAmount(request);
         needed = amount !== undefined && aboveThreshold(amount, await sessionStepUpSettings(db, session));
       }
       if (needed) {
         const verdict = await stepUpVerdict(db, session, teller.now());
-        if (!verdict.ok) throw stepUpRefusal(verdict.code, verdict.windowMinutes);
+        // `whenEnrolled`, adding a factor: an account with none enrols its first freely (it has nothing to prove with,
+        // and its role may require one); one with a factor proves it first, so a session left open cannot add a
+        // factor its taker holds and then pass every later check with it.
+        const firstFactor = mode === 'whenEnrolled' && !verdict.ok && verdict.code === 'factor_required';
+        if (!verdict.ok && !firstFactor) throw stepUpRefusal(verdict.code, verdict.windowMinutes);
       }
     }
     return handler(request, reply);

@@ -21,10 +21,14 @@ const STEP_UP_REQUIRED_DETAIL = 'This action needs a second-factor check within 
 
 /**
  * The operations issue 28 names: confirming a top-up, cash-out or loan above the threshold, deciding a four-eyes
- * request, bulk edit and bulk reprocess, changing a tenant; and taking away or replacing one's own factors (ASVS 5.0
- * §6.4: re-authenticate before changing an authentication factor, so a session left open cannot strip the account's).
+ * request, bulk edit and bulk reprocess, changing a tenant; and changing one's own factors (ASVS 5.0 §6.4:
+ * re-authenticate before changing an authentication factor), adding one only once the account has one.
  */
 const ISSUE_GUARDED = {
+  beginTotpEnrolment: 'whenEnrolled',
+  confirmTotpEnrolment: 'whenEnrolled',
+  passkeyCreationOptions: 'whenEnrolled',
+  registerPasskey: 'whenEnrolled',
   removeTotp: 'always',
   removePasskey: 'always',
   regenerateRecoveryCodes: 'always',
@@ -137,6 +141,29 @@ describe('step-up before money moves (issue 28 item 2)', () => {
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(again.json()).toEqual(done.json());
     expect((await auditOf(app.db, remittances.rows.missing)).map((row) => row.action)).toEqual(['remittance.status']);
+  });
+
+  it('adding a factor to an account that has one asks for a check first; a first factor needs none', async () => {
+    const clock = { now: new Date(MINIMAL_NOW) };
+    const { app } = await gateway({ now: () => clock.now });
+    // A first factor: no check to give, none asked.
+    const fresh = await signIn(app, 'payin@demo.test');
+    const { secret } = await enrolApp(app, fresh, clock.now);
+    // Later, on a session that signed in without the factor's check (a token of before, or one left open): adding a
+    // passkey, or another app, asks first, and nothing is started.
+    later(clock, 6 * MINUTE);
+    const options = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/passkeys/options', headers: bearer(fresh) });
+    expectMatchesContract(options, 'passkeyCreationOptions');
+    expect(options.statusCode).toBe(403);
+    expect(errorOf(options)?.code).toBe('step_up_required');
+    const again = await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/totp', headers: bearer(fresh) });
+    expect(again.statusCode).toBe(403);
+    expect(errorOf(again)?.code).toBe('step_up_required');
+    const session = await app.db.selectFrom('sessions').select('factor_challenge').orderBy('created', 'desc').executeTakeFirstOrThrow();
+    expect(session.factor_challenge).toBeNull();
+    // Once proved, the same call is answered.
+    expect((await prove(app, fresh, { code: totpCode(secret, clock.now) })).statusCode).toBe(200);
+    expect((await app.inject({ method: 'POST', url: '/api/v1/id/second-factors/passkeys/options', headers: bearer(fresh) })).statusCode).toBe(200);
   });
 
   it('asks no check for a transaction the session may not see: its answer is the 404 of any unknown one, telling nothing of it', async () => {

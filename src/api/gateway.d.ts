@@ -203,7 +203,8 @@ export interface paths {
         put?: never;
         /**
          * Start enrolling an authenticator app
-         * @description A new secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits) and its otpauth URI, unconfirmed until
+         * @description Step-up (`x-step-up: whenEnrolled`): a user who has a factor proves it first (403 `step_up_required`); a first factor needs no check.
+         *     A new secret (RFC 6238: HMAC-SHA1, 30 s, 6 digits) and its otpauth URI, unconfirmed until
          *     `confirmTotpEnrolment`; a new call replaces an unconfirmed secret. 409 `totp_enrolled` when an app is enrolled.
          *     Audit row `second-factor.enrol.begin`.
          */
@@ -231,7 +232,8 @@ export interface paths {
         put?: never;
         /**
          * Confirm the authenticator app with a code
-         * @description A current code of the secret `beginTotpEnrolment` gave enrols the app; the user's first factor comes with ten
+         * @description Step-up (`x-step-up: whenEnrolled`): a user who has a factor proves it first (403 `step_up_required`); a first factor needs no check.
+         *     A current code of the secret `beginTotpEnrolment` gave enrols the app; the user's first factor comes with ten
          *     one-time recovery codes, shown this once (`recoveryCodes`, null when the user keeps theirs). A wrong code: 422
          *     on `code`, nothing changed, counted (10 per account in 15 minutes; 429 past it). Audit rows
          *     `second-factor.enrol`, `second-factor.enrol.fail`.
@@ -254,7 +256,8 @@ export interface paths {
         put?: never;
         /**
          * A passkey registration challenge
-         * @description The options of `navigator.credentials.create` (binary fields in base64url): a new challenge kept on the session,
+         * @description Step-up (`x-step-up: whenEnrolled`): a user who has a factor proves it first (403 `step_up_required`); a first factor needs no check.
+         *     The options of `navigator.credentials.create` (binary fields in base64url): a new challenge kept on the session,
          *     the relying party (RP ID and origins from TELLER_WEBAUTHN_ORIGINS, else the request's own origin), no
          *     attestation asked, the user's passkeys excluded.
          */
@@ -276,7 +279,8 @@ export interface paths {
         put?: never;
         /**
          * Enrol a passkey
-         * @description The credential `navigator.credentials.create` answered to the session's challenge: verified (challenge, origin,
+         * @description Step-up (`x-step-up: whenEnrolled`): a user who has a factor proves it first (403 `step_up_required`); a first factor needs no check.
+         *     The credential `navigator.credentials.create` answered to the session's challenge: verified (challenge, origin,
          *     RP ID, user presence, ES256 or RS256 key) and kept (credential id, public key, counter, transports). A refused
          *     one: 422 on `credential` with the reason, nothing changed. Recovery codes as in `confirmTotpEnrolment`. Audit
          *     rows `second-factor.enrol`, `second-factor.enrol.fail`.
@@ -343,8 +347,8 @@ export interface paths {
         put?: never;
         /**
          * Prove a second factor now, for this session (step-up)
-         * @description Issue 28 item 2: the operations marked `x-step-up` (`always`, or `aboveMoneyThreshold` of the tenant's
-         *     `stepUp.moneyThreshold`) answer 403 `step_up_required` when the session's last second-factor check is older than
+         * @description Issue 28 item 2: the operations marked `x-step-up` (`always`; `aboveMoneyThreshold` of the tenant's
+         *     `stepUp.moneyThreshold`; `whenEnrolled`, adding a factor to an account that has one) answer 403 `step_up_required` when the session's last second-factor check is older than
          *     the tenant's `stepUp.windowMinutes`; this proves one now: exactly one of `code` (the authenticator app's current
          *     code), `recoveryCode` (spent by its use) or `passkey` (an assertion to the challenge of `stepUpPasskeyOptions`).
          *     Counted by the sign-in limits (the same counters as `createToken` and `completeSignInFactor`) before it is
@@ -5722,6 +5726,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
         };
     };
@@ -5771,6 +5776,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
             429: components["responses"]["TooManyRequests"];
@@ -5795,6 +5801,7 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
         };
     };
     registerPasskey: {
@@ -5821,6 +5828,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             415: components["responses"]["UnsupportedMediaType"];
             422: components["responses"]["UnprocessableEntity"];
         };
