@@ -14,8 +14,12 @@ import { REMITTANCE_LOGINS, seedRemittanceWorld } from './testing/remittances.ts
 import { TEST_JWT_SECRET } from './testing.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** The simulated bank is slow: a payout-account read waits this long, then answers 504; long enough for the test to signal and send while it waits, even on a busy machine. */
-const BANK_TIMEOUT_MS = 5_000;
+/**
+ * The simulated bank is slow: a payout-account read waits this long, then answers 504; long enough for the test to
+ * signal while it waits, even on a busy machine, and within the gateway's grace for in-flight requests.
+ */
+const BANK_TIMEOUT_MS = 15_000;
+const SHUTDOWN_GRACE_MS = 60_000;
 /** A test that seeds a database and starts the gateway as a process, which compiles the contract: over a minute with both cores busy. */
 const PROCESS_TEST_MS = 300_000;
 
@@ -58,6 +62,7 @@ async function startGateway(): Promise<Running> {
       NODE_ENV: 'test',
       TELLER_BANK_MODE: 'slow',
       TELLER_BANK_TIMEOUT_MS: String(BANK_TIMEOUT_MS),
+      TELLER_SHUTDOWN_GRACE_MS: String(SHUTDOWN_GRACE_MS),
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -124,25 +129,31 @@ describe('SIGTERM', () => {
     const gateway = await startGateway();
     const token = await sessionToken(gateway.port);
     const slow = `GET /api/v1/integration/swift/payout-account/5400012345 HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${token}\r\n\r\n`;
-    const next = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Request-Id: after-sigterm\r\n\r\n';
-    const { send, answers } = connection(gateway.port);
-    await send(slow);
-    // The slow request is in flight (the gateway logged it; the bank answers BANK_TIMEOUT_MS later) when the signal
-    // comes; the next request comes on the same connection, which stays open while the first is answered, once the
-    // gateway says it is closing.
+    // The next request is begun on a second connection before the signal (its headers not yet ended, so the connection
+    // is busy and stays open) and ended after it: it arrives while the gateway closes, on a connection of its own, so
+    // its answer depends neither on pipelining behind the slow one nor on how long that one takes.
+    const nextStart = 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n';
+    const nextEnd = 'X-Request-Id: after-sigterm\r\nConnection: close\r\n\r\n';
+    const inFlight = connection(gateway.port);
+    const later = connection(gateway.port);
+    await inFlight.send(slow);
+    await later.send(nextStart);
+    // The slow request is in flight (the gateway logged it; the bank answers BANK_TIMEOUT_MS later) when the signal comes.
     await expect.poll(() => gateway.output()).toContain('/api/v1/integration/swift/payout-account/5400012345');
     gateway.child.kill('SIGTERM');
     await expect.poll(() => gateway.output()).toContain('SIGTERM: finishing in-flight requests');
-    await send(next);
+    await later.send(nextEnd);
 
-    const [first, second, ...more] = await answers;
-    expect(first?.status, gateway.output()).toBe(504);
-    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ errors: [{ code: 'bank_timeout' }] });
-    expect(second?.status).toBe(503);
-    expect(JSON.parse(second?.body ?? '{}')).toEqual({
+    const [refused, ...afterRefused] = await later.answers;
+    expect(refused?.status, gateway.output()).toBe(503);
+    expect(JSON.parse(refused?.body ?? '{}')).toEqual({
       errors: [expect.objectContaining({ status: '503', code: 'shutting_down' })],
       meta: { requestId: 'after-sigterm' },
     });
+    expect(afterRefused).toEqual([]);
+    const [first, ...more] = await inFlight.answers;
+    expect(first?.status, gateway.output()).toBe(504);
+    expect(JSON.parse(first?.body ?? '{}')).toMatchObject({ errors: [{ code: 'bank_timeout' }] });
     expect(more).toEqual([]);
 
     expect(await gateway.exited).toBe(0);
