@@ -1,7 +1,7 @@
 // The frame of every signed-in screen: header (logo, Control Panel, theme switch, user menu), the tenant's menu,
 // and the breadcrumb bar holding the tenant selector.
 import type { ReactNode } from 'react';
-import { ActionIcon, Alert, AppShell, Burger, Button, Group, Image, Menu as MantineMenu, Paper, ScrollArea, Text, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Alert, Burger, Button, Group, Image, Menu as MantineMenu, Paper, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { Link } from 'react-router';
 import { logOut } from '../features/auth/api/log-out';
@@ -16,7 +16,7 @@ import { DARK_THEME, MAIN_THEME, setTheme, useTheme } from './theme';
 import { useStaffContext } from '../config/staff-context';
 import { controlPanelRule } from './control-panel';
 import { useReferenceListPrefetch } from './reference-lists';
-import classes from './theme.module.css';
+import shell from './shell.module.css';
 
 /** Menu labels by route, so the breadcrumb says 'Members' where the menu does. */
 function menuLabels(items: ResolvedMenuItem[], labels: Record<string, string> = {}): Record<string, string> {
@@ -43,10 +43,10 @@ export function Shell({ children }: { children: ReactNode }) {
   };
 
   return (
-    <AppShell header={{ height: 56 }} navbar={{ width: 240, breakpoint: 'sm', collapsed: { mobile: !navOpen } }} padding="md">
+    <div className={shell.frame}>
       <Toaster />
       <KeyboardShortcuts />
-      <AppShell.Header>
+      <header className={shell.header}>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
             <Burger opened={navOpen} onClick={toggle} hiddenFrom="sm" size="sm" aria-label="Toggle navigation" />
@@ -88,17 +88,11 @@ export function Shell({ children }: { children: ReactNode }) {
             </MantineMenu>
           </Group>
         </Group>
-      </AppShell.Header>
-      <AppShell.Navbar p="xs">
-        <ScrollArea>
-          {staff.menu && (
-            <div className={navOpen ? undefined : classes.closedOnPhone}>
-              <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />
-            </div>
-          )}
-        </ScrollArea>
-      </AppShell.Navbar>
-      <AppShell.Main>
+      </header>
+      <div className={shell.navbar} data-open={navOpen || undefined}>
+        {staff.menu && <Menu items={staff.menu.items} onNavigate={() => navOpen && toggle()} />}
+      </div>
+      <main className={shell.main}>
         {staff.menu?.banner && (
           <Alert variant="light" mb="sm" title={staff.menu.banner} />
         )}
@@ -106,7 +100,7 @@ export function Shell({ children }: { children: ReactNode }) {
           <Breadcrumb labels={labels}>{staff.isAdminTenant && <TenantSelector />}</Breadcrumb>
         </Paper>
         {children}
-      </AppShell.Main>
-    </AppShell>
+      </main>
+    </div>
   );
 }

@@ -1,5 +1,5 @@
 // On a phone (below Mantine's `sm` breakpoint) the navbar is off screen until the burger opens it: while it is closed
-// its menu is out of the page by CSS (theme.module.css closedOnPhone), so its links take no keyboard focus and no
+// its panel is hidden by CSS (shell.module.css: the navbar without data-open), so its links take no keyboard focus and no
 // screen reader's attention. The CSS itself is proven in a real browser (tests/e2e/first-screen.spec.ts).
 import { fetchProxy } from '../api/test-support/fetch-proxy';
 import { screen } from '@testing-library/react';
@@ -8,7 +8,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeGateway } from '../api/test-support/fake-gateway';
 import { sessionStore } from '../api/session';
 import { renderApp } from './test-support';
-import classes from './theme.module.css';
 
 vi.setConfig({ testTimeout: 30_000 });
 
@@ -24,11 +23,12 @@ describe('the navbar on a phone', () => {
     await renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
     const menu = screen.getByRole('navigation', { name: 'Main menu', hidden: true });
-    expect(menu.parentElement).toHaveClass(classes.closedOnPhone ?? 'closedOnPhone');
+    const panel = menu.parentElement;
+    expect(panel).not.toHaveAttribute('data-open');
     await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
-    expect(menu.parentElement).not.toHaveClass(classes.closedOnPhone ?? 'closedOnPhone');
+    expect(panel).toHaveAttribute('data-open');
     await user.click(menu.querySelector('a[aria-current="page"]') ?? menu);
-    expect(menu.parentElement).toHaveClass(classes.closedOnPhone ?? 'closedOnPhone');
+    expect(panel).not.toHaveAttribute('data-open');
   });
 
   it('draws the menu at once on a wider screen', async () => {
