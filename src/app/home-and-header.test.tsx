@@ -4,14 +4,13 @@ import { fetchProxy } from '../api/test-support/fetch-proxy';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { notifications } from '@mantine/notifications';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGateway } from '../api/test-support/fake-gateway';
 import { sessionStore } from '../api/session';
 import { config, getTenant } from '../config';
 import { renderApp } from './test-support';
 import { DARK_THEME, MAIN_THEME, initTheme, setTheme } from './theme';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 function signIn(who: 'super' | 'partner', selected?: string): void {
   const [tenantId, claim] = who === 'super' ? ['dssc', 'dssc'] : ['teller', 'teller'];

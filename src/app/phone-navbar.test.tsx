@@ -9,7 +9,6 @@ import { FakeGateway } from '../api/test-support/fake-gateway';
 import { sessionStore } from '../api/session';
 import { renderApp } from './test-support';
 
-vi.setConfig({ testTimeout: 30_000 });
 
 beforeEach(() => {
   fetchProxy.handle = new FakeGateway().handle;

@@ -146,7 +146,7 @@ describe('tenant switch failures (users-and-wallets §8)', () => {
 
     expect(await screen.findByText('Landed')).toBeVisible();
     // As long as findBy waits (src/test/setup.ts), not vi.waitFor's 1 s: the refetch renders first on a busy machine.
-    await vi.waitFor(() => expect(queryClient.getQueryData(referenceListQuery('listChannels').queryKey)).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]), { timeout: 15_000 });
+    await vi.waitFor(() => expect(queryClient.getQueryData(referenceListQuery('listChannels').queryKey)).toEqual([{ id: '1', code: 'BANK', name: 'Bank transfer' }]));
     expect(channelBearer).toBe('Bearer naccug-token');
     expect(screen.queryByRole('alert')).toBeNull();
   });

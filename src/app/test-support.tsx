@@ -39,8 +39,8 @@ export async function renderApp(route: string): Promise<Error[]> {
   );
   const main = await screen.findByRole('main');
   // The screen's chunk has loaded, and its calls have been answered and drawn.
-  await waitFor(() => expect(within(main).queryByText('Loading...')).not.toBeInTheDocument(), { timeout: 15_000 });
-  await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0), { timeout: 15_000 });
+  await waitFor(() => expect(within(main).queryByText('Loading...')).not.toBeInTheDocument());
+  await waitFor(() => expect(queryClient.isFetching() + queryClient.isMutating()).toBe(0));
   await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   return errors;
 }

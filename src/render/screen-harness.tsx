@@ -7,14 +7,13 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, render, type RenderResult } from '@testing-library/react';
 import { notifications } from '@mantine/notifications';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, vi } from 'vitest';
+import { afterEach } from 'vitest';
 import { sessionStore } from '../api/session';
 import { loadCompiledForm } from './form/compiled-forms';
 import { Loading } from './Loading';
 import { Toaster } from './Toaster';
 import { TableSourcesProvider, type TableSources } from './table';
 
-vi.setConfig({ testTimeout: 20_000 });
 // Toasts live in a store shared by every test: a test sees only its own.
 afterEach(() => act(() => notifications.clean()));
 

@@ -6,14 +6,12 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render, type RenderResult } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { vi } from 'vitest';
 import { sessionStore } from '../../../api/session';
 import { getTenant } from '../../../config';
 import { Toaster } from '../../../render/Toaster';
 import { TableSourcesProvider } from '../../../render/table';
 import { tableSources } from '../manifest';
 
-vi.setConfig({ testTimeout: 20_000 });
 
 export interface StaffLogin {
   userId?: string;
