@@ -10,6 +10,7 @@ import { passkeyEnrolmentMachine } from '../../../flows/passkey-enrolment.machin
 import type { FactorEnrolled } from '../../../flows/totp-enrolment.machine';
 import { createPasskey } from '../../../lib/passkeys';
 import { RecoveryCodesModal } from './RecoveryCodesModal';
+import { useEnrolmentEnd } from './useEnrolmentEnd';
 
 export const PASSKEY_DIALOG_TEXT = {
   title: 'Add passkey',
@@ -39,12 +40,8 @@ export function PasskeyEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean)
     }),
   );
   const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
-  const done = snapshot.status === 'done';
-  useEffect(() => {
-    if (done) onDone(snapshot.output?.enrolled ?? false);
-  }, [done, snapshot.output, onDone]);
-  const showingCodes = snapshot.matches('showingCodes');
+  const ending = useEnrolmentEnd(snapshot, send, onDone);
+  const { busy } = ending;
   // Back on the name (disabled while the browser asked) with the reason a passkey was not added.
   const field = useRef<HTMLInputElement>(null);
   useEffect(() => {
@@ -55,10 +52,7 @@ export function PasskeyEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean)
     <RecoveryCodesModal
       title={PASSKEY_DIALOG_TEXT.title}
       codesTitle={PASSKEY_DIALOG_TEXT.codesTitle}
-      codes={showingCodes ? context.recoveryCodes : null}
-      busy={busy}
-      onCancel={() => send({ type: 'CANCEL' })}
-      onSaved={() => send({ type: 'SAVED' })}
+      {...ending}
     >
       <form
           onSubmit={(event) => {

@@ -9,6 +9,7 @@ import { callOperation, invalidateAfter, mutateOperation } from '../../../api/re
 import { totpEnrolmentMachine, type FactorEnrolled, type TotpSecret } from '../../../flows/totp-enrolment.machine';
 import { Loading } from '../../../render/Loading';
 import { RecoveryCodesModal } from './RecoveryCodesModal';
+import { useEnrolmentEnd } from './useEnrolmentEnd';
 
 export const TOTP_DIALOG_TEXT = {
   title: 'Add authenticator app',
@@ -39,12 +40,8 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
     }),
   );
   const { context } = snapshot;
-  const busy = snapshot.hasTag('busy');
-  const done = snapshot.status === 'done';
-  useEffect(() => {
-    if (done) onDone(snapshot.output?.enrolled ?? false);
-  }, [done, snapshot.output, onDone]);
-  const showingCodes = snapshot.matches('showingCodes');
+  const ending = useEnrolmentEnd(snapshot, send, onDone);
+  const { busy } = ending;
   const entering = snapshot.matches('entering');
   // The field comes after the secret is made (the dialog opened on a spinner), and is back after a refused code;
   // data-autofocus as well, for when the dialog's focus trap starts after the secret came.
@@ -57,10 +54,7 @@ export function TotpEnrolmentDialog({ onDone }: { onDone: (enrolled: boolean) =>
     <RecoveryCodesModal
       title={TOTP_DIALOG_TEXT.title}
       codesTitle={TOTP_DIALOG_TEXT.codesTitle}
-      codes={showingCodes ? context.recoveryCodes : null}
-      busy={busy}
-      onCancel={() => send({ type: 'CANCEL' })}
-      onSaved={() => send({ type: 'SAVED' })}
+      {...ending}
     >
       {snapshot.matches('starting') && <Loading />}
       {snapshot.matches('failed') && (
