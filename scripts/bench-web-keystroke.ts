@@ -6,6 +6,8 @@
 //   - from the key's own timestamp (`keydown` event.timeStamp, when the browser received it) to the first task after
 //     the frame that follows the field's `input` event: requestAnimationFrame, then a message posted from it, which runs
 //     once that frame has been produced (the app's handlers have run and their DOM is painted);
+//   - from the same timestamp to the end of the field's `input` event, the app's handlers and React's render of the key
+//     done: the part of the time the app's code sets, without the wait for the frame;
 //   - by the browser's Event Timing (PerformanceEventTiming, `event` entries with durationThreshold 16): its duration
 //     is the same span as the browser counts it, rounded to 8 ms, reported only for keys that took 16 ms or more.
 import { loadavg } from 'node:os';
@@ -21,6 +23,8 @@ const KEY_DELAY_MS = 120;
 export interface KeystrokeRun {
   /** Per key, ms from the key to the paint after it. */
   keys: number[];
+  /** Per key, ms from the key to the end of its `input` event's handlers. */
+  handled: number[];
   /** Per key Event Timing reported (16 ms or more), its longest entry's duration. */
   slowEntries: number[];
   /** The one-minute load average when the run ended. */
@@ -34,20 +38,21 @@ export interface KeystrokeFigures {
 
 declare global {
   interface Window {
-    __keystrokes?: { keys: number[]; slowEntries: Map<number, number> };
+    __keystrokes?: { keys: number[]; handled: number[]; slowEntries: Map<number, number> };
   }
 }
 
 /** Starts recording keystrokes in the page (see the header); `collect` reads them. */
 async function record(page: Page): Promise<void> {
   await page.evaluate(() => {
-    const store = { keys: [] as number[], slowEntries: new Map<number, number>() };
+    const store = { keys: [] as number[], handled: [] as number[], slowEntries: new Map<number, number>() };
     window.__keystrokes = store;
     let pressed: number | null = null;
     const painted = () => {
       if (pressed === null) return;
       const started = pressed;
       pressed = null;
+      store.handled.push(performance.now() - started);
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => store.keys.push(performance.now() - started);
@@ -74,7 +79,7 @@ async function collect(page: Page): Promise<KeystrokeRun> {
   const recorded = await page.evaluate(() => {
     const store = window.__keystrokes;
     if (!store) throw new Error('no keystroke recorder in the page');
-    return { keys: store.keys, slowEntries: [...store.slowEntries.values()] };
+    return { keys: store.keys, handled: store.handled, slowEntries: [...store.slowEntries.values()] };
   });
   return { ...recorded, load: loadavg()[0] ?? 0 };
 }
