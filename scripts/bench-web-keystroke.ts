@@ -31,9 +31,50 @@ export interface KeystrokeRun {
   load: number;
 }
 
+/** What one traced run's keys cost the page's main thread in CPU time, per key: figures the machine's load moves far
+ * less than the times above, which count the waits for a core. */
+export interface KeystrokeCpu {
+  /** In the key's keydown, keypress (its input event and React's render of it inside) and keyup handlers. */
+  handlers: number;
+  /** Style, layout, paint and the frame's commit. */
+  rendering: number;
+  /** In idle callbacks: the work the page leaves for after the paint. */
+  idle: number;
+}
+
 export interface KeystrokeFigures {
   label: string;
   runs: KeystrokeRun[];
+  cpu: KeystrokeCpu;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit']);
+const KEY_EVENTS = new Set(['keydown', 'keypress', 'keyup']);
+
+/** The main thread's CPU time per key in a Chromium trace of `keys` keys (events nested in others counted once). */
+function keystrokeCpu(trace: Buffer, keys: number): KeystrokeCpu {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const main = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const total = { handlers: 0, rendering: 0, idle: 0 };
+  for (const event of events) {
+    if (event.ph !== 'X' || !main.has(`${event.pid}:${event.tid}`)) continue;
+    const cpu = (event.tdur ?? event.dur ?? 0) / 1000;
+    if (event.name === 'EventDispatch' && KEY_EVENTS.has(event.args?.data?.type ?? '')) total.handlers += cpu;
+    else if (RENDERING.has(event.name)) total.rendering += cpu;
+    else if (event.name === 'FireIdleCallback') total.idle += cpu;
+  }
+  return { handlers: total.handlers / keys, rendering: total.rendering / keys, idle: total.idle / keys };
 }
 
 declare global {
@@ -43,7 +84,8 @@ declare global {
 }
 
 /** Starts recording keystrokes in the page (see the header); `collect` reads them. */
-async function record(page: Page): Promise<void> {
+async function record(page: Page, tracer: Tracer): Promise<void> {
+  if (tracer) await tracer.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate(() => {
     const store = { keys: [] as number[], handled: [] as number[], slowEntries: new Map<number, number>() };
     window.__keystrokes = store;
@@ -73,9 +115,13 @@ async function record(page: Page): Promise<void> {
   });
 }
 
-async function collect(page: Page): Promise<KeystrokeRun> {
+/** Starts a trace of the typing when asked; `collect` ends it. */
+type Tracer = { browser: Browser; trace?: Buffer } | null;
+
+async function collect(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   // The last key's frame, and Event Timing's entries (delivered after their frame).
   await page.waitForTimeout(500);
+  if (tracer) tracer.trace = await tracer.browser.stopTracing();
   const recorded = await page.evaluate(() => {
     const store = window.__keystrokes;
     if (!store) throw new Error('no keystroke recorder in the page');
@@ -102,7 +148,7 @@ async function signedInPage(browser: Browser, baseURL: string, email: string, pa
 }
 
 /** The create-user wizard as the credit union's field officer opens it from the admins list (tests/e2e/create-user-steps.ts). */
-async function wizardRun(page: Page): Promise<KeystrokeRun> {
+async function wizardRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   await page.goto('/wallet/admins');
   await page.locator('#root:not([inert])').waitFor();
   await page.getByRole('table').locator('tbody tr').first().waitFor();
@@ -112,14 +158,14 @@ async function wizardRun(page: Page): Promise<KeystrokeRun> {
   // The step draws its form once the reference lists are in.
   await first.waitFor();
   await page.waitForTimeout(500);
-  await record(page);
+  await record(page, tracer);
   await typeInto(first, NAME_KEYS.first);
   await typeInto(wizard.getByRole('textbox', { name: /^Family Name/ }), NAME_KEYS.family);
-  return collect(page);
+  return collect(page, tracer);
 }
 
 /** The top-up form of the first member on group@demo.test's Members list (tests/e2e/wallet.spec.ts openTopUp). */
-async function topUpRun(page: Page): Promise<KeystrokeRun> {
+async function topUpRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   await page.goto('/wallet/users');
   await page.locator('#root:not([inert])').waitFor();
   await page.locator('main table tbody tr[aria-rowindex]').first().click();
@@ -130,13 +176,13 @@ async function topUpRun(page: Page): Promise<KeystrokeRun> {
   const amount = modal.getByRole('textbox', { name: /Amount/ });
   await amount.waitFor();
   await page.waitForTimeout(500);
-  await record(page);
+  await record(page, tracer);
   await typeInto(amount, TOP_UP_KEYS.amount);
   await typeInto(modal.getByRole('textbox', { name: 'Remarks', exact: true }), TOP_UP_KEYS.remarks);
-  return collect(page);
+  return collect(page, tracer);
 }
 
-/** `runs` fresh openings of each form, each typed into 26 times. */
+/** `runs` fresh openings of each form, each typed into 26 times, then one more traced for its CPU time. */
 export async function measureKeystrokes(browser: Browser, baseURL: string, password: string, runs: number): Promise<KeystrokeFigures[]> {
   const figures: KeystrokeFigures[] = [];
   const cases = [
@@ -147,11 +193,14 @@ export async function measureKeystrokes(browser: Browser, baseURL: string, passw
     const page = await signedInPage(browser, baseURL, email, password);
     const done: KeystrokeRun[] = [];
     try {
-      for (let attempt = 0; attempt < runs; attempt += 1) done.push(await run(page));
+      for (let attempt = 0; attempt < runs; attempt += 1) done.push(await run(page, null));
+      const tracer: Tracer = { browser };
+      const traced = await run(page, tracer);
+      if (!tracer.trace) throw new Error('the traced keystroke run left no trace');
+      figures.push({ label, runs: done, cpu: keystrokeCpu(tracer.trace, traced.keys.length) });
     } finally {
       await page.context().close();
     }
-    figures.push({ label, runs: done });
   }
   return figures;
 }
