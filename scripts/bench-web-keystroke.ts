@@ -6,6 +6,8 @@
 //   - from the key's own timestamp (`keydown` event.timeStamp, when the browser received it) to the first task after
 //     the frame that follows the field's `input` event: requestAnimationFrame, then a message posted from it, which runs
 //     once that frame has been produced (the app's handlers have run and their DOM is painted);
+//   - from the same timestamp to the end of the field's `input` event, the app's handlers and React's render of the key
+//     done: the part of the time the app's code sets, without the wait for the frame;
 //   - by the browser's Event Timing (PerformanceEventTiming, `event` entries with durationThreshold 16): its duration
 //     is the same span as the browser counts it, rounded to 8 ms, reported only for keys that took 16 ms or more.
 import { loadavg } from 'node:os';
@@ -21,33 +23,78 @@ const KEY_DELAY_MS = 120;
 export interface KeystrokeRun {
   /** Per key, ms from the key to the paint after it. */
   keys: number[];
+  /** Per key, ms from the key to the end of its `input` event's handlers. */
+  handled: number[];
   /** Per key Event Timing reported (16 ms or more), its longest entry's duration. */
   slowEntries: number[];
   /** The one-minute load average when the run ended. */
   load: number;
 }
 
+/** What one traced run's keys cost the page's main thread in CPU time, per key: figures the machine's load moves far
+ * less than the times above, which count the waits for a core. */
+export interface KeystrokeCpu {
+  /** In the key's keydown, keypress (its input event and React's render of it inside) and keyup handlers. */
+  handlers: number;
+  /** Style, layout, paint and the frame's commit. */
+  rendering: number;
+  /** In idle callbacks: the work the page leaves for after the paint. */
+  idle: number;
+}
+
 export interface KeystrokeFigures {
   label: string;
   runs: KeystrokeRun[];
+  cpu: KeystrokeCpu;
+}
+
+interface TraceEvent {
+  name: string;
+  ph: string;
+  pid: number;
+  tid: number;
+  dur?: number;
+  tdur?: number;
+  args?: { name?: string; data?: { type?: string } };
+}
+
+const RENDERING = new Set(['UpdateLayoutTree', 'Layout', 'PrePaint', 'Paint', 'Layerize', 'Commit']);
+const KEY_EVENTS = new Set(['keydown', 'keypress', 'keyup']);
+
+/** The main thread's CPU time per key in a Chromium trace of `keys` keys (events nested in others counted once). */
+function keystrokeCpu(trace: Buffer, keys: number): KeystrokeCpu {
+  const parsed = JSON.parse(trace.toString('utf8')) as { traceEvents?: TraceEvent[] } | TraceEvent[];
+  const events = Array.isArray(parsed) ? parsed : (parsed.traceEvents ?? []);
+  const main = new Set(events.filter((event) => event.name === 'thread_name' && event.args?.name === 'CrRendererMain').map((event) => `${event.pid}:${event.tid}`));
+  const total = { handlers: 0, rendering: 0, idle: 0 };
+  for (const event of events) {
+    if (event.ph !== 'X' || !main.has(`${event.pid}:${event.tid}`)) continue;
+    const cpu = (event.tdur ?? event.dur ?? 0) / 1000;
+    if (event.name === 'EventDispatch' && KEY_EVENTS.has(event.args?.data?.type ?? '')) total.handlers += cpu;
+    else if (RENDERING.has(event.name)) total.rendering += cpu;
+    else if (event.name === 'FireIdleCallback') total.idle += cpu;
+  }
+  return { handlers: total.handlers / keys, rendering: total.rendering / keys, idle: total.idle / keys };
 }
 
 declare global {
   interface Window {
-    __keystrokes?: { keys: number[]; slowEntries: Map<number, number> };
+    __keystrokes?: { keys: number[]; handled: number[]; slowEntries: Map<number, number> };
   }
 }
 
 /** Starts recording keystrokes in the page (see the header); `collect` reads them. */
-async function record(page: Page): Promise<void> {
+async function record(page: Page, tracer: Tracer): Promise<void> {
+  if (tracer) await tracer.browser.startTracing(page, { categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'] });
   await page.evaluate(() => {
-    const store = { keys: [] as number[], slowEntries: new Map<number, number>() };
+    const store = { keys: [] as number[], handled: [] as number[], slowEntries: new Map<number, number>() };
     window.__keystrokes = store;
     let pressed: number | null = null;
     const painted = () => {
       if (pressed === null) return;
       const started = pressed;
       pressed = null;
+      store.handled.push(performance.now() - started);
       requestAnimationFrame(() => {
         const channel = new MessageChannel();
         channel.port1.onmessage = () => store.keys.push(performance.now() - started);
@@ -68,13 +115,17 @@ async function record(page: Page): Promise<void> {
   });
 }
 
-async function collect(page: Page): Promise<KeystrokeRun> {
+/** Starts a trace of the typing when asked; `collect` ends it. */
+type Tracer = { browser: Browser; trace?: Buffer } | null;
+
+async function collect(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   // The last key's frame, and Event Timing's entries (delivered after their frame).
   await page.waitForTimeout(500);
+  if (tracer) tracer.trace = await tracer.browser.stopTracing();
   const recorded = await page.evaluate(() => {
     const store = window.__keystrokes;
     if (!store) throw new Error('no keystroke recorder in the page');
-    return { keys: store.keys, slowEntries: [...store.slowEntries.values()] };
+    return { keys: store.keys, handled: store.handled, slowEntries: [...store.slowEntries.values()] };
   });
   return { ...recorded, load: loadavg()[0] ?? 0 };
 }
@@ -97,7 +148,7 @@ async function signedInPage(browser: Browser, baseURL: string, email: string, pa
 }
 
 /** The create-user wizard as the credit union's field officer opens it from the admins list (tests/e2e/create-user-steps.ts). */
-async function wizardRun(page: Page): Promise<KeystrokeRun> {
+async function wizardRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   await page.goto('/wallet/admins');
   await page.locator('#root:not([inert])').waitFor();
   await page.getByRole('table').locator('tbody tr').first().waitFor();
@@ -107,14 +158,14 @@ async function wizardRun(page: Page): Promise<KeystrokeRun> {
   // The step draws its form once the reference lists are in.
   await first.waitFor();
   await page.waitForTimeout(500);
-  await record(page);
+  await record(page, tracer);
   await typeInto(first, NAME_KEYS.first);
   await typeInto(wizard.getByRole('textbox', { name: /^Family Name/ }), NAME_KEYS.family);
-  return collect(page);
+  return collect(page, tracer);
 }
 
 /** The top-up form of the first member on group@demo.test's Members list (tests/e2e/wallet.spec.ts openTopUp). */
-async function topUpRun(page: Page): Promise<KeystrokeRun> {
+async function topUpRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   await page.goto('/wallet/users');
   await page.locator('#root:not([inert])').waitFor();
   await page.locator('main table tbody tr[aria-rowindex]').first().click();
@@ -125,13 +176,13 @@ async function topUpRun(page: Page): Promise<KeystrokeRun> {
   const amount = modal.getByRole('textbox', { name: /Amount/ });
   await amount.waitFor();
   await page.waitForTimeout(500);
-  await record(page);
+  await record(page, tracer);
   await typeInto(amount, TOP_UP_KEYS.amount);
   await typeInto(modal.getByRole('textbox', { name: 'Remarks', exact: true }), TOP_UP_KEYS.remarks);
-  return collect(page);
+  return collect(page, tracer);
 }
 
-/** `runs` fresh openings of each form, each typed into 26 times. */
+/** `runs` fresh openings of each form, each typed into 26 times, then one more traced for its CPU time. */
 export async function measureKeystrokes(browser: Browser, baseURL: string, password: string, runs: number): Promise<KeystrokeFigures[]> {
   const figures: KeystrokeFigures[] = [];
   const cases = [
@@ -142,11 +193,14 @@ export async function measureKeystrokes(browser: Browser, baseURL: string, passw
     const page = await signedInPage(browser, baseURL, email, password);
     const done: KeystrokeRun[] = [];
     try {
-      for (let attempt = 0; attempt < runs; attempt += 1) done.push(await run(page));
+      for (let attempt = 0; attempt < runs; attempt += 1) done.push(await run(page, null));
+      const tracer: Tracer = { browser };
+      const traced = await run(page, tracer);
+      if (!tracer.trace) throw new Error('the traced keystroke run left no trace');
+      figures.push({ label, runs: done, cpu: keystrokeCpu(tracer.trace, traced.keys.length) });
     } finally {
       await page.context().close();
     }
-    figures.push({ label, runs: done });
   }
   return figures;
 }

@@ -768,15 +768,20 @@ async function main() {
     if (usersTimes.length > 0) {
       console.log(`  Users menu item → first page of rows painted: first visit ${ms(firstVisit)}, then median ${ms(median(warm))} of ${warm.length} (min ${ms(Math.min(...warm))}, max ${ms(Math.max(...warm))})`);
     }
-    for (const { label, runs: done } of keystrokes) {
-      done.forEach(({ keys, slowEntries, load }, run) => {
+    for (const { label, runs: done, cpu: keyCpu } of keystrokes) {
+      done.forEach(({ keys, handled, slowEntries, load }, run) => {
         const p95 = percentile(keys, 0.95);
         console.log(
           `  Keystroke → next paint, ${label} [run ${run + 1} of ${done.length}]: median ${median(keys).toFixed(1)} ms, p95 ${p95.toFixed(1)} ms, ` +
             `longest ${Math.max(...keys).toFixed(1)} ms of ${keys.length} keys (target p95 <= ${TARGETS.keystrokeP95Ms} ms: ${verdict(p95 <= TARGETS.keystrokeP95Ms)}); ` +
+            `key → its input handled: median ${median(handled).toFixed(1)} ms, p95 ${percentile(handled, 0.95).toFixed(1)} ms; ` +
             `Event Timing: ${slowEntries.length} keys at 16 ms or more${slowEntries.length ? ` (${slowEntries.sort((a, b) => b - a).join(', ')} ms)` : ''}; load average ${load.toFixed(2)}`,
         );
       });
+      console.log(
+        `    main-thread CPU per key (one more run, traced): its key events' handlers ${keyCpu.handlers.toFixed(1)} ms, style/layout/paint ${keyCpu.rendering.toFixed(1)} ms, ` +
+          `idle callbacks after the paint ${keyCpu.idle.toFixed(1)} ms`,
+      );
     }
     thousands.forEach((thousand, run) => {
       const of = scrollRuns > 1 ? ` [run ${run + 1} of ${scrollRuns}]` : '';

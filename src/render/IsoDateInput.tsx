@@ -2,7 +2,7 @@
 // typed and hands that text on: a partial or impossible date is never swapped for one the picker could parse (typing
 // 2016-06-15 key by key once left 0201-01-01), so the form's validator judges the typed text and says what is wrong.
 import '@mantine/dates/styles.layer.css';
-import { memo, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useLayoutEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { Popover, TextInput } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useId } from '@mantine/hooks';
@@ -29,6 +29,7 @@ export interface IsoDateInputProps {
   error?: ReactNode;
   onBlur?: () => void;
   onFocus?: () => void;
+  onKeyDown?: (event: KeyboardEvent<HTMLInputElement>) => void;
 }
 
 export function IsoDateInput({
@@ -48,6 +49,7 @@ export function IsoDateInput({
   error,
   onBlur,
   onFocus,
+  onKeyDown,
 }: IsoDateInputProps) {
   const inputId = useId(id);
   const [opened, setOpened] = useState(false);
@@ -106,6 +108,7 @@ export function IsoDateInput({
           data-mantine-stop-propagation={opened || undefined}
           onKeyDown={(event) => {
             if (event.key === 'Escape') setOpened(false);
+            onKeyDown?.(event);
           }}
         />
       </Popover.Target>

@@ -60,6 +60,21 @@ test.describe('Create User wizard', () => {
     await expect(review.getByRole('row', { name: /Birth Date/ }).getByRole('cell')).toHaveText('1990-04-12');
   });
 
+  test('[UW-4.43] a name typed and sent with Enter at once goes on to the Review Page as typed (issue 27: keys reach the form after their paint)', async ({ page }) => {
+    const person = { firstname: uniqueName(), email: `typed.enter.${Date.now()}@example.test`, phone: uniquePhone() };
+    const wizard = await openWizard(page);
+    await fillDetails(wizard, person, { next: false });
+    const firstName = wizard.getByRole('textbox', { name: /^First Name/ });
+    await firstName.fill('');
+    await firstName.pressSequentially('Awa Fatou');
+    await firstName.press('Enter');
+
+    await describeDocument(page, wizard, { name: 'passport.png', mimeType: 'image/png', buffer: smallPng() });
+    await wizard.getByRole('button', { name: 'Next', exact: true }).click();
+    const review = wizard.getByRole('table', { name: 'User Details', exact: true });
+    await expect(review.getByRole('row', { name: /First Name/ }).getByRole('cell')).toHaveText('Awa Fatou');
+  });
+
   test('[UW-9.07] [UW-9.08] the phone’s country picker sits inside the field with room to its left; axe finds nothing serious with the birth date calendar open', async ({ page }) => {
     const wizard = await openWizard(page);
     const country = wizard.getByRole('combobox', { name: /^Mobile Number country code/ });

@@ -214,7 +214,8 @@ describe('SchemaForm details', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /Email/ }), 'super@demo.test');
     expect(login).toBeDisabled();
     await userEvent.type(screen.getByLabelText(/^Password/), 'Demo@12345');
-    expect(login).toBeEnabled();
+    // The form hears of a key after its paint (widgets/typed-text.ts).
+    await waitFor(() => expect(login).toBeEnabled());
     await userEvent.click(login);
     expect(onSubmit).toHaveBeenCalledWith({ username: 'super@demo.test', password: 'Demo@12345' }, expect.objectContaining({ id: 'test-login' }));
   });

@@ -84,10 +84,10 @@ export default function SchemaFormEngine(props: SchemaFormProps) {
   const hidden = useMemo(() => (context ? hiddenFields(form, context) : []), [form, context]);
   const uiSchema = useMemo(() => uiSchemaFor(form, context), [form, context]);
   const formContext = useMemo<SchemaFormContext>(() => ({ lists: lists ?? {} }), [lists]);
-  // RJSF holds what is typed (an uncontrolled Form): a keystroke re-renders the field typed into, not this engine nor
-  // the fields around it, and RJSF does not recompute its state a second time for the data echoed back to it. New
-  // initial values reset the form: they are handed to the Form as its data for one render, then it holds them; the same
-  // values in a new object (an inline literal) do not.
+  // RJSF holds the form's data (an uncontrolled Form): a change re-renders the field it is in, not this engine nor the
+  // fields around it, and RJSF does not recompute its state a second time for the data echoed back to it; a text field
+  // hands its keys to RJSF after their paint (widgets/typed-text.ts). New initial values reset the form: they are
+  // handed to the Form as its data for one render, then it holds them; the same values in a new object do not.
   const initialText = JSON.stringify(props.formData ?? null);
   const [start, setStart] = useState(() => ({ text: initialText, data: props.formData ?? {}, version: 0 }));
   if (initialText !== start.text) {

@@ -1,7 +1,7 @@
 // The body of a SchemaTable: a failed load's message, the loader or the empty text, else the page's rows. Rows read
 // the latest callbacks through stable handlers, so a parent's new arrow functions re-render no row.
 import { useMemo, type ReactNode } from 'react';
-import { Alert, Center, Loader, Table, Text } from '@mantine/core';
+import { Alert, Center, Loader, Table, Text, useMantineTheme } from '@mantine/core';
 import type { Row } from '@tanstack/react-table';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap } from '../../config/types';
@@ -65,15 +65,16 @@ export function SchemaTableBody(props: SchemaTableBodyProps) {
     }),
     [openable, move, focused, claimFocus, latest],
   );
+  const theme = useMantineTheme();
   const bodyColumns = useMemo<BodyColumn[]>(() => {
-    const context: CellRendererContext = { colorMaps, rowActionsFor, runsFlow, onRowFlow: (flow, row) => latest.current.onRowFlow?.(flow, row) };
+    const context: CellRendererContext = { colorMaps, theme, rowActionsFor, runsFlow, onRowFlow: (flow, row) => latest.current.onRowFlow?.(flow, row) };
     return leafColumns.map((leaf): BodyColumn => {
       if (leaf.id === SELECT_COLUMN) return { kind: 'select', id: leaf.id };
       if (leaf.id === EXPAND_COLUMN) return { kind: 'expand', id: leaf.id };
       const column = leaf.columnDef.meta?.column;
       return { kind: 'cell', id: leaf.id, render: column ? cellRenderer(column, context) : null, style: cellStyle(column), className: columnClass(column) };
     });
-  }, [leafColumns, colorMaps, rowActionsFor, runsFlow, latest]);
+  }, [leafColumns, colorMaps, theme, rowActionsFor, runsFlow, latest]);
   const look = useMemo<BodyLook>(() => ({ striped: true, hover: openable }), [openable]);
 
   if (error) {

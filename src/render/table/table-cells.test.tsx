@@ -1,8 +1,9 @@
+import { DEFAULT_THEME } from '@mantine/core';
 import { render } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cellRenderer, type CellRendererContext } from './table-cells';
 
-const context: CellRendererContext = { colorMaps: {}, rowActionsFor: () => [], onRowFlow: () => {}, runsFlow: () => true };
+const context: CellRendererContext = { colorMaps: {}, theme: DEFAULT_THEME, rowActionsFor: () => [], onRowFlow: () => {}, runsFlow: () => true };
 
 describe('table cells', () => {
   it('[UW-2.28] an email cell reads as the address and may wrap only after its @ and before its dots', () => {

@@ -1,7 +1,7 @@
 // How each column of a table file draws its cells. A column's renderer is built once per column list (its path
 // reader, colour map and formatter are looked up then), so drawing a cell is a read and a format, not a search.
-import { Fragment, type ReactNode } from 'react';
-import { Anchor, Avatar, Badge, Button, Group, Text } from '@mantine/core';
+import { Fragment, type CSSProperties, type ReactNode } from 'react';
+import { Anchor, Avatar, Badge, Button, Group, Text, type MantineTheme } from '@mantine/core';
 import type { FlatRecord } from '../../api/jsonapi';
 import type { ColorMap, RowAction, TableColumn } from '../../config/types';
 import { formatAmount, formatDate, formatTimestamp, formatNumber } from '../format';
@@ -13,6 +13,8 @@ export type CellRenderer = (row: FlatRecord, rowNumber: number) => ReactNode;
 
 export interface CellRendererContext {
   colorMaps: Record<string, ColorMap>;
+  /** The Mantine theme, for the badge cells' colours. */
+  theme: MantineTheme;
   rowActionsFor: (row: FlatRecord) => RowAction[];
   /** Runs a row flow (src/config/registry.ts) for a row: an action's, or a cell's (cellAction). */
   onRowFlow: (flow: string, row: FlatRecord) => void;
@@ -40,17 +42,22 @@ function pathReader(path: string | undefined): (row: FlatRecord) => unknown {
 const isBlank = (value: unknown) => value === undefined || value === null;
 const text = (value: unknown) => (isBlank(value) ? '' : String(value));
 
-/** A colour map's badge colours by value, each looked up once. */
-function badgeColors(colorMaps: Record<string, ColorMap>, mapId: string | undefined): (value: unknown) => string {
-  const known = new Map<string, string>();
+const BADGE_ROOT = `${Badge.classes.root} mantine-Badge-root`;
+const BADGE_LABEL = `${Badge.classes.label} mantine-Badge-label`;
+
+/** A colour map's dot badge styles by value, each worked out once: Mantine's Badge variables for its colour. */
+function badgeStyles(colorMaps: Record<string, ColorMap>, mapId: string | undefined, theme: MantineTheme): (value: unknown) => CSSProperties {
+  const known = new Map<string, CSSProperties>();
   return (value) => {
     const key = String(value);
-    let color = known.get(key);
-    if (color === undefined) {
-      color = badgeColor(colorMaps, mapId, value);
-      known.set(key, color);
+    let style = known.get(key);
+    if (style === undefined) {
+      const vars = Badge.varsResolver(theme, { color: badgeColor(colorMaps, mapId, value), variant: 'dot' }, undefined).root;
+      // A status the staff member cannot read is no status: the badge keeps its full width and widens the column.
+      style = { ...vars, minWidth: 'max-content' } as CSSProperties;
+      known.set(key, style);
     }
-    return color;
+    return style;
   };
 }
 
@@ -187,14 +194,15 @@ function contentRenderer(column: TableColumn, context: CellRendererContext): Cel
         return value === true ? 'Yes' : value === false ? 'No' : '';
       };
     case 'badge': {
-      const colorOf = badgeColors(context.colorMaps, column.colorMap);
+      const styleOf = badgeStyles(context.colorMaps, column.colorMap, context.theme);
+      // Mantine's dot Badge as it draws itself, without the component: a Badge per cell cost more than the rest of its
+      // row when rows scroll into view (issue 27).
       return (row) => {
         const value = read(row);
         return isBlank(value) || value === '' ? null : (
-          // A status the staff member cannot read is no status: the badge keeps its full width and widens the column.
-          <Badge color={colorOf(value)} variant="dot" miw="max-content">
-            {String(value)}
-          </Badge>
+          <div className={BADGE_ROOT} data-variant="dot" style={styleOf(value)}>
+            <span className={BADGE_LABEL}>{String(value)}</span>
+          </div>
         );
       };
     }

@@ -1,6 +1,7 @@
 import type { WidgetProps } from '@rjsf/utils';
 import { IsoDateInput } from '../../IsoDateInput';
 import { localIsoDate } from '../../../lib/validator-runtime';
+import { plainText, useTypedText } from './typed-text';
 import { fieldError, fieldLabel } from './widget-props';
 
 /** users-and-wallets §5 and §9: dates are typed or picked as YYYY-MM-DD; the picker honours the schema's date keywords,
@@ -10,14 +11,18 @@ export function DateWidget(props: WidgetProps) {
   const minAgeYears = schema['x-minAgeYears'];
   const maxDate = typeof minAgeYears === 'number' ? localIsoDate(new Date(), minAgeYears) : undefined;
   const minDate = schema['x-notBeforeToday'] === true ? localIsoDate() : undefined;
-  const text = typeof value === 'string' ? value : '';
+  const typed = useTypedText<unknown>(value, {
+    ...plainText(options.emptyValue),
+    onChange,
+    onBlur: (text) => onBlur(id, text),
+  });
   return (
     <IsoDateInput
       id={id}
       name={htmlName ?? id}
       label={fieldLabel(props)}
       placeholder={placeholder || undefined}
-      value={text}
+      value={typed.text}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -26,9 +31,10 @@ export function DateWidget(props: WidgetProps) {
       minDate={minDate}
       defaultDate={maxDate}
       error={fieldError(rawErrors)}
-      onChange={(next) => onChange(next === '' ? options.emptyValue : next)}
-      onBlur={() => onBlur(id, text)}
-      onFocus={() => onFocus(id, text)}
+      onChange={typed.type}
+      onKeyDown={typed.inputProps.onKeyDown}
+      onBlur={typed.inputProps.onBlur}
+      onFocus={() => onFocus(id, typed.text)}
     />
   );
 }

@@ -1,16 +1,22 @@
 import { PasswordInput } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { plainText, useTypedText } from './typed-text';
 import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 export function PasswordWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus, rawErrors } = props;
+  const typed = useTypedText<unknown>(value, {
+    ...plainText(options.emptyValue),
+    onChange,
+    onBlur: (text) => onBlur(id, text),
+  });
   const error = fieldError(rawErrors);
   return (
     <PasswordInput
       id={id}
       name={htmlName ?? id}
       label={fieldLabel(props)}
-      value={typeof value === 'string' ? value : ''}
+      {...typed.inputProps}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -20,8 +26,6 @@ export function PasswordWidget(props: WidgetProps) {
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : 'current-password'}
       error={error}
       aria-invalid={error ? true : undefined}
-      onChange={(event) => onChange(event.currentTarget.value === '' ? options.emptyValue : event.currentTarget.value)}
-      onBlur={(event) => onBlur(id, event.currentTarget.value)}
       onFocus={(event) => onFocus(id, event.currentTarget.value)}
     />
   );

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { MaskInput, NativeSelect } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
 import { joinPhone, maskDigits, offeredCountries, phoneCountry, splitPhone } from './phone-countries';
+import { useTypedText } from './typed-text';
 import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 /** A phone number with a country dial prefix (users-and-wallets §9). Selected with `"ui:widget": "phone"`;
@@ -13,6 +14,13 @@ export function PhoneWidget(props: WidgetProps) {
   // The chosen country survives an empty number, which stores nothing.
   const [countryCode, setCountryCode] = useState(storedCountry.code);
   const country = phoneCountry(countryCode);
+  // The mask draws the digits itself; RJSF hears of them as of any typed text (./typed-text.ts).
+  const typed = useTypedText<unknown>(value, {
+    format: (shown) => splitPhone(shown, storedCountry).local,
+    parse: (raw) => joinPhone(country, raw),
+    onChange,
+    onBlur: (raw) => onBlur(id, joinPhone(country, raw)),
+  });
   const label = fieldLabel(props);
   const error = fieldError(rawErrors);
 
@@ -55,8 +63,9 @@ export function PhoneWidget(props: WidgetProps) {
       leftSection={countrySelect}
       leftSectionWidth={112}
       leftSectionPointerEvents="all"
-      onChangeRaw={(raw) => onChange(joinPhone(country, raw))}
-      onBlur={() => onBlur(id, value)}
+      onChangeRaw={typed.type}
+      onKeyDown={typed.inputProps.onKeyDown}
+      onBlur={typed.inputProps.onBlur}
       onFocus={() => onFocus(id, value)}
     />
   );

@@ -1,6 +1,6 @@
-import type { ChangeEvent } from 'react';
 import { TextInput } from '@mantine/core';
 import type { BaseInputTemplateProps } from '@rjsf/utils';
+import { useTypedText } from './typed-text';
 import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 const INPUT_MODES = ['none', 'text', 'tel', 'url', 'email', 'numeric', 'decimal', 'search'] as const;
@@ -14,12 +14,12 @@ function inputMode(value: unknown): InputMode | undefined {
 export function TextWidget(props: BaseInputTemplateProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, schema, options, onChange, onBlur, onFocus, rawErrors } = props;
   const numeric = schema.type === 'number' || schema.type === 'integer';
-  const handleChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const text = event.currentTarget.value;
-    if (text === '') onChange(options.emptyValue);
-    else if (numeric && text.trim() !== '' && Number.isFinite(Number(text))) onChange(Number(text));
-    else onChange(text);
-  };
+  const typed = useTypedText<unknown>(value, {
+    format: (shown) => (shown === undefined || shown === null ? '' : String(shown)),
+    parse: (text) => (text === '' ? options.emptyValue : numeric && text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text),
+    onChange,
+    onBlur: (text) => onBlur(id, text),
+  });
   const type = typeof options.inputType === 'string' ? options.inputType : typeof props.type === 'string' ? props.type : 'text';
   return (
     <TextInput
@@ -28,7 +28,7 @@ export function TextWidget(props: BaseInputTemplateProps) {
       type={type}
       label={fieldLabel(props)}
       description={typeof options.description === 'string' ? options.description : undefined}
-      value={value === undefined || value === null ? '' : String(value)}
+      {...typed.inputProps}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -38,8 +38,6 @@ export function TextWidget(props: BaseInputTemplateProps) {
       inputMode={inputMode(options.inputMode) ?? (numeric ? (schema.type === 'integer' ? 'numeric' : 'decimal') : undefined)}
       autoComplete={typeof options.autocomplete === 'string' ? options.autocomplete : undefined}
       error={fieldError(rawErrors)}
-      onChange={handleChange}
-      onBlur={(event) => onBlur(id, event.currentTarget.value)}
       onFocus={(event) => onFocus(id, event.currentTarget.value)}
     />
   );

@@ -1,15 +1,21 @@
 import { Textarea } from '@mantine/core';
 import type { WidgetProps } from '@rjsf/utils';
+import { plainText, useTypedText } from './typed-text';
 import { fieldError, fieldLabel, readOnlyVariant } from './widget-props';
 
 export function TextareaWidget(props: WidgetProps) {
   const { id, htmlName, value, required, disabled, readonly, autofocus, placeholder, options, onChange, onBlur, onFocus, rawErrors } = props;
+  const typed = useTypedText<unknown>(value, {
+    ...plainText(options.emptyValue),
+    onChange,
+    onBlur: (text) => onBlur(id, text),
+  });
   return (
     <Textarea
       id={id}
       name={htmlName ?? id}
       label={fieldLabel(props)}
-      value={typeof value === 'string' ? value : ''}
+      {...typed.inputProps}
       required={required}
       disabled={disabled}
       readOnly={readonly}
@@ -18,8 +24,6 @@ export function TextareaWidget(props: WidgetProps) {
       placeholder={placeholder || undefined}
       rows={typeof options.rows === 'number' ? options.rows : 3}
       error={fieldError(rawErrors)}
-      onChange={(event) => onChange(event.currentTarget.value === '' ? options.emptyValue : event.currentTarget.value)}
-      onBlur={(event) => onBlur(id, event.currentTarget.value)}
       onFocus={(event) => onFocus(id, event.currentTarget.value)}
     />
   );
