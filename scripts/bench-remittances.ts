@@ -17,6 +17,8 @@
 //                                                                 cluster) and measure the seeded data again on later
 //                                                                 runs with the same BENCH_ROWS
 //   BENCH_SEED_ONLY=1 BENCH_DATA=... npm run bench:remittances    seed (or find the seed), print its time, measure nothing
+//   BENCH_EXPORT_ONLY=1 npm run bench:remittances                 the export alone, no page latencies or throughput
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:remittances            the gateway and the exporting process write CPU profiles
 import { fork } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +35,7 @@ import { REMITTANCE_REPORTS } from '../src/features/remittances/export/report-co
 import { exportReport } from '../src/render/export/export-report.ts';
 import { createReportPageFetcher } from '../src/render/export/report-page-fetcher.ts';
 import { createStreamingXlsxWriter } from '../src/render/export/streaming-xlsx-writer.ts';
-import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
+import { profilingExecArgv, startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
 import { get } from './bench/http.ts';
 import { loadAverage, pageMeasurer, printLoad, type BenchPage } from './bench/measure-pages.ts';
 import { processTreeCpu } from './bench/process-cpu.ts';
@@ -43,6 +45,7 @@ import { startPostgresCluster } from './postgres-cluster.ts';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
 const WITH_POSTGRES = process.argv.includes('--postgres');
+const EXPORT_ONLY = process.env.BENCH_EXPORT_ONLY === '1';
 const JWT_SECRET = 'bench-secret-bench-secret-bench-secret-0123456789';
 const TENANT = 'amal';
 const PAGE_SIZE = 10;
@@ -126,7 +129,7 @@ async function postgres(): Promise<void> {
 async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<void> {
   let gateway: GatewayProcess | undefined;
   try {
-    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET });
+    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET, execArgv: profilingExecArgv() });
     const sessionId = await openBenchSession(databaseUrl, dataDir, world.adminId);
     const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
@@ -161,11 +164,15 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
     ];
 
     printLoad();
-    const measurer = pageMeasurer({ gateway, token, databaseCpu, labelWidth: 34 });
-    await measurer.warmUp(pages, WARM_UP_SECONDS);
-    const worstP95 = Math.max(...(await measurer.latencies(pages)).map((page) => page.p95));
-    const [firstPage] = await measurer.throughputs(pages.slice(0, 1));
-    const pageOneRps = firstPage?.rps ?? 0;
+    let worstP95 = Number.NaN;
+    let pageOneRps = Number.NaN;
+    if (!EXPORT_ONLY) {
+      const measurer = pageMeasurer({ gateway, token, databaseCpu, labelWidth: 34 });
+      await measurer.warmUp(pages, WARM_UP_SECONDS);
+      worstP95 = Math.max(...(await measurer.latencies(pages)).map((page) => page.p95));
+      const [firstPage] = await measurer.throughputs(pages.slice(0, 1));
+      pageOneRps = firstPage?.rps ?? 0;
+    }
 
     const exportRows = Math.min(EXPORT_ROWS, all.itemTotal);
     console.log(`\nExport of the ${exportRows.toLocaleString('en')} newest rows (Transaction_Report, the export worker's code in a process of its own):`);
@@ -175,8 +182,10 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
 
     const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
     console.log(`\n${engine}, ${ROWS.toLocaleString('en')} rows. Load average at the end ${loadAverage()}.`);
-    console.log(`Target p95 < ${TARGET.p95Ms} ms for every page above: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
-    console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(pageOneRps)}, ${verdict(pageOneRps >= TARGET.requestsPerSecond)}.`);
+    if (!EXPORT_ONLY) {
+      console.log(`Target p95 < ${TARGET.p95Ms} ms for every page above: worst ${worstP95.toFixed(2)} ms, ${verdict(worstP95 < TARGET.p95Ms)}.`);
+      console.log(`Target >= ${TARGET.requestsPerSecond} requests/s on page 1: ${Math.round(pageOneRps)}, ${verdict(pageOneRps >= TARGET.requestsPerSecond)}.`);
+    }
     console.log(
       `Target export of ${exportRows.toLocaleString('en')} rows < ${TARGET.exportSeconds} s and < ${TARGET.exportMb} MB: ${exported.seconds.toFixed(2)} s, ${exported.peakMb} MB, ` +
         `${verdict(exported.seconds < TARGET.exportSeconds && exported.peakMb < TARGET.exportMb)}.`,
@@ -188,7 +197,10 @@ async function measure(engine: Engine, databaseUrl: string, dataDir: string, wor
 
 /** The export in a fresh process, so its peak memory is the export's and not what seeding left in this one. */
 async function exportInItsOwnProcess(base: string, token: string, today: string, rows: number): Promise<{ seconds: number; peakMb: number }> {
-  const child = fork(fileURLToPath(import.meta.url), ['--export', base, token, today, String(rows)], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(fileURLToPath(import.meta.url), ['--export', base, token, today, String(rows)], {
+    execArgv: ['--import', 'tsx', ...profilingExecArgv()],
+    stdio: 'inherit',
+  });
   return new Promise((resolve, reject) => {
     child.once('message', (message: { seconds: number; peakMb: number }) => resolve(message));
     child.once('exit', (code) => reject(new Error(`The export process exited with code ${code}`)));

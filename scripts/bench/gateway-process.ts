@@ -28,14 +28,30 @@ interface GatewayOptions {
   jwtSecret: string;
   /** Gateway processes on the one port (node:cluster); default 1. */
   processes?: number;
+  /** Node options of the gateway's process, e.g. `--cpu-prof` (see `profilingExecArgv`). */
+  execArgv?: readonly string[];
+}
+
+/**
+ * `--cpu-prof` into `BENCH_CPU_PROF` when it names a directory: each benchmark process writes its CPU profile there
+ * when it ends (open it in Chrome's DevTools, Performance tab).
+ */
+export function profilingExecArgv(): string[] {
+  const dir = process.env.BENCH_CPU_PROF;
+  return dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : [];
 }
 
 /** Starts the gateway in its own process and answers once it listens. */
-export async function startGatewayProcess({ databaseUrl, dataDir, jwtSecret, processes = 1 }: GatewayOptions): Promise<GatewayProcess> {
-  const child = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir, String(processes), jwtSecret], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+export async function startGatewayProcess({ databaseUrl, dataDir, jwtSecret, processes = 1, execArgv = [] }: GatewayOptions): Promise<GatewayProcess> {
+  const child = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir, String(processes), jwtSecret], {
+    execArgv: ['--import', 'tsx', ...execArgv],
+    stdio: 'inherit',
+  });
   const stop = async () => {
     if (child.connected) child.disconnect();
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // A process writing its CPU profile takes longer to end.
+    const exited = child.exitCode === null ? new Promise((resolve) => child.once('exit', resolve)) : Promise.resolve();
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, execArgv.length > 0 ? 30_000 : 200))]);
     if (child.exitCode === null) child.kill();
   };
   try {

@@ -1,7 +1,6 @@
 import SqliteDatabase from 'better-sqlite3';
-import type { SqliteDatabase as KyselySqliteDatabase, SqliteStatement } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { CachedStatements } from './statement-cache.ts';
+import { CachedStatements, type SqliteStatements } from './statement-cache.ts';
 
 const opened: SqliteDatabase.Database[] = [];
 afterEach(() => {
@@ -9,12 +8,12 @@ afterEach(() => {
 });
 
 /** An in-memory database that counts how often each SQL text is prepared. */
-function counting(): { database: KyselySqliteDatabase; prepared: Map<string, number>; sqlite: SqliteDatabase.Database } {
+function counting(): { database: SqliteStatements; prepared: Map<string, number>; sqlite: SqliteDatabase.Database } {
   const sqlite = new SqliteDatabase(':memory:');
   opened.push(sqlite);
   const prepared = new Map<string, number>();
-  const database: KyselySqliteDatabase = {
-    prepare(sql: string): SqliteStatement {
+  const database: SqliteStatements = {
+    prepare(sql: string) {
       prepared.set(sql, (prepared.get(sql) ?? 0) + 1);
       return sqlite.prepare(sql);
     },

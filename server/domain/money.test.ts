@@ -34,6 +34,9 @@ describe('money', () => {
     expect(formatMinor(-3_010)).toBe('-30.10');
     expect(formatMinor(0)).toBe('0.00');
     expect(formatMinor(90_071_992_547_409)).toBe('900719925474.09');
+    expect(formatMinor(Number.MAX_SAFE_INTEGER)).toBe('90071992547409.91');
+    expect(formatMinor(-Number.MAX_SAFE_INTEGER)).toBe('-90071992547409.91');
+    expect([1, 10, 99, 100, 101, -1, -100, -0].map(formatMinor)).toEqual(['0.01', '0.10', '0.99', '1.00', '1.01', '-0.01', '-1.00', '0.00']);
     expect(() => formatMinor(1.5)).toThrow(RangeError);
     expect(() => formatMinor(2 ** 53)).toThrow(RangeError);
   });
