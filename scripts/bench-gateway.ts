@@ -13,6 +13,7 @@
 //   npm run bench:gateway -- --postgres             the same on a throwaway PostgreSQL too, figures side by side
 //   npm run bench:gateway -- --processes 2          N gateway processes on one port (node:cluster, as
 //                                                   TELLER_PROCESSES=N runs them); target 3,000 requests/s with 2
+//   BENCH_CPU_PROF=/tmp/prof npm run bench:gateway  a V8 CPU profile of each gateway process, written as it ends
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

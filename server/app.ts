@@ -191,6 +191,7 @@ async function configure(app: FastifyInstance, db: Db, options: BuildAppOptions,
   app.decorate('teller', teller);
   app.decorate('metrics', gatewayMetrics(app, { db, changes, now }));
   app.decorateRequest('session', null);
+  app.decorateRequest('changeCursor', null);
 
   app.setValidatorCompiler(validatorCompiler);
   // Responses go out as built: the harness checks them against the contract, nothing is silently dropped.

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Registry } from 'prom-client';
 import type { Db } from './db/connection.ts';
 import type { Session, TokenVerifier } from './domain/auth/tokens.ts';
+import type { ChangeCursor } from './domain/changes/feed.ts';
 import type { BankLine } from './domain/bank/bank.ts';
 import type { ChangeWaker } from './domain/changes/waker.ts';
 import type { SimulatedBank } from './domain/bank/simulated.ts';
@@ -54,6 +55,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the bearerAuth security handler; null on operations without security. */
     session: Session | null;
+    /** The change cursor of a tenant, read with the session by the security handlers (routes/_change-cursor.ts); null without. */
+    changeCursor: { tenantId: string; cursor: ChangeCursor } | null;
   }
 }
 

@@ -2,6 +2,8 @@
 // bench:remittances): the benchmark forks this file with `--serve`, and asks it for its CPU time so far to divide by
 // the requests it answered. With several processes it is the cluster's primary (as server/cluster.ts runs them):
 // node:cluster runs this file again in each worker, the workers serve one port and the primary answers for all.
+// BENCH_CPU_PROF=<dir> writes a V8 CPU profile of each gateway process into <dir> when it ends (node --cpu-prof;
+// workers inherit the flag), to see where a request's CPU goes.
 import { fork } from 'node:child_process';
 import cluster from 'node:cluster';
 import { fileURLToPath } from 'node:url';
@@ -42,7 +44,7 @@ export function profilingExecArgv(): string[] {
 }
 
 /** Starts the gateway in its own process and answers once it listens. */
-export async function startGatewayProcess({ databaseUrl, dataDir, jwtSecret, processes = 1, execArgv = [] }: GatewayOptions): Promise<GatewayProcess> {
+export async function startGatewayProcess({ databaseUrl, dataDir, jwtSecret, processes = 1, execArgv = profilingExecArgv() }: GatewayOptions): Promise<GatewayProcess> {
   const child = fork(fileURLToPath(import.meta.url), ['--serve', databaseUrl, dataDir, String(processes), jwtSecret], {
     execArgv: ['--import', 'tsx', ...execArgv],
     stdio: 'inherit',

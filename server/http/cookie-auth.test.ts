@@ -3,6 +3,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract } from '../../tests/contract/harness.ts';
+import { recordChange } from '../domain/changes/feed.ts';
 import { STATUS } from '../domain/reference.ts';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest, signIn as bearerSignIn, tenantToken } from '../testing.ts';
@@ -170,6 +171,30 @@ describe('a cookie session (cookieAuth)', () => {
     // Logout ends the switch with the session.
     await app.inject({ method: 'DELETE', url: '/api/v1/id/token', headers: asTab(session) });
     expect((await groupsOf(app, asTab(session, { 'x-teller-tenant': 'naccug' }))).status).toBe(401);
+  });
+
+  it('[issue 26] a list read in a tenant the session switched to carries that tenant’s change cursor, not its own tenant’s', async () => {
+    const { app } = await start();
+    const session = await cookieSignIn(app, 'super@demo.test');
+    const switched = await app.inject({
+      method: 'POST',
+      url: '/connect/token',
+      headers: { ...asTab(session), 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ client_id: 'naccug-client', grant_type: 'delegation', scope: 'openid um' }).toString(),
+    });
+    expect(switched.statusCode).toBe(200);
+    const listCursor = async (headers: Record<string, string>) => {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/um/user?page[size]=1', headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return String(res.headers['teller-change-cursor']);
+    };
+    const inNaccug = asTab(session, { 'x-teller-tenant': 'naccug' });
+    const [naccugBefore, ownBefore] = [await listCursor(inNaccug), await listCursor(asTab(session))];
+    // A change in naccug only (a member's record, as an admin's edit writes it).
+    await recordChange(app.db, { tenantId: 'naccug', action: 'user.update', entity: 'user', entityId: 1, after: { firstname: 'A' } });
+    // On PostgreSQL a cursor names only final events: another test's transaction may hold this one back a while.
+    await expect.poll(() => listCursor(inNaccug), { timeout: 30_000 }).not.toBe(naccugBefore);
+    expect(await listCursor(asTab(session))).toBe(ownBefore);
   });
 
   it('[issue 28] a switch lasts as long as the tenant token would have, no longer', async () => {

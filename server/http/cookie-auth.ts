@@ -8,7 +8,7 @@
 import type { FastifyRequest } from 'fastify';
 import { auditEvent } from '../domain/audit.ts';
 import type { Session } from '../domain/auth/tokens.ts';
-import { liveSession, invalidToken } from './auth.ts';
+import { invalidToken, liveSessionIn, type SwitchedTenant } from './auth.ts';
 import { csrfTokenHolds, fetchIsSameOrigin } from './csrf.ts';
 import { HttpError } from './jsonapi.ts';
 import { SESSION_COOKIE, cookieToken } from './session-cookie.ts';
@@ -31,8 +31,12 @@ export function authenticatedByCookie(request: FastifyRequest): boolean {
 export async function cookieAuth(request: FastifyRequest): Promise<void> {
   if (request.headers.authorization !== undefined) throw invalidToken();
   const token = cookieToken(request, SESSION_COOKIE);
-  const own = token ? await liveSession(request, token) : null;
-  if (!own) throw invalidToken();
+  const named = request.headers[TENANT_HEADER];
+  // A well-formed tenant name is looked up with the session; a malformed one is refused once the CSRF check passed.
+  const asked = typeof named === 'string' && TENANT_ID.test(named) ? named : undefined;
+  const live = token ? await liveSessionIn(request, token, asked) : null;
+  if (!live) throw invalidToken();
+  const own = live.session;
   if (!csrfTokenHolds(request, own.sessionId) || !fetchIsSameOrigin(request)) {
     await auditEvent(request.server.db, {
       action: 'csrf.refuse',
@@ -46,23 +50,14 @@ export async function cookieAuth(request: FastifyRequest): Promise<void> {
     });
     throw csrfRefused();
   }
-  request.session = await inNamedTenant(request, own);
+  request.session = inNamedTenant(own, named, live.switched);
+  request.changeCursor = live.changeCursor;
 }
 
 /** The session acting in the tenant the tab names: its own, or one it switched to that has not expired. */
-async function inNamedTenant(request: FastifyRequest, own: Session): Promise<Session> {
-  const named = request.headers[TENANT_HEADER];
+function inNamedTenant(own: Session, named: string | string[] | undefined, switched: SwitchedTenant | null): Session {
   if (named === undefined || named === own.tenantId) return own;
   if (typeof named !== 'string' || !TENANT_ID.test(named)) throw new HttpError(400, 'Bad Request', { detail: 'X-Teller-Tenant must be a tenant id.' });
-  const { db, teller } = request.server;
-  const tenant = await db
-    .selectFrom('session_tenants')
-    .innerJoin('tenants', 'tenants.id', 'session_tenants.tenant_id')
-    .select(['tenants.id', 'tenants.claim', 'tenants.type'])
-    .where('session_tenants.session_id', '=', own.sessionId)
-    .where('session_tenants.tenant_id', '=', named)
-    .where('session_tenants.expires', '>', teller.now().toISOString())
-    .executeTakeFirst();
-  if (!tenant) throw new HttpError(401, 'Session has expired', { detail: `This session has not switched to tenant ${named}, or its switch has expired.` });
-  return { ...own, tenantId: tenant.id, claim: tenant.claim, tenantType: tenant.type };
+  if (!switched) throw new HttpError(401, 'Session has expired', { detail: `This session has not switched to tenant ${named}, or its switch has expired.` });
+  return { ...own, tenantId: switched.id, claim: switched.claim, tenantType: switched.type };
 }

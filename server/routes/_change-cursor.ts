@@ -7,8 +7,14 @@ import { cursorText, latestChangeCursor } from '../domain/changes/feed.ts';
 
 const CHANGE_CURSOR_HEADER = 'teller-change-cursor';
 
-/** Sets the header to the tenant's cursor of this moment; call it before the list is read. */
+/**
+ * Sets the header to the tenant's cursor of this moment; call it before the list is read. The security handler read
+ * it with the session, before this; a request that came another way (an approval's run) reads it now.
+ */
 export async function stampChangeCursor(request: FastifyRequest, reply: { header(name: string, value: string): unknown }): Promise<void> {
   const { db } = request.server;
-  reply.header(CHANGE_CURSOR_HEADER, cursorText(db, await latestChangeCursor(db, sessionOf(request).tenantId)));
+  const { tenantId } = sessionOf(request);
+  const read = request.changeCursor;
+  const cursor = read?.tenantId === tenantId ? read.cursor : await latestChangeCursor(db, tenantId);
+  reply.header(CHANGE_CURSOR_HEADER, cursorText(db, cursor));
 }

@@ -1,9 +1,10 @@
 // The change feed behind the live tables (the contract's streamChanges): every change a list shows writes one
 // `change_events` row in the transaction of the change. Every change passes through its unit of work
 // (domain/unit-of-work.ts), so the feed hangs off it: a recorded change of a listed entity becomes a change event.
-import { sql, type SqlBool } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import type { Db } from '../../db/connection.ts';
 import { isPostgres } from '../../db/connection.ts';
+import { preparedQueries, slots } from '../../db/prepared.ts';
 import type { Session } from '../auth/tokens.ts';
 import { userScopeOf, visibleUsers } from '../scope.ts';
 
@@ -163,18 +164,28 @@ export async function isResumable(db: Db, tenantId: string, cursor: ChangeCursor
 /** Whether a row's transaction is older than every running one: `xmin` of the statement's own snapshot. */
 const final = sql<SqlBool>`tx < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint`;
 
-/** The cursor after the tenant's newest final event, the first when there is none: a stream without Last-Event-ID starts there. */
-export async function latestChangeCursor(db: Db, tenantId: string): Promise<ChangeCursor> {
-  const row = await db
+/** The tenant's newest final event (`tx`, `id`), at most one row: what latestChangeCursor reads, and bearerAuth with the session. */
+export function newestFinalChange(db: Db, tenantId: Expression<string>) {
+  return db
     .selectFrom('change_events')
     .select(['tx', 'id'])
     .where('tenant_id', '=', tenantId)
     .$if(isPostgres(db), (query) => query.where(final))
     .orderBy('tx', 'desc')
     .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row ? { tx: String(row.tx), id: Number(row.id) } : FIRST;
+    .limit(sql.lit(1));
+}
+
+/** The cursor of the newest final event as read, the first when there is none. */
+export function changeCursorOf(row: { tx: string | number | null; id: number | null } | undefined): ChangeCursor {
+  return row && row.tx !== null && row.id !== null ? { tx: String(row.tx), id: Number(row.id) } : FIRST;
+}
+
+/** The cursor after the tenant's newest final event, the first when there is none: a stream without Last-Event-ID starts there. */
+export async function latestChangeCursor(db: Db, tenantId: string): Promise<ChangeCursor> {
+  // Asked for by every page of a live list that did not get it with its session (http/auth.ts): compiled once.
+  const [row] = await preparedQueries(db).execute(db, 'latest change cursor', () => newestFinalChange(db, slots('tenantId', tenantId)), { tenantId });
+  return changeCursorOf(row);
 }
 
 /** The id of the newest event of any tenant, 0 when there is none: the waker's poll reads whether it moved. */
