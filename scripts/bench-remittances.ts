@@ -129,7 +129,7 @@ async function postgres(): Promise<void> {
 async function measure(engine: Engine, databaseUrl: string, dataDir: string, world: SeededWorld, databaseCpu: (() => number) | undefined): Promise<void> {
   let gateway: GatewayProcess | undefined;
   try {
-    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET, });
+    gateway = await startGatewayProcess({ databaseUrl, dataDir, jwtSecret: JWT_SECRET });
     const sessionId = await openBenchSession(databaseUrl, dataDir, world.adminId);
     const { token } = await signToken(sessionFor(world.adminId, ROLE.TopAdmin, { id: TENANT, claim: TENANT, type: 'payin' }, sessionId), new TextEncoder().encode(JWT_SECRET), {
       ttlSeconds: 3600,
