@@ -31,6 +31,8 @@ export default defineConfig({
           // the create-user wizard's typed birth dates took 7.5 s quiet and 31 s beside the e2e suite (issue 25). The
           // limit only stops a hung test, so it is sized for the busiest machine, as the gateway projects' are.
           testTimeout: 120000,
+          // A file's setup compiles forms (forms.test.tsx's beforeAll took over vitest's 10 s at load 11): as above.
+          hookTimeout: 120000,
         },
       },
       {
