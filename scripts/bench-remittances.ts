@@ -209,9 +209,10 @@ async function exportInItsOwnProcess(base: string, token: string, today: string,
 
 /** Runs the remittance report as the export worker does (its page fetcher, two pages ahead, the streaming writer). */
 async function exportRows(base: string, token: string, today: string, rows: number): Promise<{ seconds: number; peakMb: number }> {
-  let peak = process.memoryUsage().rss;
+  // rss() alone: memoryUsage() also gathers V8's heap statistics, about 1 s of the exporter's CPU at 1,000,000 rows.
+  let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => {
-    peak = Math.max(peak, process.memoryUsage().rss);
+    peak = Math.max(peak, process.memoryUsage.rss());
   }, 20);
   const report = REMITTANCE_REPORTS.remittances;
   if (!report) throw new Error('The remittance reports have no remittances report.');
@@ -232,7 +233,7 @@ async function exportRows(base: string, token: string, today: string, rows: numb
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
   clearInterval(sampler);
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, process.memoryUsage.rss());
   console.log(
     `  ${done.toLocaleString('en')} rows, ${(blob.size / 1_048_576).toFixed(1)} MB file, ${seconds.toFixed(2)} s, ` +
       `CPU of this process (fetch, parse, write) ${((cpu.user + cpu.system) / 1e6).toFixed(2)} s, peak RSS of this process ${Math.round(peak / 1_048_576)} MB`,
