@@ -134,7 +134,11 @@ test('a cold load’s stream, opened after the first page, still brings a change
   const acting = await browser.newContext();
   const watcher = await watching.newPage();
   const actor = await acting.newPage();
+  // The signed-in tab's own stream is asked for first (at once, or later on a busy machine): awaited here, so the
+  // stream the test holds below is the cold load's, not this one.
+  const signedInStream = watcher.waitForRequest((request) => request.url().includes('/api/v1/changes'));
   await signIn(watcher, demoLogins.partner);
+  await signedInStream;
   await signIn(actor, demoLogins.partner);
 
   // The reload's stream waits until the change is made: it connects only after the first page was read.
