@@ -21,12 +21,12 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { buildApp } from '../server/app.ts';
 import { openDatabase } from '../server/db/connection.ts';
-import { rebuildRunningCounts, suspendCountTriggers } from '../server/db/running-counts.ts';
 import { sessionFor } from '../server/domain/auth/identity.ts';
 import { signToken } from '../server/domain/auth/tokens.ts';
 import { TRANSACTION_TYPE } from '../server/domain/reference.ts';
 import { referenceNumber } from '../server/domain/wallet/transactions.ts';
 import { seedMinimal } from '../server/seed/index.ts';
+import { bulkLoad } from './bench/bulk-load.ts';
 import { KEPT, SEED_ONLY, keepWorld, keptWorld, openBenchSession } from './bench/kept-data.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 import { startGatewayProcess, type GatewayProcess } from './bench/gateway-process.ts';
@@ -243,24 +243,23 @@ type RowWriter = (databaseUrl: string, world: SeededWorld, count: number, row: (
 const BATCH = 50_000;
 
 /**
- * The rows, spread over the last 365 days, written in transactions of 50,000 by the engine's writer. The running-count
- * triggers (migrations 003, 004, 007) are set aside for the load and every count rebuilt in one pass afterwards
- * (server/db/running-counts.ts, as the demo seed does), then the triggers are put back exactly as they were.
+ * The rows, spread over the last 365 days, written in transactions of 50,000 by the engine's writer, with the table's
+ * indexes and running-count triggers (migrations 003, 004, 007) set aside for the load (bench/bulk-load.ts).
  */
 async function bulkInsert(databaseUrl: string, dataDir: string, world: SeededWorld, write: RowWriter): Promise<void> {
-  const counts = openDatabase({ databaseUrl, dataDir });
-  const resumeCountTriggers = await suspendCountTriggers(counts);
   // Ids given here, so each row gets the reference number a live transaction would (referenceNumber(id, created)).
-  const { next: firstId } = await counts
+  const ids = openDatabase({ databaseUrl, dataDir });
+  const { next: firstId } = await ids
     .selectFrom('wallet_transactions')
     .select((eb) => eb(eb.fn.coalesce(eb.fn.max('id'), eb.lit(0)), '+', 1).as('next'))
     .executeTakeFirstOrThrow();
+  await ids.destroy();
   // 7 in 12 COMPLETED, 2 FAILED, 2 PENDING, 1 PROCESSING; every type.
   const statuses = ['COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'COMPLETED', 'FAILED', 'FAILED', 'PENDING', 'PENDING', 'PROCESSING'];
   const types = [TRANSACTION_TYPE.TopUp, TRANSACTION_TYPE.CashOut, TRANSACTION_TYPE.P2P, TRANSACTION_TYPE.Loan, TRANSACTION_TYPE.Disbursement, TRANSACTION_TYPE.RequestMoney];
   const newest = Date.now();
   const step = (365 * 86_400_000) / ROWS;
-  await write(databaseUrl, world, ROWS, (index) => {
+  await bulkLoad({ databaseUrl, dataDir }, 'wallet_transactions', () => write(databaseUrl, world, ROWS, (index) => {
     const createdAt = new Date(newest - (ROWS - index) * step);
     const created = createdAt.toISOString();
     const id = Number(firstId) + index;
@@ -282,13 +281,10 @@ async function bulkInsert(databaseUrl: string, dataDir: string, world: SeededWor
       created,
       completed: status === 'COMPLETED' ? created : null,
     };
-  });
-  await counts.transaction().execute((trx) => rebuildRunningCounts(trx));
-  await resumeCountTriggers();
-  await counts.destroy();
+  }));
 }
 
-/** SQLite: one prepared INSERT, then ANALYZE and a checkpoint. */
+/** SQLite: one prepared INSERT. */
 const insertIntoSqlite: RowWriter = async (file, world, count, row) => {
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
@@ -305,14 +301,12 @@ const insertIntoSqlite: RowWriter = async (file, world, count, row) => {
     }
   });
   for (let from = 0; from < count; from += BATCH) batch(from, Math.min(count, from + BATCH));
-  db.exec('ANALYZE');
-  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 };
 
 /**
  * PostgreSQL: each batch one INSERT ... SELECT FROM unnest(column arrays), then the identity moved past the ids
- * given, and VACUUM ANALYZE (statistics, and the visibility map that lets the count queries use index-only scans).
+ * given.
  */
 const insertIntoPostgres: RowWriter = async (url, world, count, row) => {
   const client = new pg.Client({ connectionString: url });
@@ -346,7 +340,6 @@ const insertIntoPostgres: RowWriter = async (url, world, count, row) => {
       );
     }
     await client.query(`SELECT setval(pg_get_serial_sequence('wallet_transactions', 'id'), (SELECT max(id) FROM wallet_transactions))`);
-    await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();
   }

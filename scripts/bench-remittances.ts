@@ -39,6 +39,7 @@ import { profilingExecArgv, startGatewayProcess, type GatewayProcess } from './b
 import { get } from './bench/http.ts';
 import { loadAverage, pageMeasurer, printLoad, type BenchPage } from './bench/measure-pages.ts';
 import { processTreeCpu } from './bench/process-cpu.ts';
+import { bulkLoad } from './bench/bulk-load.ts';
 import { KEPT, SEED_ONLY, keepWorld, keptWorld, openBenchSession } from './bench/kept-data.ts';
 import { startPostgresCluster } from './postgres-cluster.ts';
 
@@ -76,8 +77,9 @@ async function sqlite(): Promise<void> {
       mkdirSync(sqliteDir, { recursive: true });
       console.log(`Seeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into ${file} ...`);
       const seeding = Date.now();
-      world = await seedSchemaAndWorld(file, sqliteDir);
-      insertIntoSqlite(file, world.newest);
+      const seeded = await seedSchemaAndWorld(file, sqliteDir);
+      await bulkLoad({ databaseUrl: file, dataDir: sqliteDir }, 'remittances', () => insertIntoSqlite(file, seeded.newest));
+      world = seeded;
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
       if (KEPT) keepWorld(sqliteDir, world, ROWS);
     }
@@ -112,8 +114,9 @@ async function postgres(): Promise<void> {
       await admin.end();
       console.log(`\n\nSeeding ${ROWS.toLocaleString('en')} ${TENANT} remittances into PostgreSQL (port ${cluster.port}) ...`);
       const seeding = Date.now();
-      world = await seedSchemaAndWorld(url, dataDir);
-      await insertIntoPostgres(url, world.newest);
+      const seeded = await seedSchemaAndWorld(url, dataDir);
+      await bulkLoad({ databaseUrl: url, dataDir }, 'remittances', () => insertIntoPostgres(url, seeded.newest));
+      world = seeded;
       console.log(`Seeded in ${((Date.now() - seeding) / 1000).toFixed(1)} s.`);
       if (KEPT) keepWorld(dataDir, world, ROWS);
     }
@@ -293,7 +296,7 @@ function remittanceRow(index: number, newest: number) {
   };
 }
 
-/** SQLite: one prepared INSERT in transactions of 50,000 rows, then ANALYZE and a checkpoint. */
+/** SQLite: one prepared INSERT in transactions of 50,000 rows. */
 function insertIntoSqlite(file: string, newest: number): void {
   const db = new SqliteDatabase(file);
   db.pragma('journal_mode = WAL');
@@ -313,12 +316,10 @@ function insertIntoSqlite(file: string, newest: number): void {
     }
   });
   for (let from = 0; from < ROWS; from += BATCH) batch(from, Math.min(ROWS, from + BATCH));
-  db.exec('ANALYZE');
-  db.pragma('wal_checkpoint(TRUNCATE)');
   db.close();
 }
 
-/** PostgreSQL: each batch one INSERT ... SELECT FROM unnest(column arrays), then VACUUM ANALYZE. */
+/** PostgreSQL: each batch one INSERT ... SELECT FROM unnest(column arrays). */
 async function insertIntoPostgres(url: string, newest: number): Promise<void> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -353,7 +354,6 @@ async function insertIntoPostgres(url: string, newest: number): Promise<void> {
         ],
       );
     }
-    await client.query('VACUUM ANALYZE');
   } finally {
     await client.end();
   }

@@ -90,7 +90,7 @@ describe.runIf(run)('list query plans on a seeded PostgreSQL copy (issue 26)', (
     remittance = sessionFor(people.payin, ROLE.TopAdmin, { id: 'amal', claim: 'amal', type: 'payin' }, 'plans');
 
     // A year of rows, one every 315 s, newest now-ish; 7 in 12 COMPLETED, every type, a tenth in USD.
-    const resume = await suspendCountTriggers(db);
+    const resume = await suspendCountTriggers(db, 'wallet_transactions');
     await sql`
       INSERT INTO wallet_transactions (tenant_id, reference_number, type, status, wallet_id, sender_user_id, receiver_user_id,
         amount_minor, fee_minor, currency, remarks, created_by, created, updated, completed)
@@ -101,7 +101,7 @@ describe.runIf(run)('list query plans on a seeded PostgreSQL copy (issue 26)', (
         100 + (i * 7919) % 500000, 100, CASE WHEN i % 10 = 0 THEN 'USD' ELSE 'GMD' END, NULL, ${officer.id}, at, at, at
       FROM generate_series(1, ${sql.lit(ROWS)}) AS i,
         LATERAL (SELECT to_char(timestamp '2026-01-01' + i * interval '315 seconds', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at) AS t`.execute(db);
-    await db.transaction().execute((trx) => rebuildRunningCounts(trx));
+    await db.transaction().execute((trx) => rebuildRunningCounts(trx, 'wallet_transactions'));
     await resume();
     // Half paid out from the tenant's currency (USD), half paid in to it; four statuses.
     await sql`

@@ -5,7 +5,9 @@ import type { FastifyInstance } from 'fastify';
 import { mulberry32 } from '../seed/prng.ts';
 import { buildTestApp } from '../testing.ts';
 import { TEST_ENGINE } from '../testing/database.ts';
+import type { Db } from './connection.ts';
 import { loadWithoutCountTriggers } from './running-counts.ts';
+import type { NewRemittance } from './schema.ts';
 import {
   changeRandomly,
   expectRunningCountsExact,
@@ -82,10 +84,60 @@ describe('hourly running counts', () => {
     const loaded = await buildTestApp();
     app = loaded.app;
     const db = loaded.app.db;
-    await db.transaction().execute((trx) => loadWithoutCountTriggers(trx, () => insertTransactions(trx, rows)));
+    await db.transaction().execute((trx) => loadWithoutCountTriggers(trx, 'wallet_transactions', () => insertTransactions(trx, rows)));
     expect(await hourCountRows(db)).toEqual(byTriggers);
     // The triggers count the next change again.
     await changeRandomly(db, random, 50);
     await expectRunningCountsExact(db);
+  });
+});
+
+describe('remittance day counts', () => {
+  /** `count` remittances over about ten days in two tenants, four statuses. */
+  function remittances(count: number, offset = 0): NewRemittance[] {
+    return Array.from({ length: count }, (_, step) => {
+      const index = offset + step;
+      const at = new Date(Date.UTC(2026, 0, 10) - index * 3_100_000).toISOString();
+      const statusId = [256, 128, 4, 2][index % 4] ?? 256;
+      return {
+        tenant_id: index % 3 === 0 ? 'teller' : 'amal', payout_external_id: `RC${index}`, reference_number: `RC${index}`, original_id: null,
+        payin_id: `rc-${index}`, card_payment_reference: null, transaction_date: at, type_name: 'Remittance', external_id: null, payout_channel: 'SWIFT',
+        payout_partner: null, sender_name: 'Hodan Ali', sender_amount_minor: 10_000, sender_currency: 'USD', receiver_name: 'Chinedu Okafor',
+        receiver_amount_minor: 1_500_000, receiver_currency: 'NGN', beneficiary_bank_bic: null, beneficiary_bank_code: null, beneficiary_account: null,
+        transaction_fee_minor: 100, transaction_fx_micro: 1_520_350_000, status_id: statusId, status: `status ${statusId}`, purpose: null,
+        sender_remarks: null, admin_notes: null, version: 0, created: at, updated: at,
+      };
+    });
+  }
+  const dayCounts = (db: Db) => db.selectFrom('remittance_day_counts').select(['tenant_id', 'status_id', 'day', 'n']).where('n', '>', 0).orderBy(['tenant_id', 'status_id', 'day']).execute();
+  const insert = async (db: Db, rows: NewRemittance[]) => {
+    for (let from = 0; from < rows.length; from += 100) await db.insertInto('remittances').values(rows.slice(from, from + 100)).execute();
+  };
+
+  it('are the same after a bulk load without the count triggers as after the triggers, which are back afterwards', async () => {
+    const counted = await buildTestApp();
+    app = counted.app;
+    await insert(counted.app.db, remittances(300));
+    const byTriggers = await dayCounts(counted.app.db);
+    await counted.app.close();
+
+    const loaded = await buildTestApp();
+    app = loaded.app;
+    const db = loaded.app.db;
+    await db.transaction().execute((trx) =>
+      loadWithoutCountTriggers(trx, 'remittances', async () => {
+        await insert(trx, remittances(300));
+        // Set aside while loading: nothing counted yet.
+        expect(await dayCounts(trx)).toEqual([]);
+      }),
+    );
+    expect(await dayCounts(db)).toEqual(byTriggers);
+    // The triggers count the next rows again: 40 more, as the triggers alone count them.
+    await insert(db, remittances(40, 300));
+    const all = await buildTestApp();
+    await insert(all.app.db, remittances(340));
+    const expected = await dayCounts(all.app.db);
+    await all.app.close();
+    expect(await dayCounts(db)).toEqual(expected);
   });
 });

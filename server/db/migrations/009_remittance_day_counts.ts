@@ -4,7 +4,7 @@
 // deep page finds the day it starts on by walking them, then skips at most a day of rows (domain/remittances/listing.ts).
 // Triggers keep it exact in the same transaction as the row change; each change is an increment, so concurrent
 // writers need no lock (an upsert on PostgreSQL).
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type QueryExecutorProvider } from 'kysely';
 import { isPostgres } from '../connection.ts';
 
 const DAY = (row: string) => `substr(${row}.transaction_date, 1, 10)`;
@@ -29,6 +29,15 @@ const COUNTED_COLUMNS = 'tenant_id, status_id, transaction_date';
 const changed = (distinct: string) =>
   `OLD.tenant_id ${distinct} NEW.tenant_id OR OLD.status_id ${distinct} NEW.status_id OR ${DAY('OLD')} ${distinct} ${DAY('NEW')}`;
 
+/** Fills the (empty) day counts from the rows: this migration, and a bulk load that set the triggers aside (db/running-counts.ts). */
+export async function recountRemittanceDays(db: QueryExecutorProvider): Promise<void> {
+  await sql`
+    INSERT INTO remittance_day_counts (tenant_id, status_id, day, n)
+    SELECT tenant_id, status_id, substr(transaction_date, 1, 10), count(*) FROM remittances GROUP BY tenant_id, status_id, substr(transaction_date, 1, 10)
+    UNION ALL
+    SELECT tenant_id, -1, substr(transaction_date, 1, 10), count(*) FROM remittances GROUP BY tenant_id, substr(transaction_date, 1, 10)`.execute(db);
+}
+
 export async function up(db: Kysely<unknown>): Promise<void> {
   const pg = isPostgres(db);
   const code = pg ? sql`text collate "C"` : sql`text`;
@@ -44,11 +53,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .$call((table) => (pg ? table : table.modifyEnd(sql`without rowid`)))
     .execute();
 
-  await sql`
-    INSERT INTO remittance_day_counts (tenant_id, status_id, day, n)
-    SELECT tenant_id, status_id, substr(transaction_date, 1, 10), count(*) FROM remittances GROUP BY tenant_id, status_id, substr(transaction_date, 1, 10)
-    UNION ALL
-    SELECT tenant_id, -1, substr(transaction_date, 1, 10), count(*) FROM remittances GROUP BY tenant_id, substr(transaction_date, 1, 10)`.execute(db);
+  await recountRemittanceDays(db);
 
   if (pg) {
     await sql.raw(`CREATE FUNCTION remittances_count_days() RETURNS trigger LANGUAGE plpgsql AS $$
