@@ -2,6 +2,7 @@ import { defineConfig } from '@playwright/test';
 import { CHROMIUM } from './tests/e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 8191);
+const ENDS_SHARED_SESSIONS = /ends-shared-sessions\.spec\.ts$/;
 
 // End-to-end against the real gateway on a temporary SQLite file (tests/e2e/start-gateway.ts).
 export default defineConfig({
@@ -20,6 +21,12 @@ export default defineConfig({
     trace: 'off',
     launchOptions: CHROMIUM,
   },
+  // A file that ends every session of a shared demo login (a password reset, End all sessions) runs after every
+  // other file, so it never signs out a test of another file halfway (tests/e2e/ends-shared-sessions.spec.ts).
+  projects: [
+    { name: 'chromium', testIgnore: ENDS_SHARED_SESSIONS },
+    { name: 'ends shared sessions', testMatch: ENDS_SHARED_SESSIONS, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: `node --import tsx tests/e2e/start-gateway.ts`,
     env: { E2E_PORT: String(port) },

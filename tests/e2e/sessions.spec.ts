@@ -1,14 +1,9 @@
 // Sessions a person can see and end (issue 28 item 3), against the real gateway: one person signed in in two browsers
 // sees both sessions in the profile's Sessions tab, ends the other one, and the other browser is signed out on its
-// next call; "Sign out all others" asks first and ends the rest; a top admin ends a staff member's sessions.
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { CHECKER_LOGIN, demoLogins, expectAccessible, openScreen, signIn } from './support';
-
-async function signedInElsewhere(browser: Browser, email: string): Promise<Page> {
-  const page = await (await browser.newContext()).newPage();
-  await signIn(page, email);
-  return page;
-}
+// next call; "Sign out all others" asks first and ends the rest. A top admin ending a staff member's sessions is in
+// ends-shared-sessions.spec.ts, which runs after every other file.
+import { expect, test, type Page } from '@playwright/test';
+import { expectAccessible, openScreen, signIn, signedInElsewhere } from './support';
 
 async function openSessionsTab(page: Page) {
   await openScreen(page, '/user/profile');
@@ -92,32 +87,4 @@ test('[issue 28] "Sign out all others" asks first, keyboard only, and ends every
     await expect(other).toHaveURL(/\/login/);
     await other.context().close();
   }
-});
-
-test('[issue 28] a top admin ends a staff member’s sessions from the admins list, confirmed; that browser is signed out', async ({ page, browser }) => {
-  const staff = await signedInElsewhere(browser, CHECKER_LOGIN);
-  await signIn(page, demoLogins.partner);
-  await openScreen(page, '/wallet/admins');
-  const admins = page.getByRole('table', { name: 'Admins', exact: true });
-  await admins.getByRole('textbox', { name: 'Filter Email', exact: true }).fill(CHECKER_LOGIN);
-  await expect(admins.locator('tbody tr[aria-rowindex]')).toHaveCount(1);
-  await admins.locator('tbody tr[aria-rowindex]').first().click();
-  const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
-  await panel.getByRole('tab', { name: 'Sessions', exact: true }).click();
-  const sessions = panel.getByRole('table', { name: /^Sessions of / });
-  // Other tests sign in as checker too, so there is at least the one made above.
-  await expect(sessions.locator('tbody tr').first()).toBeVisible();
-  await expect(sessions.locator('tbody tr[aria-current]')).toHaveCount(0);
-  await expectAccessible(page);
-
-  await panel.getByRole('button', { name: 'End all sessions', exact: true }).click();
-  const dialog = page.getByRole('dialog', { name: 'End all sessions' });
-  await expect(dialog).toContainText('They are signed out everywhere at once.');
-  await dialog.getByRole('button', { name: 'End all sessions', exact: true }).click();
-  await expect(page.getByText('Their sessions have been ended.')).toBeVisible();
-  await expect(panel.getByText('No live sessions.')).toBeVisible();
-
-  await staff.goto('/user/profile');
-  await expect(staff).toHaveURL(/\/login/);
-  await staff.context().close();
 });

@@ -1,5 +1,5 @@
 // Shared steps for the end-to-end suite: demo logins, the gateway's outbox, accessibility scans.
-import { expect, type Locator, type Page, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { SESSION_KEYS } from '../../src/api/page-contract.ts';
 import type { components, operations } from '../../src/api/gateway.d.ts';
@@ -174,6 +174,13 @@ export async function expectHydrated(page: Page) {
 export async function openScreen(page: Page, path: string) {
   await page.goto(path);
   await expectHydrated(page);
+}
+
+/** `email` signed in in a browser of its own (another device, as far as the gateway can tell). */
+export async function signedInElsewhere(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  return page;
 }
 
 /** GET `path` from the gateway as the tab's own session (its cookie and CSRF token, in its tenant), as the app reads it. */
