@@ -25,12 +25,34 @@ describe('loadAgain', () => {
   it('loads again after a failure while online, up to three tries', async () => {
     setOnline(true);
     const twice = failingLoad(2);
-    await expect(loadAgain(twice, { pauseMs: 0 })()).resolves.toBe('code');
+    const reload = vi.fn();
+    await expect(loadAgain(twice, { pauseMs: 0, reload })()).resolves.toBe('code');
     expect(twice).toHaveBeenCalledTimes(3);
+    expect(reload).not.toHaveBeenCalled();
+  });
 
+  it('after three failed tries loads the page afresh, once a minute at most: a second time within it shows the failure', async () => {
+    setOnline(true);
+    sessionStorage.clear();
     const always = failingLoad(Infinity);
-    await expect(loadAgain(always, { pauseMs: 0 })()).rejects.toThrow('Failed to fetch dynamically imported module');
+    const reload = vi.fn();
+    let settled = false;
+    void loadAgain(always, { pauseMs: 0, reload })().finally(() => (settled = true));
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(always).toHaveBeenCalledTimes(3);
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled, 'the page goes away: the load never settles').toBe(false);
+
+    // The page loaded afresh, and the code still fails within the minute: a broken build, shown, not reloaded again.
+    const after = failingLoad(Infinity);
+    await expect(loadAgain(after, { pauseMs: 0, reload })()).rejects.toThrow('Failed to fetch dynamically imported module');
+    expect(reload).toHaveBeenCalledTimes(1);
+
+    // A minute later a failure may reload again.
+    sessionStorage.setItem('teller:code-reloaded-at', String(Date.now() - 60_001));
+    void loadAgain(failingLoad(Infinity), { pauseMs: 0, reload })();
+    await vi.waitFor(() => expect(reload).toHaveBeenCalledTimes(2));
+    sessionStorage.clear();
   });
 
   it('waits while offline and loads once the browser is back online; the offline failures are not tries', async () => {
