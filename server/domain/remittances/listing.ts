@@ -130,14 +130,19 @@ function pageStart(days: readonly DayCount[], offset: number, direction: 'asc' |
 export async function listRemittances(db: Db, session: Session, query: RemittanceQuery): Promise<Page<RemittanceView>> {
   assertStaff(session);
   const viewer = viewerOf(session, await operatorTenant(db, session));
-  const where = conditions(session, query.filters);
+  let where = conditions(session, query.filters);
   const { column, direction } = query.sort;
   const days = countedByDay(query.filters) ? await dayCounts(db, session, query.filters) : null;
   let offset = query.page.offset;
   if (days !== null && column === 'transaction_date' && offset > 0) {
     const start = pageStart(days, offset, direction);
     if (start === null) return { rows: [], total: days.reduce((sum, day) => sum + day.n, 0) };
-    where.push(start.bound);
+    // The day's bound is tighter than the range's end (newest first) or start (oldest first), so it replaces it: with
+    // both, SQLite read the index from the range's end and stepped over every row down to the day (8.6 ms of CPU for
+    // a deep page of the last 7 days at 10,000,000 rows, against 0.5 ms for page 1).
+    const { startDate, endDate, ...rest } = query.filters;
+    const range = direction === 'desc' ? { startDate } : { endDate };
+    where = [...conditions(session, { ...rest, ...range }), start.bound];
     offset = start.offset;
   }
   const [rows, total] = await Promise.all([
