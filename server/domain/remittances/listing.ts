@@ -152,10 +152,11 @@ export async function listRemittances(db: Db, session: Session, query: Remittanc
     .orderBy('id', direction)
     .limit(query.page.size)
     .offset(offset);
-  // By date with only a status and a range, the ids come off a date index that holds them (migration 006): the skipped
-  // rows are index entries, not table rows (a deep page of 10,000,000 rows on PostgreSQL read every skipped row from
-  // the table), then the page's rows are read by id. Other filters' indexes do not hold the ids.
-  const byDateIndex = days !== null && column === 'transaction_date';
+  // A deep page by date with only a status and a range takes its ids off a date index that holds them (migration
+  // 006): the skipped rows are index entries, not table rows (a deep page of 10,000,000 rows on PostgreSQL read every
+  // skipped row from the table), then the page's rows are read by id. Other filters' indexes do not hold the ids, and
+  // a first page skips nothing.
+  const byDateIndex = days !== null && column === 'transaction_date' && offset > 0;
   const [rows, total] = await Promise.all([
     byDateIndex
       ? db.selectFrom('remittances').selectAll().where('id', 'in', page.select('id')).orderBy(column, direction).orderBy('id', direction).execute()
