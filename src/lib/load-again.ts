@@ -3,7 +3,8 @@
 // error for good, so without this a dropped connection breaks that screen for the rest of the tab's life. Chromium
 // keeps a failed dynamic import's failure too (its module map: a later import() of the same file fails at once,
 // with no request), so when the tries are spent the page is loaded afresh, once: its address, session and tenant
-// stay, and the screen had not drawn, so nothing typed is lost.
+// stay; what the page held besides (text typed into an open dialog whose part would not load) goes, which beats a
+// screen or part that cannot load again in this tab.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 
 /** Tries after a failure while online; waits for the `online` event while offline (such a wait is not a try). */
