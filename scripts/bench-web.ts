@@ -174,7 +174,7 @@ function rebuildRunningCounts(file: string) {
     "import { openDatabase } from './server/db/connection.ts';",
     "import { rebuildRunningCounts } from './server/db/running-counts.ts';",
     'const db = openDatabase({ databaseUrl: process.argv[1], dataDir: "." });',
-    'await db.transaction().execute((trx) => rebuildRunningCounts(trx));',
+    'await db.transaction().execute((trx) => rebuildRunningCounts(trx, "wallet_transactions"));',
     'await db.destroy();',
   ].join('\n');
   const rebuilt = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script, file], { cwd: ROOT, encoding: 'utf8' });
