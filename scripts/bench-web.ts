@@ -170,14 +170,7 @@ export function addTransactions(file: string, { tenant, transactions, sinceDay }
 /** The gateway's own recount (server/db/running-counts.ts) over the SQLite file, in a child: it is asynchronous
  * (Kysely) and `prepareWorld` is not. */
 function rebuildRunningCounts(file: string) {
-  const script = [
-    "import { openDatabase } from './server/db/connection.ts';",
-    "import { rebuildRunningCounts } from './server/db/running-counts.ts';",
-    'const db = openDatabase({ databaseUrl: process.argv[1], dataDir: "." });',
-    'await db.transaction().execute((trx) => rebuildRunningCounts(trx, "wallet_transactions"));',
-    'await db.destroy();',
-  ].join('\n');
-  const rebuilt = spawnSync(process.execPath, ['--import', 'tsx', '--input-type=module', '--eval', script, file], { cwd: ROOT, encoding: 'utf8' });
+  const rebuilt = spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'scripts', 'bench', 'recount.ts'), file, 'wallet_transactions'], { cwd: ROOT, encoding: 'utf8' });
   if (rebuilt.status !== 0) throw new Error(`recounting the wallet transactions failed:\n${rebuilt.stderr || rebuilt.stdout}`);
 }
 
