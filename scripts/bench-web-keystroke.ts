@@ -12,6 +12,7 @@
 //     is the same span as the browser counts it, rounded to 8 ms, reported only for keys that took 16 ms or more.
 import { loadavg } from 'node:os';
 import type { Browser, Locator, Page } from 'playwright-core';
+import { FIRST_SCREEN_HOLD } from '../src/api/page-contract.ts';
 
 /** 13 + 13 keys: letters only, as §5 names are. */
 export const NAME_KEYS = { first: 'Bintaabcdefgh', family: 'Jallowijklmno' } as const;
@@ -150,7 +151,7 @@ async function signedInPage(browser: Browser, baseURL: string, email: string, pa
 /** The create-user wizard as the credit union's field officer opens it from the admins list (tests/e2e/create-user-steps.ts). */
 async function wizardRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   await page.goto('/wallet/admins');
-  await page.locator('#root:not([inert])').waitFor();
+  await page.locator(`#root:not([${FIRST_SCREEN_HOLD}])`).waitFor();
   await page.getByRole('table').locator('tbody tr').first().waitFor();
   await page.getByRole('button', { name: 'Add user', exact: true }).click();
   const wizard = page.getByRole('dialog', { name: 'Create User', exact: true });
@@ -167,7 +168,7 @@ async function wizardRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
 /** The top-up form of the first member on group@demo.test's Members list (tests/e2e/wallet.spec.ts openTopUp). */
 async function topUpRun(page: Page, tracer: Tracer): Promise<KeystrokeRun> {
   await page.goto('/wallet/users');
-  await page.locator('#root:not([inert])').waitFor();
+  await page.locator(`#root:not([${FIRST_SCREEN_HOLD}])`).waitFor();
   await page.locator('main table tbody tr[aria-rowindex]').first().click();
   const panel = page.getByRole('dialog', { name: 'User Information', exact: true });
   await panel.getByRole('combobox', { name: 'Top-up service', exact: true }).click();

@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Plugin } from 'vite';
-import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, type DrawnScreenFiles } from '../src/api/page-contract.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_HOLD, FIRST_SCREEN_SLOTS, type DrawnScreenFiles } from '../src/api/page-contract.ts';
 import { SCREEN_ROUTES, type ScreenRoute } from '../src/config/routes.ts';
 import { SCREEN_MODULES } from '../src/generated/screens.ts';
 
@@ -173,9 +173,9 @@ export function withFirstScreenSlots(indexHtml: string, styles: readonly string[
     // Mantine reads its colours under the scheme <html> names, which the browser otherwise gets only from the app.
     .replace(HTML_START, `<html lang="en" data-mantine-color-scheme="${FIRST_SCREEN_SLOTS.colorScheme}">`)
     .replace('</head>', `${links.map((link) => `  ${link}\n  `).join('')}${FIRST_SCREEN_SLOTS.head}\n  </head>`)
-    // Until the app has hydrated it the drawn screen looks ready but answers nothing: inert, it takes no focus or
-    // typing that would be lost, and a click waits (src/app/first-screen-state.ts lifts it).
-    .replace(EMPTY_ROOT, `<div id="root" inert>${FIRST_SCREEN_SLOTS.root}</div>`)
+    // Until the app has hydrated it the drawn screen looks ready but answers nothing: the page's guard drops what is
+    // meant for it (server/http/first-screen.ts), and src/app/first-screen-state.ts lifts the hold.
+    .replace(EMPTY_ROOT, `<div id="root" ${FIRST_SCREEN_HOLD}>${FIRST_SCREEN_SLOTS.root}</div>`)
     .replace('</body>', `${FIRST_SCREEN_SLOTS.state}\n  </body>`);
 }
 

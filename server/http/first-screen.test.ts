@@ -13,7 +13,7 @@ import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS } from '../../src/api/page-contr
 import { STATUS } from '../domain/reference.ts';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest } from '../testing.ts';
-import { FIRST_SCREEN_GUARD, FIRST_SCREEN_GUARD_HASH } from './first-screen.ts';
+import { FIRST_SCREEN_GUARD, FIRST_SCREEN_GUARD_HASH } from './first-screen-guard.ts';
 import { SESSION_COOKIE, TENANT_COOKIE } from './session-cookie.ts';
 
 const start = gatewayPerTest();

@@ -2,15 +2,17 @@
 // HTML, drawn by the app's own components (src/entry-server.tsx, built into dist-server/) with the answers they read,
 // and the app hydrates it instead of building it (docs/decisions.md "First paint on a phone"). Whatever cannot be
 // drawn (no cookie, an ended session, a screen that fails) gets the page the app builds, as before.
-import { createHash } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID, SESSION_KEYS, type DrawnScreenFiles } from '../../src/api/page-contract.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID, type DrawnScreenFiles } from '../../src/api/page-contract.ts';
+import { FIRST_SCREEN_GUARD } from './first-screen-guard.ts';
 import { rolesFromBits } from '../domain/auth/tokens.ts';
 import { liveSession } from './auth.ts';
 import { SESSION_COOKIE, TENANT_COOKIE, cookieToken } from './session-cookie.ts';
+
+export { FIRST_SCREEN_GUARD_HASH } from './first-screen-guard.ts';
 
 /** What src/entry-server.tsx takes and gives (built apart from the gateway, it shares no code with it). */
 interface FirstScreenRequest {
@@ -45,20 +47,6 @@ interface Renderer {
   handleCallsWith(handle: (request: Request) => Promise<Response>): void;
 }
 
-/**
- * Runs before the drawn screen is painted: a tab whose own session is not the one the page was drawn for (another
- * user, another tenant chosen in the tab than the browser chose last, or no session: the cookies are the browser's,
- * the session and its tenant the tab's), or whose time zone is not the one the screen's dates and times were drawn in
- * (the tab's zone cookie is set after the page, or named another zone), hides it, and the app builds its own page
- * (src/main.tsx). Allowed by its hash in the Content-Security-Policy (./web.ts).
- */
-export const FIRST_SCREEN_GUARD =
-  `(function(){var d=document.documentElement,s=document.currentScript,u=null,t=null;try{u=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.user}')||'null');` +
-  `t=JSON.parse(sessionStorage.getItem('${SESSION_KEYS.tenant}')||'null')}catch(e){u=null}` +
-  `if(!u||String(u.userId)!==s.getAttribute('data-user')||String(t&&t.id||'')!==s.getAttribute('data-tenant')` +
-  `||Intl.DateTimeFormat().resolvedOptions().timeZone!==s.getAttribute('data-time-zone'))d.setAttribute('${FIRST_SCREEN_STALE}','stale')})()`;
-
-export const FIRST_SCREEN_GUARD_HASH = `'sha256-${createHash('sha256').update(FIRST_SCREEN_GUARD).digest('base64')}'`;
 
 /** Hides a drawn screen its tab does not own until the app has built its own. */
 const STALE_STYLE = `<style>html[${FIRST_SCREEN_STALE}="stale"] #root { visibility: hidden; }</style>`;

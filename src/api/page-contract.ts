@@ -11,6 +11,14 @@ export const FIRST_SCREEN_STATE_ID = 'first-screen-state';
 /** Set on <html> (value "stale") by the page's guard when the tab's own session is not the one the screen was drawn for. */
 export const FIRST_SCREEN_STALE = 'data-first-screen';
 
+/**
+ * Set on #root of a drawn page until the app has hydrated it: the page's guard drops every pointer, key and focus
+ * meant for the screen meanwhile (a picture of the screen takes no input that would be lost). Not `inert`, which is
+ * part of every element's style: lifting it restyled the whole screen in one task after the hydration (about 100 ms
+ * of a phone's main thread, issue 27); no stylesheet names this attribute, so lifting it restyles nothing.
+ */
+export const FIRST_SCREEN_HOLD = 'data-holding-input';
+
 /** The tab's time zone, which the app tells the gateway so that a page it draws shows the tab's dates and times. */
 export const TIME_ZONE_COOKIE = 'teller_tz';
 

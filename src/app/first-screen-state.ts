@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import type { DehydratedState } from '@tanstack/react-query';
 import { noteChangeCursor } from '../api/change-cursor';
 import { currentCredentialKey, sessionStore } from '../api/session';
-import { FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID } from '../api/page-contract';
+import { FIRST_SCREEN_HOLD, FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID } from '../api/page-contract';
 
 
 export interface DrawnScreen {
@@ -37,7 +37,7 @@ export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
   const drawnForTab = state && session && session.userId === state.userId && (tenant?.id ?? null) === (state.tenantId ?? null);
   if (!state || !drawnForTab || document.documentElement.hasAttribute(FIRST_SCREEN_STALE)) {
     root.replaceChildren();
-    root.removeAttribute('inert');
+    root.removeAttribute(FIRST_SCREEN_HOLD);
     document.documentElement.removeAttribute(FIRST_SCREEN_STALE);
     return null;
   }
@@ -49,5 +49,5 @@ export function takeFirstScreen(root: HTMLElement): DrawnScreen | null {
 /** A drawn page takes input once its screen has hydrated (or failed, and says why): the shell around it, hydrated
  * before it, listens to the keyboard by then. */
 export function useDrawnPageTakesInput(): void {
-  useEffect(() => document.getElementById('root')?.removeAttribute('inert'), []);
+  useEffect(() => document.getElementById('root')?.removeAttribute(FIRST_SCREEN_HOLD), []);
 }

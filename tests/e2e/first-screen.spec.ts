@@ -15,10 +15,10 @@ function collectErrors(page: Page): string[] {
 }
 
 /**
- * Loads the members list cold with the app's code held back until its drawn rows have been seen and one marked, and
- * expects the hydrated page to keep the marked row (a page built anew would have replaced it).
+ * Loads the members list cold with the app's code held back until its drawn rows have been seen and one marked (and
+ * `whileHeld` has run), and expects the hydrated page to keep the marked row (a page built anew would have replaced it).
  */
-async function loadDrawnInPlace(page: Page): Promise<Locator> {
+async function loadDrawnInPlace(page: Page, whileHeld?: () => Promise<void>): Promise<Locator> {
   let release = () => undefined as void;
   const held = new Promise<void>((done) => (release = done));
   await page.route('**/assets/*.js', async (route) => {
@@ -29,6 +29,7 @@ async function loadDrawnInPlace(page: Page): Promise<Locator> {
   const rows = page.getByRole('table', { name: 'Members' }).locator('tbody tr[aria-rowindex]');
   await expect(rows.first()).toBeVisible();
   await rows.first().evaluate((row) => row.setAttribute('data-drawn', 'yes'));
+  await whileHeld?.();
   release();
   await expectHydrated(page);
   await expect(page.locator('main table tbody tr[data-drawn="yes"]')).toHaveCount(1);
@@ -52,6 +53,23 @@ test('a cold load of the members list comes drawn, and the app hydrates it in pl
   await expect(rows.first()).toBeVisible();
   expect(errors).toEqual([]);
   await expectAccessible(page);
+});
+
+test('[issue 27] a drawn page takes no click, key or focus before the app has hydrated it; then the same click works', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const sort = page.getByRole('button', { name: /^Name/ });
+  const search = page.getByRole('main').getByRole('textbox').first();
+  await loadDrawnInPlace(page, async () => {
+    await sort.click();
+    await search.click();
+    await page.keyboard.type('ali');
+    await page.keyboard.press('Tab');
+    await expect(page).not.toHaveURL(/sort=/);
+    await expect(search).toHaveValue('');
+    expect(await page.evaluate(() => document.getElementById('root')?.contains(document.activeElement) ?? false), 'nothing in the drawn screen took focus').toBe(false);
+  });
+  await sort.click();
+  await expect(page).toHaveURL(/sort=fullname/);
 });
 
 test('a tab that chose a tenant gets its pages drawn in that tenant and hydrates them in place', async ({ page }) => {

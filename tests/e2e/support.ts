@@ -1,7 +1,7 @@
 // Shared steps for the end-to-end suite: demo logins, the gateway's outbox, accessibility scans.
 import { expect, type APIRequestContext, type Browser, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { SESSION_KEYS } from '../../src/api/page-contract.ts';
+import { FIRST_SCREEN_HOLD, SESSION_KEYS } from '../../src/api/page-contract.ts';
 import type { components, operations } from '../../src/api/gateway.d.ts';
 
 export const DEMO_PASSWORD = 'Demo@12345';
@@ -162,13 +162,13 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
-/** A page the gateway drew takes input once the app has hydrated it (#root is inert until then). */
+/** A page the gateway drew takes input once the app has hydrated it (#root holds its input until then). */
 export async function expectHydrated(page: Page) {
-  await expect(page.locator('#root')).not.toHaveAttribute('inert', { timeout: READY_TIMEOUT });
+  await expect(page.locator('#root')).not.toHaveAttribute(FIRST_SCREEN_HOLD, { timeout: READY_TIMEOUT });
 }
 
 /**
- * Opens a screen by its address and waits until it takes input: a signed-in screen the gateway drew is inert until
+ * Opens a screen by its address and waits until it takes input: a signed-in screen the gateway drew takes none until
  * the app has hydrated it, and a pointer or a read of the page before then would meet a picture of the screen.
  */
 export async function openScreen(page: Page, path: string) {
