@@ -22,8 +22,8 @@ function layerOf(file) {
 
 /** What each layer may import from src/. */
 const allowed = {
-  // The page's entry: it only starts the app (src/boot.ts).
-  boot: ['main'],
+  // The page's entry: it only starts the app (src/boot.ts), its libraries' layers first (src/lib/first-layers).
+  boot: ['main', 'lib'],
   main: ['app', 'api', 'config', 'render', 'flows', 'features', 'generated', 'lib'],
   // The gateway's render of first screens (server/http/first-screen.ts): the app, as main starts it.
   'entry-server': ['app', 'api', 'config', 'render', 'flows', 'features', 'generated', 'lib'],

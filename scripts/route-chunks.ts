@@ -14,14 +14,24 @@ type ChunkingContext = Parameters<Extract<CodeSplittingGroup['name'], (...args: 
 interface Layer {
   name: string;
   root: RegExp;
+  /** Only the modules of that closure whose id matches: a library the root uses, evaluated before it. */
+  only?: RegExp;
+  /** The module that starts the layer's evaluation (src/boot.ts imports it), placed in the layer. */
+  start?: RegExp;
 }
+
+const MAIN = /[\\/]src[\\/]main\.tsx$/;
 
 const LAYERS: Layer[] = [
   // The entry and what it imports (the bundler's preload helper): evaluated before the app (src/boot.ts).
   { name: 'boot', root: /[\\/]src[\\/]boot\.ts$/ },
   // React and React DOM: the entry evaluates them in a task of their own before the app (src/boot.ts).
   { name: 'react', root: /[\\/]node_modules[\\/]react-dom[\\/]client\.js$/ },
-  { name: 'app', root: /[\\/]src[\\/]main\.tsx$/ },
+  // The app's router and Mantine, each evaluated in a task of its own before the app's code (src/boot.ts): the three in
+  // one were the longest task of a cold load after its first paint (issue 27).
+  { name: 'router', root: MAIN, only: /[\\/]node_modules[\\/]react-router[\\/]/, start: /[\\/]src[\\/]lib[\\/]first-layers[\\/]router\.ts$/ },
+  { name: 'mantine', root: MAIN, only: /[\\/]node_modules[\\/]@mantine[\\/]/, start: /[\\/]src[\\/]lib[\\/]first-layers[\\/]mantine\.ts$/ },
+  { name: 'app', root: MAIN },
   { name: 'shell', root: /[\\/]src[\\/]app[\\/]ProtectedApp\.tsx$/ },
   { name: 'table', root: /[\\/]src[\\/]render[\\/]table[\\/]index\.ts$/ },
 ];
@@ -132,7 +142,10 @@ function layerAssigner(): (moduleId: string, ctx: ChunkingContext) => string | n
       for (const layer of LAYERS) {
         const root = findModule(ctx, moduleId, layer.root);
         if (!root) continue;
-        for (const id of staticClosure(ctx, root, barrels)) {
+        const start = layer.start && findModule(ctx, moduleId, layer.start);
+        if (layer.start && !start) throw new Error(`The build has no module for the start of layer ${layer.name} (${String(layer.start)})`);
+        const closure = [...staticClosure(ctx, root, barrels)].filter((id) => !layer.only || layer.only.test(id));
+        for (const id of start ? [start, ...closure] : closure) {
           if (before.has(id)) continue;
           before.add(id);
           assigned.set(id, layer.name);

@@ -21,8 +21,16 @@ function afterFirstContentfulPaint(): Promise<void> {
   });
 }
 
-// Evaluating a module graph is one task: React DOM first and the app after it are two, with a break between them in
-// which the browser can paint and answer input (a phone spends about a quarter of a second on them).
+/** A break in which the browser can paint and answer input. */
+const nextTask = () => new Promise<void>((done) => setTimeout(done));
+
+// Evaluating a module graph is one task: React DOM, the router, Mantine and the app after them are four, with a break
+// between each two (a phone spends about half a second on them; each layer is a chunk, scripts/route-chunks.ts).
 void afterFirstContentfulPaint()
   .then(() => import('react-dom/client'))
+  .then(nextTask)
+  .then(() => import('./lib/first-layers/router'))
+  .then(nextTask)
+  .then(() => import('./lib/first-layers/mantine'))
+  .then(nextTask)
   .then(() => import('./main'));
