@@ -1,6 +1,6 @@
 import type * as Mantine from '@mantine/core';
 import { MantineProvider } from '@mantine/core';
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadCompiledForm } from '../../../render/form/compiled-forms';
@@ -9,14 +9,36 @@ import { fakeTopUpActors } from './fake-top-up-actors';
 import { TopUpModal } from './TopUpModal';
 
 vi.mock('@mantine/core', async (original) =>
-  (await import('../../../render/render-counts')).countingRenders(await original<typeof Mantine>(), ['TextInput', 'Textarea']),
+  (await import('../../../render/render-counts')).countingRenders(await original<typeof Mantine>(), ['TextInput', 'Textarea', 'Button']),
 );
 
 beforeAll(async () => {
   await loadCompiledForm('top-up');
 });
 
+/** The step's buttons have no label: their renders are counted under their (absent) id. */
+const stepButtons = () => renderCount('Button', '');
+
 describe('the top-up amount step as staff type (issue 27: fields that did not change do not re-render)', () => {
+  it('[issue 27] a key is drawn by its field alone; the step hears of it after the paint, and at once on blur', async () => {
+    render(
+      <MantineProvider env="test">
+        <TopUpModal opened kind="topUp" receiverUserId="257" currency="GMD" onClose={() => {}} actors={fakeTopUpActors().actors} />
+      </MantineProvider>,
+    );
+    const amount = await screen.findByRole('textbox', { name: /Amount/ });
+    resetRenderCounts();
+    fireEvent.change(amount, { target: { value: '1' } });
+    expect(amount).toHaveValue('1');
+    expect(stepButtons(), 'the step is not drawn inside the key').toBe(0);
+    await waitFor(() => expect(stepButtons(), 'the machine heard of the key after it').toBeGreaterThan(0));
+
+    resetRenderCounts();
+    fireEvent.change(amount, { target: { value: '15' } });
+    fireEvent.blur(amount);
+    expect(stepButtons(), 'a blur hands the text on at once').toBeGreaterThan(0);
+  });
+
   it('[UW-4.28] typing into Amount draws the amount field again and never Remarks, and the other way round', async () => {
     render(
       <MantineProvider env="test">

@@ -3,6 +3,7 @@
 import { memo, type Ref } from 'react';
 import { Button, Group, TextInput, Textarea } from '@mantine/core';
 import { TOP_UP_TEXT, isBusy, type EntryField, type TopUpKind, type TopUpSnapshot } from '../../../../flows/top-up.machine';
+import { useTypedText } from '../../../../render/form/widgets/typed-text';
 import { Busy, RetryButton, StepForm, useStepFocus } from './step-parts';
 
 export interface EntryStepProps {
@@ -23,9 +24,19 @@ interface EntryInputProps {
   onEdit: EntryStepProps['onEdit'];
 }
 
+const asTyped = (text: string) => text;
+const NOTHING_ON_BLUR = () => undefined;
+
+/** A field's text drawn from its own state and handed to the machine after the key's paint (render/form's text
+ * fields do the same for RJSF): the machine's EDIT re-rendered the whole step inside each key. On blur and Enter at once. */
+function useEntryText({ field, value, onEdit }: Pick<EntryInputProps, 'field' | 'value' | 'onEdit'>) {
+  return useTypedText(value, { format: asTyped, parse: asTyped, onChange: (text) => onEdit(field, text), onBlur: NOTHING_ON_BLUR }).inputProps;
+}
+
 /** One text field of the step; memoised: each keystroke re-renders the field typed into, not its neighbours. */
 const EntryTextInput = memo(function EntryTextInput({
   field,
+  value,
   onEdit,
   inputRef,
   autofocus = false,
@@ -35,18 +46,18 @@ const EntryTextInput = memo(function EntryTextInput({
   return (
     <TextInput
       {...shown}
+      {...useEntryText({ field, value, onEdit })}
       ref={inputRef}
       required
       inputMode={numeric ? 'numeric' : undefined}
       autoComplete="off"
-      onChange={(event) => onEdit(field, event.currentTarget.value)}
       data-autofocus={autofocus || undefined}
     />
   );
 });
 
-const EntryTextarea = memo(function EntryTextarea({ field, onEdit, error, ...shown }: EntryInputProps) {
-  return <Textarea {...shown} error={error} rows={2} onChange={(event) => onEdit(field, event.currentTarget.value)} />;
+const EntryTextarea = memo(function EntryTextarea({ field, value, onEdit, error, ...shown }: EntryInputProps) {
+  return <Textarea {...shown} {...useEntryText({ field, value, onEdit })} error={error} rows={2} />;
 });
 
 export function EntryStep({ kind, snapshot, onEdit, onSubmit, onRetry }: EntryStepProps) {
