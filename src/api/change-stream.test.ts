@@ -58,6 +58,38 @@ describe('readChangeStream', () => {
   });
 });
 
+describe('readChangeStream when the session is over', () => {
+  const credential = () => ({ key: 'Bearer ended', headers: { authorization: 'Bearer ended' } });
+
+  it.each([
+    [401, 1],
+    [403, 0],
+  ])('[issue 28] a %i answer ends the stream without a reconnect, and tells the tab its session ended %i time(s)', async (status, told) => {
+    let calls = 0;
+    vi.stubGlobal('fetch', async () => {
+      calls += 1;
+      return new Response('', { status });
+    });
+    const ended = vi.fn();
+    await readChangeStream({ credential, onChange: () => undefined, onSessionEnded: ended, signal: new AbortController().signal, retryMs: 1 });
+    vi.unstubAllGlobals();
+    expect(calls).toBe(1);
+    expect(ended).toHaveBeenCalledTimes(told);
+  });
+
+  it('a 401 for a credential the tab no longer holds (it switched tenant meanwhile) says nothing', async () => {
+    let held = true;
+    vi.stubGlobal('fetch', async () => {
+      held = false;
+      return new Response('', { status: 401 });
+    });
+    const ended = vi.fn();
+    await readChangeStream({ credential: () => (held ? credential() : null), onChange: () => undefined, onSessionEnded: ended, signal: new AbortController().signal, retryMs: 1 });
+    vi.unstubAllGlobals();
+    expect(ended).not.toHaveBeenCalled();
+  });
+});
+
 describe('readChangeStream when the gateway refuses its cursor', () => {
   it('drops the cursor, reads from the newest event, and asks for a resync once that stream runs (never before)', async () => {
     const event = `id: 12\nevent: change\ndata: ${JSON.stringify({ entity: 'user', entityId: 'u', action: 'account.status', changed: ['status'] })}\n\n`;

@@ -52,6 +52,12 @@ export interface ChangeStreamOptions {
    * so a change made while they are read still arrives.
    */
   onResync?: () => void;
+  /**
+   * The gateway answered 401 for the credential the tab still holds: its session is over (signed out elsewhere, a
+   * password changed, the account suspended). The tab signs out as after any call's 401 (./client.ts), at once: a tab
+   * with nothing else to ask would otherwise look signed in until its next call.
+   */
+  onSessionEnded?: () => void;
   signal: AbortSignal;
   /** Pause before a reconnect. */
   retryMs?: number;
@@ -70,10 +76,11 @@ function pause(ms: number, signal: AbortSignal): Promise<void> {
 }
 
 /**
- * Reads changes until `signal` aborts or the gateway answers 401 or 403 (the session is over, or not this tab's); reconnects otherwise, and at
+ * Reads changes until `signal` aborts or the gateway answers 401 (the session is over: `onSessionEnded`) or 403 (not
+ * this tab's); reconnects otherwise, and at
  * once when the browser comes back online (the old connection may be dead without either side knowing).
  */
-export async function readChangeStream({ credential, onChange, onResync, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
+export async function readChangeStream({ credential, onChange, onResync, onSessionEnded, signal, retryMs = RETRY_MS }: ChangeStreamOptions): Promise<void> {
   // The first connection starts where the credential's first list read was (./change-cursor.ts), not at this moment.
   const first = credential();
   let lastEventId = first ? takeChangeCursor(first.key) : undefined;
@@ -92,6 +99,7 @@ export async function readChangeStream({ credential, onChange, onResync, signal,
         signal: connection.signal,
         cache: 'no-store',
       });
+      if (response.status === 401 && !signal.aborted && credential()?.key === current.key) onSessionEnded?.();
       if (response.status === 401 || response.status === 403) return;
       // An id the gateway does not know (a database restored, say): start again from the newest event, at once.
       if (response.status === 400 && lastEventId !== undefined) {

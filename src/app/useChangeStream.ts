@@ -4,6 +4,7 @@
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { readChangeStream } from '../api/change-stream';
+import { onSessionExpired } from '../api/client';
 import { currentCredentialKey, sessionStore, useSessionState } from '../api/session';
 import { afterFirstScreen } from '../render/first-screen';
 import { publishChange } from '../render/table/live-rows';
@@ -25,6 +26,7 @@ export function useChangeStream(): void {
           // Changes went by unseen (a database restored under the tab): the open lists read their pages again, and
           // whatever else is cached is read again when next shown.
           onResync: () => void client.invalidateQueries(),
+          onSessionEnded: () => onSessionExpired.handle(),
           signal: controller.signal,
         }),
     );
