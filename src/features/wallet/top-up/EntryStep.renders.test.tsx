@@ -16,17 +16,22 @@ beforeAll(async () => {
   await loadCompiledForm('top-up');
 });
 
+/** The top-up form's first step, open; answers its Amount field. */
+async function openTopUpForm(): Promise<HTMLElement> {
+  render(
+    <MantineProvider env="test">
+      <TopUpModal opened kind="topUp" receiverUserId="257" currency="GMD" onClose={() => {}} actors={fakeTopUpActors().actors} />
+    </MantineProvider>,
+  );
+  return screen.findByRole('textbox', { name: /Amount/ });
+}
+
 /** The step's buttons have no label: their renders are counted under their (absent) id. */
 const stepButtons = () => renderCount('Button', '');
 
 describe('the top-up amount step as staff type (issue 27: fields that did not change do not re-render)', () => {
   it('[issue 27] a key is drawn by its field alone; the step hears of it after the paint, and at once on blur', async () => {
-    render(
-      <MantineProvider env="test">
-        <TopUpModal opened kind="topUp" receiverUserId="257" currency="GMD" onClose={() => {}} actors={fakeTopUpActors().actors} />
-      </MantineProvider>,
-    );
-    const amount = await screen.findByRole('textbox', { name: /Amount/ });
+    const amount = await openTopUpForm();
     resetRenderCounts();
     fireEvent.change(amount, { target: { value: '1' } });
     expect(amount).toHaveValue('1');
@@ -40,12 +45,7 @@ describe('the top-up amount step as staff type (issue 27: fields that did not ch
   });
 
   it('[UW-4.28] typing into Amount draws the amount field again and never Remarks, and the other way round', async () => {
-    render(
-      <MantineProvider env="test">
-        <TopUpModal opened kind="topUp" receiverUserId="257" currency="GMD" onClose={() => {}} actors={fakeTopUpActors().actors} />
-      </MantineProvider>,
-    );
-    const amount = await screen.findByRole('textbox', { name: /Amount/ });
+    const amount = await openTopUpForm();
     resetRenderCounts();
     await userEvent.type(amount, '1500');
     expect(amount).toHaveValue('1500');
