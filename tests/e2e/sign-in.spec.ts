@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, demoLogins, expectAccessible, openLogin, signInThroughForm } from './support';
+import { DEMO_PASSWORD, demoLogins, expectAccessible, openLogin, openScreen, signInThroughForm } from './support';
 
 test.describe('sign-in', () => {
   test('[UW-2.68] the page title starts as Loading...', async ({ page }) => {
@@ -103,7 +103,8 @@ test.describe('sign-in', () => {
     expect(seen.storage).not.toMatch(/eyJ[A-Za-z0-9_-]+\./);
 
     // An action works: the profile's Sessions tab signs out the others, by cookie and CSRF token.
-    await page.goto('/user/profile');
+    // A drawn page takes no click before the app has hydrated it (support.ts openScreen).
+    await openScreen(page, '/user/profile');
     await page.getByRole('tab', { name: 'Sessions' }).click();
     await expect(page.getByText('This session', { exact: true })).toBeVisible();
 
