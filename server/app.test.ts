@@ -11,7 +11,7 @@ import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { expectMatchesContract, injectAnswer, listOperations } from '../tests/contract/harness.ts';
 import { toErrorResponse } from './http/errors.ts';
-import { FIRST_SCREEN_GUARD_HASH } from './http/first-screen.ts';
+import { FIRST_SCREEN_GUARD_HASH } from './http/first-screen-guard.ts';
 import { bearer, gatewayPerTest, signIn, type TestGateway } from './testing.ts';
 
 const MINI_CONTRACT = fileURLToPath(new URL('./test-fixtures/mini-gateway.yaml', import.meta.url));

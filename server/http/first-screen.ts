@@ -12,8 +12,6 @@ import { rolesFromBits } from '../domain/auth/tokens.ts';
 import { liveSession } from './auth.ts';
 import { SESSION_COOKIE, TENANT_COOKIE, cookieToken } from './session-cookie.ts';
 
-export { FIRST_SCREEN_GUARD_HASH } from './first-screen-guard.ts';
-
 /** What src/entry-server.tsx takes and gives (built apart from the gateway, it shares no code with it). */
 interface FirstScreenRequest {
   url: string;
@@ -46,7 +44,6 @@ interface Renderer {
   renderFirstScreen(request: FirstScreenRequest): Promise<FirstScreen | null>;
   handleCallsWith(handle: (request: Request) => Promise<Response>): void;
 }
-
 
 /** Hides a drawn screen its tab does not own until the app has built its own. */
 const STALE_STYLE = `<style>html[${FIRST_SCREEN_STALE}="stale"] #root { visibility: hidden; }</style>`;

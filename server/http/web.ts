@@ -6,7 +6,8 @@ import type { FastifyHelmetOptions } from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sendCompressed } from './compression.ts';
-import { FIRST_SCREEN_GUARD_HASH, loadFirstScreens } from './first-screen.ts';
+import { loadFirstScreens } from './first-screen.ts';
+import { FIRST_SCREEN_GUARD_HASH } from './first-screen-guard.ts';
 import { SESSION_COOKIE, cookieToken } from './session-cookie.ts';
 
 export interface WebOptions {
