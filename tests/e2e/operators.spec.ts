@@ -44,6 +44,7 @@ async function twoCheckableRows(request: APIRequestContext): Promise<{ day: stri
 
 test('[RP-4.18] Analyse Request on another row starts clean: no earlier row\'s \'Request Sent Sucessfully!\' anywhere', async ({ page, request }) => {
   const { day, first, second } = await twoCheckableRows(request);
+  await page.clock.install();
   await signIn(page, demoLogins.payout, { at: `/transactions/remittances?startDate=${day}&endDate=${day}&filter%5BstatusId%5D=128` });
   const table = page.getByRole('table', { name: TABLE });
   const line = (row: Row) => table.locator('tbody tr').filter({ hasText: referenceOf(row) }).first();
@@ -58,11 +59,15 @@ test('[RP-4.18] Analyse Request on another row starts clean: no earlier row\'s \
   // The notice of the first row's request is up for its five seconds...
   const notice = page.getByRole('alert').filter({ hasText: 'Request Sent Sucessfully!' });
   await expect(notice).toBeVisible();
+  // ...until the second row's dialog opens: it goes then. The page's clock stands still from here but for one second
+  // run forward (the dialog's and the notice's transitions), so the notice cannot have gone by its own five seconds,
+  // however slow the machine.
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   await line(second).getByRole('button', { name: 'Analyse Request' }).click();
-  // ...until the second row's dialog opens: it goes then (its exit transition ends well within the wait, long before
-  // the five seconds it would otherwise stay).
   await expect(dialog).toBeVisible();
-  await expect(notice).toHaveCount(0, { timeout: 2_000 });
+  await page.clock.runFor(1_000);
+  await expect(notice).toHaveCount(0);
+  await page.clock.resume();
   await expect(dialog.getByText('Response Code')).toBeVisible();
   await expect(page.getByText('Request Sent Sucessfully!')).toHaveCount(0);
   await expect(page.getByText('Please wait a moment and refresh the page.')).toHaveCount(0);
