@@ -59,9 +59,9 @@ test('[RP-4.18] Analyse Request on another row starts clean: no earlier row\'s \
   // The notice of the first row's request is up for its five seconds...
   const notice = page.getByRole('alert').filter({ hasText: 'Request Sent Sucessfully!' });
   await expect(notice).toBeVisible();
-  // ...until the second row's dialog opens: it goes then. The page's clock stands still from here but for one second
-  // run forward (the dialog's and the notice's transitions), so the notice cannot have gone by its own five seconds,
-  // however slow the machine.
+  // ...until the second row's dialog opens: it goes then. From the pause on, the page's clock moves only as the test
+  // moves it (half a second's jump, then one second for the dialog's and the notice's transitions), so a slow click
+  // or a slow machine cannot let the notice's own five seconds run out in its place.
   await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 500);
   await line(second).getByRole('button', { name: 'Analyse Request' }).click();
   await expect(dialog).toBeVisible();
