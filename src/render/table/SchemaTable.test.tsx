@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { FlatRecord, ListMeta } from '../../api/jsonapi';
@@ -340,6 +340,45 @@ describe('SchemaTable', () => {
     expect(rendered.length).toBeGreaterThan(0);
     expect(rendered.length).toBeLessThan(60);
     expect(screen.getByRole('table')).toHaveAttribute('aria-rowcount', '502');
+  });
+
+  it('[issue 27] keeps a long page’s column widths while it scrolls, and gives a short page its own layout back', async () => {
+    vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(540);
+    vi.spyOn(HTMLElement.prototype, 'clientWidth', 'get').mockReturnValue(1000);
+    // jsdom lays nothing out: each header cell reports the width the browser's automatic layout gave it.
+    let laidOut = 120;
+    vi.spyOn(HTMLTableCellElement.prototype, 'getBoundingClientRect').mockImplementation(() => new DOMRect(0, 0, laidOut, 40));
+    const many = Array.from({ length: 500 }, (_, index) => user(index + 1));
+    const { rerender } = renderTable({ data: many, meta: { itemTotal: 500, pageNumber: 1, pageSize: 500, pageTotal: 1 } });
+    await screen.findByText('User 1');
+    const table = screen.getByRole('table');
+    const headers = () => Array.from((table as HTMLTableElement).tHead!.rows[0]!.cells);
+    await waitFor(() => expect(table.style.tableLayout).toBe('fixed'));
+    expect(headers().map((cell) => cell.style.width)).toEqual(headers().map(() => '120px'));
+    // Rows further down would lay the columns out otherwise: the widths stay as measured.
+    laidOut = 300;
+    const scroller = table.parentElement as HTMLElement;
+    Object.defineProperty(scroller, 'scrollTop', { configurable: true, get: () => 45 * 300 });
+    act(() => {
+      fireEvent.scroll(scroller);
+    });
+    await screen.findByText('User 301');
+    expect(headers().map((cell) => cell.style.width)).toEqual(headers().map(() => '120px'));
+    // A page of two rows draws every row and lays itself out.
+    rerender(
+      <SchemaTable
+        config={usersTable}
+        data={rows}
+        meta={meta}
+        query={initialTableQuery(usersTable)}
+        onQueryChange={() => {}}
+        ruleContext={admin}
+        colorMaps={colorMaps}
+      />,
+    );
+    await screen.findByText('User 2');
+    expect(table.style.tableLayout).toBe('');
+    expect(headers().map((cell) => cell.style.width)).toEqual(headers().map(() => ''));
   });
 });
 

@@ -2,6 +2,7 @@
 import { memo, useDeferredValue, useEffect } from 'react';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { ROW_HEIGHT, range, renderRows, type SchemaTableRowsProps } from './TableRows';
+import { useFrozenColumns } from './frozen-columns';
 
 /**
  * The rows in view of a long page, between spacer rows that keep the scroll height of the whole page. A scroll
@@ -25,6 +26,8 @@ export default function VirtualRows(props: SchemaTableRowsProps) {
   const items = virtualizer.getVirtualItems();
   const start = useDeferredValue(items[0]?.index ?? 0);
   const end = useDeferredValue((items.at(-1)?.index ?? -1) + 1);
+  // Measured once the first rows are drawn (this effect runs after RowWindow's), again for another page or columns.
+  useFrozenColumns(props.scrollElement, `${props.columns.map((column) => column.id).join()}|${props.rows.length}|${props.rows[0]?.id ?? ''}`);
   return <RowWindow {...props} start={start} end={end} />;
 }
 
