@@ -20,6 +20,26 @@ const POLL = { timeout: 60000 };
  */
 const GATEWAY_ISOLATE = false;
 
+/** The web tests' largest dependencies, bundled for the web project (below). */
+const WEB_BUNDLED_DEPENDENCIES = [
+  '@mantine/core',
+  '@mantine/hooks',
+  '@mantine/dates',
+  '@mantine/notifications',
+  '@mantine/charts',
+  '@rjsf/core',
+  '@rjsf/utils',
+  '@rjsf/mantine',
+  '@rjsf/validator-ajv8',
+  '@tanstack/react-table',
+  '@tanstack/react-query',
+  'xstate',
+  '@xstate/react',
+  'react-router',
+  'dayjs',
+  'recharts',
+];
+
 // Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node; the gateway suite runs
 // once more on a throwaway PostgreSQL (tests/postgres-setup.ts, server/testing/database.ts).
 export default defineConfig({
@@ -42,6 +62,10 @@ export default defineConfig({
           testTimeout: 120000,
           // A file's setup compiles forms (forms.test.tsx's beforeAll took over vitest's 10 s at load 11): as above.
           hookTimeout: 120000,
+          // Each web file runs in a fresh module graph, so each imported Mantine, RJSF and the rest file by file again
+          // (hundreds of modules); bundled once per run into a file each (React stays one copy outside), a file's
+          // imports took about half as long (issue 25, docs/benchmarks.md "How long npm test takes").
+          deps: { optimizer: { client: { enabled: true, include: [...WEB_BUNDLED_DEPENDENCIES] } } },
         },
       },
       {

@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import { render, screen, waitFor, within } from '@testing-library/react';
+import { typedTextHandedOn } from '../test-utils';
 import userEvent from '@testing-library/user-event';
 import Ajv from 'ajv';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -107,6 +108,7 @@ describe('SchemaForm', () => {
     renderForm({ formData: { ...validUser, firstname: undefined } });
     const firstName = await screen.findByRole('textbox', { name: /First name/ });
     await userEvent.type(firstName, 'A1');
+    await typedTextHandedOn();
     expect(screen.queryByText('first name is not in correct format')).not.toBeInTheDocument();
     await submit();
     expect(await screen.findByText('first name is not in correct format')).toBeInTheDocument();

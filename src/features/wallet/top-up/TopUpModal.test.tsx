@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { typedTextHandedOn } from '../../../render/test-utils';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../../api/errors';
@@ -61,6 +62,7 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     const amount = screen.getByRole('textbox', { name: /Amount/ });
     expect(amount).toHaveAccessibleDescription('Invalid Value. Whole numbers only.');
     await userEvent.type(amount, '12.5');
+    await typedTextHandedOn();
     expect(amount).toHaveAccessibleDescription('Invalid Value. Whole numbers only.');
     await userEvent.clear(amount);
     await userEvent.type(amount, '1'.repeat(21));
@@ -69,6 +71,7 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     expect(gateway.created).toHaveLength(0);
     await userEvent.clear(amount);
     await userEvent.type(amount, '1'.repeat(20));
+    await typedTextHandedOn();
     expect(amount).not.toHaveAccessibleDescription('Invalid Value. Whole numbers only.');
   });
 
@@ -79,8 +82,10 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     const loanId = screen.getByRole('textbox', { name: /Loan ID/ });
     expect(loanId).toHaveAccessibleDescription('Loan ID is required.');
     await userEvent.type(loanId, 'LN');
+    await typedTextHandedOn();
     expect(loanId).toHaveAccessibleDescription('Loan ID is required.');
     await userEvent.type(loanId, '-7');
+    await typedTextHandedOn();
     expect(loanId).not.toHaveAccessibleDescription('Loan ID is required.');
     expect(gateway.created).toHaveLength(0);
     gateway.answerCreate({ value: pendingTransaction({ type: 32 }) });
