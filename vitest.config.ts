@@ -38,6 +38,9 @@ const WEB_BUNDLED_DEPENDENCIES = [
   'react-router',
   'dayjs',
   'recharts',
+  // Imported by path (src/render/form): bundled apart, they would bring a second Mantine of their own.
+  '@rjsf/mantine/lib/templates/index.js',
+  '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js',
 ];
 
 // Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node; the gateway suite runs
@@ -63,9 +66,10 @@ export default defineConfig({
           // A file's setup compiles forms (forms.test.tsx's beforeAll took over vitest's 10 s at load 11): as above.
           hookTimeout: 120000,
           // Each web file runs in a fresh module graph, so each imported Mantine, RJSF and the rest file by file again
-          // (hundreds of modules); bundled once per run into a file each (React stays one copy outside), a file's
+          // (hundreds of modules); bundled once per run into a file each, a file's
           // imports took about half as long (issue 25, docs/benchmarks.md "How long npm test takes").
-          deps: { optimizer: { client: { enabled: true, include: [...WEB_BUNDLED_DEPENDENCIES] } } },
+          // React DOM stays outside with React: the testing library renders with it, Mantine's portals must use it too.
+          deps: { optimizer: { client: { enabled: true, include: [...WEB_BUNDLED_DEPENDENCIES], exclude: ['react-dom'] } } },
         },
       },
       {
