@@ -348,13 +348,36 @@ describe('SchemaTable', () => {
     // jsdom lays nothing out: each header cell reports the width the browser's automatic layout gave it.
     let laidOut = 120;
     vi.spyOn(HTMLTableCellElement.prototype, 'getBoundingClientRect').mockImplementation(() => new DOMRect(0, 0, laidOut, 40));
+    // Created has a width of its own in this table file.
+    const config = { ...usersTable, columns: usersTable.columns.map((column) => (column.id === 'created' ? { ...column, width: 170 } : column)) };
+    const page = (data: FlatRecord[]) => (
+      <SchemaTable
+        config={config}
+        data={data}
+        meta={{ itemTotal: data.length, pageNumber: 1, pageSize: data.length, pageTotal: 1 }}
+        query={initialTableQuery(config)}
+        onQueryChange={() => {}}
+        ruleContext={admin}
+        colorMaps={colorMaps}
+      />
+    );
+    const { rerender } = renderWithProviders(page(rows));
+    await screen.findByText('User 2');
+    const table = screen.getByRole('table') as HTMLTableElement;
+    const headers = () => Array.from(table.tHead!.rows[0]!.cells);
+    const header = (name: string) => headers().find((cell) => cell.textContent?.startsWith(name)) as HTMLTableCellElement;
+    const ownWidths = headers().map((cell) => cell.style.width);
+    expect(header('Created').style.width).not.toBe('');
+    // The number column is as wide as the page's last number: one digit here, three on a page of 500.
+    expect(header('#').style.minWidth).toContain('1ch');
+    expect(table.style.tableLayout).toBe('');
+
     const many = Array.from({ length: 500 }, (_, index) => user(index + 1));
-    const { rerender } = renderTable({ data: many, meta: { itemTotal: 500, pageNumber: 1, pageSize: 500, pageTotal: 1 } });
+    rerender(page(many));
     await screen.findByText('User 1');
-    const table = screen.getByRole('table');
-    const headers = () => Array.from((table as HTMLTableElement).tHead!.rows[0]!.cells);
     await waitFor(() => expect(table.style.tableLayout).toBe('fixed'));
     expect(headers().map((cell) => cell.style.width)).toEqual(headers().map(() => '120px'));
+    expect(header('#').style.minWidth).toContain('3ch');
     // Rows further down would lay the columns out otherwise: the widths stay as measured.
     laidOut = 300;
     const scroller = table.parentElement as HTMLElement;
@@ -364,21 +387,12 @@ describe('SchemaTable', () => {
     });
     await screen.findByText('User 301');
     expect(headers().map((cell) => cell.style.width)).toEqual(headers().map(() => '120px'));
-    // A page of two rows draws every row and lays itself out.
-    rerender(
-      <SchemaTable
-        config={usersTable}
-        data={rows}
-        meta={meta}
-        query={initialTableQuery(usersTable)}
-        onQueryChange={() => {}}
-        ruleContext={admin}
-        colorMaps={colorMaps}
-      />,
-    );
+
+    // A short page draws every row and lays itself out, each header cell with its own width again.
+    rerender(page(rows));
     await screen.findByText('User 2');
     expect(table.style.tableLayout).toBe('');
-    expect(headers().map((cell) => cell.style.width)).toEqual(headers().map(() => ''));
+    expect(headers().map((cell) => cell.style.width)).toEqual(ownWidths);
   });
 });
 

@@ -61,6 +61,7 @@ export interface SchemaTableHeaderProps {
 export function SchemaTableHeader({ model, lists, hasFilters }: SchemaTableHeaderProps) {
   const { table } = model;
   const headers = table.getHeaderGroups()[0]?.headers ?? [];
+  const lastRowNumber = model.rowNumber(Math.max(0, table.getRowModel().rows.length - 1));
   return (
     <Table.Thead>
       <Table.Tr>
@@ -81,7 +82,7 @@ export function SchemaTableHeader({ model, lists, hasFilters }: SchemaTableHeade
           const column = header.column.columnDef.meta?.column;
           if (!column) return <Table.Th key={header.id} />;
           return (
-            <Table.Th key={header.id} w={column.width} className={columnClass(column)} style={headerStyle(column)} aria-sort={column.sortable ? model.sortState(column) : undefined}>
+            <Table.Th key={header.id} w={column.width} className={columnClass(column)} style={headerStyle(column, lastRowNumber)} aria-sort={column.sortable ? model.sortState(column) : undefined}>
               {column.sortable ? <SortHeader column={column} model={model} /> : column.header}
             </Table.Th>
           );

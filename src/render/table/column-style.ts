@@ -13,8 +13,16 @@ export const PINNED_ACTIONS: CSSProperties = {
   boxShadow: 'inset 1px 0 0 var(--table-border-color)',
 };
 
-export function headerStyle(column: TableColumn | undefined): CSSProperties | undefined {
-  return column?.format === 'actions' ? PINNED_ACTIONS : undefined;
+/**
+ * A column's header cell. A row-number column is as wide as the page's last number: a long page's columns keep the
+ * widths its first rows gave them (frozen-columns.ts), and row 1,000 would not fit the width rows 1 to 24 left.
+ */
+export function headerStyle(column: TableColumn | undefined, lastRowNumber: number): CSSProperties | undefined {
+  if (column?.format === 'actions') return PINNED_ACTIONS;
+  if (column?.format === 'rowNumber') {
+    return { minWidth: `calc(${String(lastRowNumber).length}ch + 2 * var(--table-horizontal-spacing, var(--mantine-spacing-xs)))` };
+  }
+  return undefined;
 }
 
 /** A cell of the filter row: never pinned, so no filter scrolls under a cell of its own row (issue 22). */

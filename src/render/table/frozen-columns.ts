@@ -9,10 +9,11 @@ export function useFrozenColumns(scrollElement: HTMLElement | null, key: string)
   useLayoutEffect(() => {
     const table = scrollElement?.querySelector('table');
     if (!scrollElement || !table) return;
-    let frozen: HTMLTableCellElement[] = [];
+    // Each frozen header cell with the width it had before (a table file's or the select column's own).
+    let frozen: Array<[HTMLTableCellElement, string]> = [];
     const thaw = () => {
       table.style.tableLayout = '';
-      for (const cell of frozen) cell.style.width = '';
+      for (const [cell, width] of frozen) cell.style.width = width;
       frozen = [];
     };
     const freeze = () => {
@@ -22,10 +23,10 @@ export function useFrozenColumns(scrollElement: HTMLElement | null, key: string)
       const widths = cells.map((cell) => cell.getBoundingClientRect().width);
       // Nothing laid out (a hidden tab, a test's DOM): the automatic layout stays.
       if (!widths.some((width) => width > 0)) return;
+      frozen = cells.map((cell) => [cell, cell.style.width]);
       cells.forEach((cell, index) => {
         if (widths[index]! > 0) cell.style.width = `${widths[index]}px`;
       });
-      frozen = cells;
       table.style.tableLayout = 'fixed';
     };
     freeze();
