@@ -188,6 +188,25 @@ describe('Top-up / Cash Out / Cash In Loan modal', () => {
     expect(onClose.mock.calls[0]?.[0]).toMatchObject({ refreshNeeded: true, transaction: { status: 'COMPLETED' } });
   });
 
+  it('a click outside the modal closes neither the code step nor the receipt', async () => {
+    // A receipt shorter than the code step re-centres, so the second click of a double-clicked Send Request can land
+    // outside it: the receipt must stay to be read; Close, Escape and Ok close it.
+    const { gateway, onClose } = renderModal();
+    const code = await reachCodeStep(gateway);
+    const overlay = () => document.querySelector('.mantine-Modal-overlay') as HTMLElement;
+    await userEvent.click(overlay());
+    expect(code).toBeInTheDocument();
+    gateway.answerConfirm({ value: completed() });
+    await userEvent.type(code, '123456');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Request' }));
+    await screen.findByRole('heading', { name: 'Transaction Completed' });
+    await userEvent.click(overlay());
+    expect(screen.getByRole('heading', { name: 'Transaction Completed' })).toBeInTheDocument();
+    expect(onClose).not.toHaveBeenCalled();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(onClose).toHaveBeenCalledTimes(1));
+  });
+
   it('a double-clicked Send Request confirms once', async () => {
     const { gateway } = renderModal();
     const code = await reachCodeStep(gateway);
