@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import { formValidatorsPlugin } from './scripts/compile-form-validators.ts';
 import SlowestFiles from './tests/slowest-files.reporter.ts';
+import { WEB_BUNDLED_DEPENDENCIES, WEB_UNBUNDLED_DEPENDENCIES } from './scripts/web-test-dependencies.ts';
 
 /** Tests that build a gateway or open its database: run on SQLite in `node` and again on PostgreSQL. */
 const gatewayTests = ['server/**/*.test.ts', 'tests/config/tenant-onboarding-gateway.test.ts'];
@@ -20,28 +21,6 @@ const POLL = { timeout: 60000 };
  */
 const GATEWAY_ISOLATE = false;
 
-/** The web tests' largest dependencies, bundled for the web project (below). */
-const WEB_BUNDLED_DEPENDENCIES = [
-  '@mantine/core',
-  '@mantine/hooks',
-  '@mantine/dates',
-  '@mantine/notifications',
-  '@mantine/charts',
-  '@rjsf/core',
-  '@rjsf/utils',
-  '@rjsf/mantine',
-  '@rjsf/validator-ajv8',
-  '@tanstack/react-table',
-  '@tanstack/react-query',
-  'xstate',
-  '@xstate/react',
-  'react-router',
-  'dayjs',
-  'recharts',
-  // Imported by path (src/render/form): bundled apart, they would bring a second Mantine of their own.
-  '@rjsf/mantine/lib/templates/index.js',
-  '@rjsf/validator-ajv8/lib/createPrecompiledValidator.js',
-];
 
 // Unit and gateway tests. Web tests (src/**) run in jsdom, gateway and config tests in node; the gateway suite runs
 // once more on a throwaway PostgreSQL (tests/postgres-setup.ts, server/testing/database.ts).
@@ -65,11 +44,8 @@ export default defineConfig({
           testTimeout: 120000,
           // A file's setup compiles forms (forms.test.tsx's beforeAll took over vitest's 10 s at load 11): as above.
           hookTimeout: 120000,
-          // Each web file runs in a fresh module graph, so each imported Mantine, RJSF and the rest file by file again
-          // (hundreds of modules); bundled once per run into a file each, a file's
-          // imports took about half as long (issue 25, docs/benchmarks.md "How long npm test takes").
-          // React DOM stays outside with React: the testing library renders with it, Mantine's portals must use it too.
-          deps: { optimizer: { client: { enabled: true, include: [...WEB_BUNDLED_DEPENDENCIES], exclude: ['react-dom'] } } },
+          // The largest dependencies bundled once per run, one copy of each (scripts/web-test-dependencies.ts).
+          deps: { optimizer: { client: { enabled: true, include: [...WEB_BUNDLED_DEPENDENCIES], exclude: [...WEB_UNBUNDLED_DEPENDENCIES] } } },
         },
       },
       {
