@@ -53,8 +53,13 @@ test('[RP-4.18] Analyse Request on another row starts clean: no earlier row\'s \
   await dialog.getByRole('button', { name: 'Re-Initiate' }).click();
   await page.getByRole('dialog', { name: 'Re-Initiate' }).getByRole('button', { name: 'Yes' }).click();
   await expect(dialog.getByText('Request Sent Sucessfully!')).toBeVisible();
+  // Closing refetches the list (RP-4.19): its loading overlay must be gone before the page's clock stands still below,
+  // or its exit transition waits on that clock and the overlay takes the second row's click (seen once in CI).
+  const refetched = page.waitForResponse((response) => response.request().method() === 'GET' && /remittance/i.test(new URL(response.url()).pathname));
   await dialog.getByRole('button', { name: 'Close' }).click();
   await expect(dialog).toHaveCount(0);
+  await refetched;
+  await expect(page.locator('main .mantine-LoadingOverlay-overlay')).toHaveCount(0);
 
   // The notice of the first row's request is up for its five seconds...
   const notice = page.getByRole('alert').filter({ hasText: 'Request Sent Sucessfully!' });
