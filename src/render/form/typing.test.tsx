@@ -1,6 +1,7 @@
 import { MantineProvider } from '@mantine/core';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { typedTextHandedOn } from '../test-utils';
 import { ruleContext } from '../../config/rules';
 import { SchemaForm } from './SchemaForm';
 import type { SchemaFormProps } from './schema-form-props';
@@ -86,7 +87,7 @@ describe('typing into a SchemaForm text field (issue 27)', () => {
 
     await waitFor(() => expect(firstName).toHaveValue('Fatou'));
     // Past the paint the typed text would have been handed on.
-    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 20)));
+    await typedTextHandedOn();
     expect(firstName).toHaveValue('Fatou');
     expect(onChange.mock.calls.map(([data]) => (data as Record<string, unknown>).firstname)).not.toContain('Awab');
   });

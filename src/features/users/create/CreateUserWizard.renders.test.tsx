@@ -1,6 +1,7 @@
 import type * as Mantine from '@mantine/core';
 import { Profiler } from 'react';
 import { fireEvent, screen } from '@testing-library/react';
+import { typedTextHandedOn } from '../../../render/test-utils';
 import userEvent from '@testing-library/user-event';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { removeTestForms } from '../../../render/form/test-forms';
@@ -52,7 +53,7 @@ describe('the Create User wizard as staff type (issue 27: fields that did not ch
       expect(commits).toBe(1);
     }
     await userEvent.type(firstName, 'bi');
-    await new Promise((painted) => requestAnimationFrame(() => setTimeout(painted, 20)));
+    await typedTextHandedOn();
 
     expect(firstName).toHaveValue('Awabi');
     expect(renderCount('TextInput', 'First Name')).toBeGreaterThanOrEqual(5);
