@@ -229,10 +229,10 @@ export async function expectAccessible(page: Page, within?: string) {
   // Issue 22: in both colour schemes, the one drawn and the other (the theme switch sets Mantine's attribute on <html>;
   // setting it here draws the same page, its dialogs and menus still open, in the other scheme's colours). The other
   // scheme changes colours only, so its scan runs axe's rules that read colours; every rule ran on the page as drawn.
-  // Only violations are read: axe then keeps no node lists of what passed, which was most of a scan's time.
-  const settings = { resultTypes: ['violations' as const] };
-  const everyRule = scan(new AxeBuilder({ page }).options({ ...settings, rules: { 'label-content-name-mismatch': { enabled: true } } }));
-  const colourRules = scan(new AxeBuilder({ page }).options(settings).withRules([...AXE_COLOUR_RULES]));
+  // Only violations are read, so axe keeps no node lists of what passed (users.spec.ts's 13 scans: 27.8 → 23.6 s).
+  // Each builder gets its own options object: AxeBuilder keeps the one it is given and withRules writes into it.
+  const everyRule = scan(new AxeBuilder({ page }).options({ resultTypes: ['violations'], rules: { 'label-content-name-mismatch': { enabled: true } } }));
+  const colourRules = scan(new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).withRules([...AXE_COLOUR_RULES]));
   const drawn = await page.evaluate(() => document.documentElement.getAttribute('data-mantine-color-scheme') ?? 'light');
   const found: string[] = [];
   try {
