@@ -22,7 +22,8 @@ function layerOf(file) {
 
 /** What each layer may import from src/. */
 const allowed = {
-  // The page's entry: it only starts the app (src/boot.ts), its libraries' layers first (src/lib/first-layers).
+  // The page's entry: it only starts the app (src/boot.ts), its libraries' layers first (src/lib/first-layers), and
+  // reads the page contract (src/api/page-contract.ts, see importProblem).
   boot: ['main', 'lib'],
   main: ['app', 'api', 'config', 'render', 'flows', 'features', 'generated', 'lib'],
   // The gateway's render of first screens (server/http/first-screen.ts): the app, as main starts it.
@@ -101,6 +102,8 @@ export function importProblem(file, resolved) {
   if (target.name === 'server') return 'src/ must not import server/ code';
   if (target.name === 'scripts') return isTest ? undefined : SCRIPTS_WALL;
   if (isFile(resolved, sharedContract)) return undefined;
+  // The entry reads what the drawn page names for it (the scripts to ask for after the paint).
+  if (from.name === 'boot' && isFile(resolved, sharedPageContract)) return undefined;
   if (from.name === 'features' && target.name === 'features') {
     if (from.feature === target.feature || isTest) return undefined;
     return `feature "${from.feature}" must not import feature "${target.feature}"; move the shared part down to render, flows, config or api`;

@@ -90,6 +90,8 @@ describe('index.html', () => {
       'assets/shell-abc.css': { type: 'asset', name: 'shell', fileName: 'assets/shell-abc.css' },
     };
     expect(layerPreloads(bundle, ['shell', 'table'])).toEqual(preloads);
+    // In the order of the layers asked for, which is the order the app evaluates them in, not the bundle's.
+    expect(layerPreloads(bundle, ['table', 'shell']).scripts).toEqual(['/assets/table-abc.js', '/assets/shell-abc.js']);
     expect(() => layerPreloads(bundle, ['shell', 'screens'])).toThrow(/no chunk for the route layer\(s\) screens/);
   });
 });

@@ -182,7 +182,9 @@ export function withFirstScreenSlots(indexHtml: string, styles: readonly string[
 /** The files of the named chunks and of the chunks they import, and the stylesheets they bring, as public paths. */
 export function layerPreloads(bundle: Record<string, BundleOutput>, layers: readonly string[]): Preloads {
   const outputs = Object.values(bundle);
-  const roots = outputs.filter((output) => output.type === 'chunk' && layers.includes(output.name ?? ''));
+  const roots = outputs
+    .filter((output) => output.type === 'chunk' && layers.includes(output.name ?? ''))
+    .sort((a, b) => layers.indexOf(a.name ?? '') - layers.indexOf(b.name ?? ''));
   const missing = layers.filter((layer) => !roots.some((chunk) => chunk.name === layer));
   if (missing.length > 0) throw new Error(`The build has no chunk for the route layer(s) ${missing.join(', ')} (scripts/route-chunks.ts).`);
   const chunks = chunkClosure(bundle, roots);
@@ -212,8 +214,12 @@ export function firstPaintPlugin(): Plugin {
       index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
       // The gateway knows the screen of a page it draws: it names the screen's files itself (server/http/first-screen.ts).
       this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, signedIn.styles) });
-      const screenStyles: Record<string, DrawnScreenFiles> = Object.fromEntries(Object.entries(screens).map(([path, { styles }]) => [path, { styles }]));
-      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(screenStyles) });
+      const onDrawnPage = [...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+      const layerScripts = signedIn.scripts.filter((file) => !onDrawnPage.includes(file));
+      const drawnFiles: Record<string, DrawnScreenFiles> = Object.fromEntries(
+        Object.entries(screens).map(([path, { styles, scripts }]) => [path, { styles, scripts: [...layerScripts, ...scripts] }]),
+      );
+      this.emitFile({ type: 'asset', fileName: FIRST_SCREEN_FILES, source: JSON.stringify(drawnFiles) });
     },
   };
 }

@@ -101,6 +101,13 @@ describe('lint: one-way imports (docs/architecture.md, layout)', () => {
     ]);
   });
 
+  it('lets the page entry read the page contract and no other part of src/api', () => {
+    expect(lint('src/boot.ts', "import { FIRST_SCREEN_MODULES_ID } from './api/page-contract';")).toEqual([]);
+    expect(lint('src/boot.ts', "import { client } from './api/client';")).toEqual([
+      'src/boot must not import src/api (imports flow app → features → render/flows → config/api → lib)',
+    ]);
+  });
+
   it('keeps src/lib beneath every layer, and generated code beneath config', () => {
     expect(lint('src/config/form-fields.ts', "import { formats } from '../lib/validator-runtime.ts';")).toEqual([]);
     expect(lint('src/render/IsoDateInput.tsx', "import { isIsoDate } from '../lib/validator-runtime';")).toEqual([]);

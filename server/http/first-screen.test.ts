@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS } from '../../src/api/page-contract.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_MODULES_ID, FIRST_SCREEN_SLOTS } from '../../src/api/page-contract.ts';
 import { STATUS } from '../domain/reference.ts';
 import { DEMO_PASSWORD } from '../seed/index.ts';
 import { bearer, gatewayPerTest } from '../testing.ts';
@@ -32,7 +32,7 @@ function built(): string {
     `<!doctype html><html lang="en" data-mantine-color-scheme="${FIRST_SCREEN_SLOTS.colorScheme}"><head>${FIRST_SCREEN_SLOTS.head}</head>` +
       `<body><div id="root">${FIRST_SCREEN_SLOTS.root}</div>${FIRST_SCREEN_SLOTS.state}</body></html>`,
   );
-  writeFileSync(join(dir, FIRST_SCREEN_FILES), JSON.stringify({ '/wallet/users': { styles: ['/assets/users.css'] } }));
+  writeFileSync(join(dir, FIRST_SCREEN_FILES), JSON.stringify({ '/wallet/users': { styles: ['/assets/users.css'], scripts: ['/assets/react.js', '/assets/users.js'] } }));
   return dir;
 }
 
@@ -107,7 +107,7 @@ describe('the session cookie', () => {
 });
 
 describe('a signed-in page drawn on the gateway', () => {
-  it('is drawn for the cookie’s session, its calls answered in process with its token, never cached, with the screen’s stylesheet and a guard (session, time zone) the policy allows', async () => {
+  it('is drawn for the cookie’s session, its calls answered in process with its token, never cached, with the screen’s stylesheet, the scripts it needs named for after the paint, and a guard (session, time zone) the policy allows', async () => {
     const { app } = await gateway();
     const { token } = await signIn(app);
     const res = await page(app, '/wallet/users?page=2', `theme=dark; teller_tz=Africa/Banjul; ${SESSION_COOKIE}=${token}`);
@@ -122,7 +122,10 @@ describe('a signed-in page drawn on the gateway', () => {
     expect(String(res.headers['content-security-policy'])).toContain(`script-src 'self' ${FIRST_SCREEN_GUARD_HASH}`);
     // The state can neither end its element nor run: '<' is escaped inside it.
     expect(res.body).toContain('{"note":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
-    expect(res.body.match(/<script/g)?.length).toBe(2);
+    // Named, not asked for: the entry asks for them once the page has painted (src/boot.ts).
+    expect(res.body).toContain(`<script type="application/json" id="${FIRST_SCREEN_MODULES_ID}">["/assets/react.js","/assets/users.js"]</script>`);
+    expect(res.body).not.toContain('modulepreload');
+    expect(res.body.match(/<script/g)?.length).toBe(3);
   });
 
   it('leaves the build’s own page where it cannot draw: no cookie, an unknown or ended session, a public or unknown path, a screen that does not draw', async () => {

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { FIRST_SCREEN_FILES, FIRST_SCREEN_SLOTS, FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID, type DrawnScreenFiles } from '../../src/api/page-contract.ts';
+import { FIRST_SCREEN_FILES, FIRST_SCREEN_MODULES_ID, FIRST_SCREEN_SLOTS, FIRST_SCREEN_STALE, FIRST_SCREEN_STATE_ID, type DrawnScreenFiles } from '../../src/api/page-contract.ts';
 import { FIRST_SCREEN_GUARD } from './first-screen-guard.ts';
 import { rolesFromBits } from '../domain/auth/tokens.ts';
 import { liveSession } from './auth.ts';
@@ -112,7 +112,7 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
         tenant,
       });
       if (!drawn) return null;
-      // The screen's scripts come with the app's, once the page has painted (dist/first-screen.html).
+      // The screen's scripts come with the app's, once the page has painted (src/boot.ts asks for those it names).
       const head = [
         `<script data-user="${attribute(drawn.state.userId)}" data-tenant="${attribute(tenant?.id ?? '')}" data-time-zone="${attribute(drawn.timeZone)}">${FIRST_SCREEN_GUARD}</script>`,
         STALE_STYLE,
@@ -125,7 +125,12 @@ export async function loadFirstScreens(app: FastifyInstance, root: string, serve
         .replace(FIRST_SCREEN_SLOTS.colorScheme, drawn.colorScheme)
         .replace(FIRST_SCREEN_SLOTS.head, head.join('\n  '))
         .replace(FIRST_SCREEN_SLOTS.root, () => drawn.html)
-        .replace(FIRST_SCREEN_SLOTS.state, () => `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(drawn.state)}</script>`);
+        .replace(
+          FIRST_SCREEN_SLOTS.state,
+          () =>
+            `<script type="application/json" id="${FIRST_SCREEN_STATE_ID}">${scriptJson(drawn.state)}</script>\n  ` +
+            `<script type="application/json" id="${FIRST_SCREEN_MODULES_ID}">${scriptJson(files.scripts)}</script>`,
+        );
     },
   };
 }

@@ -23,13 +23,19 @@ export const FIRST_SCREEN_HOLD = 'data-holding-input';
 export const TIME_ZONE_COOKIE = 'teller_tz';
 
 /** dist/ file the build writes (scripts/first-paint.ts): per route of a protected screen without parameters (its path
- * in lower case), the stylesheets of its screen, which a drawn page needs; its scripts start after the paint. */
+ * in lower case), the stylesheets of its screen, which a drawn page needs, and the scripts it needs after the paint. */
 export const FIRST_SCREEN_FILES = 'first-screen-files.json';
 
 /** What the gateway reads of a screen's files in FIRST_SCREEN_FILES. */
 export interface DrawnScreenFiles {
   styles: readonly string[];
+  /** The app's layers and the screen's chunks, in the order the app evaluates them. */
+  scripts: readonly string[];
 }
+
+/** The element of a drawn page naming its scripts (a JSON array of paths), which the entry asks for a few at a time
+ * once the page has painted (src/boot.ts). */
+export const FIRST_SCREEN_MODULES_ID = 'first-screen-modules';
 
 /** Where the gateway puts a first screen it draws (server/http/first-screen.ts) into dist/first-screen.html. */
 export const FIRST_SCREEN_SLOTS = {

@@ -55,6 +55,23 @@ test('a cold load of the members list comes drawn, and the app hydrates it in pl
   await expectAccessible(page);
 });
 
+test('[issue 27] a drawn page names the scripts its screen needs and asks for them itself, so the bundler\'s loader appends none of them', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const fetched: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') fetched.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/wallet/users');
+  await expectHydrated(page);
+  const named = JSON.parse((await page.locator('#first-screen-modules').textContent()) ?? '[]') as string[];
+  expect(named.find((file) => /\/screens-[\w-]+\.js$/.test(file))).toBeDefined();
+  expect(named.find((file) => /\/shell-[\w-]+\.js$/.test(file))).toBeDefined();
+  expect(fetched).toEqual(expect.arrayContaining(named));
+  // The page's own links carry the path it names; the bundler's loader writes whole addresses.
+  const links = await page.locator('link[rel="modulepreload"]').evaluateAll((each) => each.map((link) => link.getAttribute('href') ?? ''));
+  for (const file of named) expect(links.filter((href) => href === file || href.endsWith(file))).toEqual([file]);
+});
+
 test('[issue 27] a drawn page takes no click, key or focus before the app has hydrated it; then the same click works', async ({ page }) => {
   await signIn(page, demoLogins.partner);
   const sort = page.getByRole('button', { name: /^Name/ });
