@@ -41,3 +41,16 @@ test('[IC-2.42] the wallet dashboard loads its chart when a phone scrolls to it,
   await expect(page.getByRole('figure', { name: 'Transactions' }).locator('.recharts-line')).toHaveCount(4);
   await expectAccessible(page);
 });
+
+test('[issue 27] a chart\'s legend is drawn with the page, beside the chart, and recharts draws none of its own', async ({ page }) => {
+  await signIn(page, demoLogins.partner);
+  const chartCodeLoaded = watchChartCode(page);
+  await openScreen(page, '/dashboard');
+  const figure = page.getByRole('figure', { name: 'Transactions' });
+  const legend = figure.getByRole('list', { name: 'Series' });
+  await expect(legend.getByRole('listitem')).toHaveText(['Transaction Count', 'Top-Up', 'Cash-Out', 'Loans', 'P2P']);
+  expect(await chartCodeLoaded(), 'the legend waits for no chart code').toBe(false);
+  await figure.scrollIntoViewIfNeeded();
+  await expect(figure.locator('.recharts-wrapper')).toBeVisible();
+  await expect(figure.locator('.recharts-legend-wrapper')).toHaveCount(0);
+});

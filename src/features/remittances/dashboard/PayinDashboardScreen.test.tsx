@@ -114,6 +114,14 @@ describe('/remittances/dashboard', () => {
     expect(within(rows[1] as HTMLElement).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(['08-Mar-2026', '1', '1,000.50']);
   });
 
+  it('[issue 27] the chart names its series above it, drawn with the screen before the chart\'s code', async () => {
+    showDashboard();
+    await screen.findByTestId('chart-range');
+    const figure = screen.getByRole('figure', { name: 'Transactions' });
+    const legend = within(figure).getByRole('list', { name: 'Series' });
+    expect(within(legend).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['Transaction Count', 'Amount (NGN)']);
+  });
+
   it('[RP-2.67] the chart is 300 px tall with a count axis on the left and an amount axis on the right', () => {
     const props = chartProps(chartPoints(statisticsDocument('weekly', '2026-03-08', ['2026-03-08T00:00:00Z']) as never), 'NGN');
     expect(CHART_HEIGHT).toBe(300);
