@@ -207,15 +207,16 @@ export function firstPaintPlugin(): Plugin {
       this.emitFile({ type: 'asset', fileName: 'login.html', source: withFirstPaint(built, readFileSync(LOGIN_SHELL, 'utf8'), layerPreloads(bundle, LOGIN_LAYERS)) });
       const signedIn = layerPreloads(bundle, SIGNED_IN_LAYERS);
       const modules = screenModules();
-      const onPage = [...signedIn.scripts, ...[...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '')];
+      // The scripts Vite's index.html asks for itself (the entry), which every page of it holds.
+      const builtScripts = [...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '');
+      const onPage = [...signedIn.scripts, ...builtScripts];
       const screens = screenFiles(bundle, modules, [...onPage, ...signedIn.styles]);
       const script = this.emitFile({ type: 'asset', name: 'screen-preloads.js', source: screenPreloadScript(screens) });
       const asyncScripts = [`/${this.getFileName(script)}`];
       index.source = withFirstPaint(built, readFileSync(APP_FRAME, 'utf8'), { ...signedIn, asyncScripts });
       // The gateway knows the screen of a page it draws: it names the screen's files itself (server/http/first-screen.ts).
       this.emitFile({ type: 'asset', fileName: 'first-screen.html', source: withFirstScreenSlots(built, signedIn.styles) });
-      const onDrawnPage = [...built.matchAll(/(?:src|href)="([^"]+\.js)"/g)].map((match) => match[1] ?? '');
-      const layerScripts = signedIn.scripts.filter((file) => !onDrawnPage.includes(file));
+      const layerScripts = signedIn.scripts.filter((file) => !builtScripts.includes(file));
       const drawnFiles: Record<string, DrawnScreenFiles> = Object.fromEntries(
         Object.entries(screens).map(([path, { styles, scripts }]) => [path, { styles, scripts: [...layerScripts, ...scripts] }]),
       );
